@@ -1,0 +1,84 @@
+package policy
+
+import (
+	"path"
+	"strings"
+)
+
+// Match reports whether name matches the case-insensitive glob pattern.
+func Match(pattern, name string) bool {
+	ok, err := path.Match(strings.ToLower(pattern), strings.ToLower(name))
+	return err == nil && ok
+}
+
+func matchAny(patterns []string, name string) bool {
+	for _, p := range patterns {
+		if Match(p, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// Override returns the first [[table]] entry whose glob matches table, or nil.
+func (p *Policy) Override(table string) *Table {
+	for i := range p.Tables {
+		if Match(p.Tables[i].Name, table) {
+			return &p.Tables[i]
+		}
+	}
+	return nil
+}
+
+// IsCounter reports whether column col of table must never go negative.
+func (p *Policy) IsCounter(table, col string) bool {
+	if strings.EqualFold(col, p.Schema.VersionColumn) {
+		return false
+	}
+	if o := p.Override(table); o != nil && o.Counters != nil {
+		return matchAny(*o.Counters, col)
+	}
+	return matchAny(p.Schema.CounterColumns, col)
+}
+
+// IsBusinessKey reports whether column col of table must be unique on its own.
+func (p *Policy) IsBusinessKey(table, col string) bool {
+	if o := p.Override(table); o != nil && o.Keys != nil {
+		return matchAny(*o.Keys, col)
+	}
+	return matchAny(p.Schema.BusinessKeys, col)
+}
+
+// IsState reports whether column col of table is a state machine.
+func (p *Policy) IsState(table, col string) bool {
+	if o := p.Override(table); o != nil && o.States != nil {
+		return matchAny(*o.States, col)
+	}
+	return matchAny(p.Schema.StateColumns, col)
+}
+
+// UniqueSets returns the column sets the policy declares unique for table.
+func (p *Policy) UniqueSets(table string) [][]string {
+	if o := p.Override(table); o != nil {
+		return o.Unique
+	}
+	return nil
+}
+
+// VersionColumn returns the name of the version column.
+func (p *Policy) VersionColumn() string { return p.Schema.VersionColumn }
+
+// RequireVersion reports whether a table with counter or state columns
+// (guarded says so) must carry the version column. A [[table]] versioned entry
+// wins over the heuristic.
+func (p *Policy) RequireVersion(table string, guarded bool) bool {
+	if o := p.Override(table); o != nil && o.Versioned != nil {
+		return *o.Versioned
+	}
+	return guarded && (p.Schema.RequireVersion == nil || *p.Schema.RequireVersion)
+}
+
+// RequireStrictMode reports whether live servers must run a strict sql_mode.
+func (p *Policy) RequireStrictMode() bool {
+	return p.Server.RequireStrictMode == nil || *p.Server.RequireStrictMode
+}

@@ -1,0 +1,132 @@
+// Package source finds SQL in the files of a project: .sql files, Go, Java and
+// MyBatis XML mappers. Every fragment it returns knows where its text stands in
+// the original file.
+package source
+
+import (
+	"sort"
+	"strings"
+)
+
+// Lang names the language of the file a fragment was found in.
+type Lang string
+
+// The languages guard extracts SQL from.
+const (
+	LangSQL  Lang = "sql"
+	LangGo   Lang = "go"
+	LangJava Lang = "java"
+	LangXML  Lang = "xml"
+)
+
+// Segment maps a run of SQL text back to the file: the byte at SQL offset Off
+// stands at file Line:Col, and the bytes after it follow on (a newline moves to
+// the next line, column 1) until the next segment.
+type Segment struct {
+	Off  int
+	Line int
+	Col  int
+}
+
+// Fragment is a piece of SQL found in a file. It may hold several statements
+// (a .sql file) or exactly one (a Go string, a MyBatis statement).
+type Fragment struct {
+	File string
+	Lang Lang
+	// SQL is the text to split and parse; empty when Unchecked is set.
+	SQL string
+	// Segments maps offsets in SQL to file positions; sorted by Off, the first has Off 0.
+	Segments []Segment
+	// Line is the line of the construct holding the SQL (the Go call or
+	// declaration, the Java annotation, the XML element); a guard:ignore comment
+	// on the line before it applies to the fragment.
+	Line int
+	// EndLine is the last line of the construct.
+	EndLine int
+	// Unchecked, when set, says why the SQL cannot be checked (built at run
+	// time, or a file that does not parse); Line/Col give where.
+	Unchecked string
+	// Col is the column of the construct, used with Unchecked.
+	Col int
+	// Dollar lists the MyBatis ${…} substitutions in the statement.
+	Dollar []Dollar
+	// ID names the statement in its host: the MyBatis id, the Java method, the Go function.
+	ID string
+	// Variant describes which form of a dynamic MyBatis statement this is, e.g.
+	// "with every optional condition absent"; empty for static SQL.
+	Variant string
+	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
+	Exec *Exec
+}
+
+// Dollar is one MyBatis ${…} substitution.
+type Dollar struct {
+	Expr string
+	Line int
+	Col  int
+}
+
+// Exec tells how Go code runs a statement.
+type Exec struct {
+	// Method is the database method called (Exec, ExecContext, NamedExec, …).
+	Method string
+	// ResultChecked reports whether the function compares the result's
+	// RowsAffected() (any comparison counts).
+	ResultChecked bool
+	// ResultDiscarded reports whether the result is dropped (assigned to _ or
+	// not assigned at all).
+	ResultDiscarded bool
+}
+
+// Suppression is a guard:ignore comment.
+type Suppression struct {
+	Code   string
+	Reason string
+	Line   int
+	Col    int
+}
+
+// File is what an extractor found in one file.
+type File struct {
+	Path         string
+	Lang         Lang
+	Fragments    []*Fragment
+	Suppressions []Suppression
+}
+
+// Pos returns the file line and column of byte offset off in f.SQL.
+func (f *Fragment) Pos(off int) (line, col int) {
+	if len(f.Segments) == 0 {
+		return f.Line, max(f.Col, 1)
+	}
+	i := sort.Search(len(f.Segments), func(i int) bool { return f.Segments[i].Off > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	s := f.Segments[i]
+	if off > len(f.SQL) {
+		off = len(f.SQL)
+	}
+	if off < s.Off {
+		return s.Line, s.Col
+	}
+	run := f.SQL[s.Off:off]
+	if nl := strings.Count(run, "\n"); nl > 0 {
+		return s.Line + nl, off - (strings.LastIndexByte(run, '\n') + s.Off + 1) + 1
+	}
+	return s.Line, s.Col + len(run)
+}
+
+// ParseSuppression reads "guard:ignore CODE reason…" out of a comment's text
+// (without its comment markers). ok is false when the comment is not a
+// suppression. A suppression with an empty Reason is invalid and is reported.
+func ParseSuppression(comment string) (code, reason string, ok bool) {
+	s := strings.TrimSpace(comment)
+	const tag = "guard:ignore"
+	if !strings.HasPrefix(s, tag) {
+		return "", "", false
+	}
+	rest := strings.TrimSpace(s[len(tag):])
+	code, reason, _ = strings.Cut(rest, " ")
+	return strings.ToUpper(strings.TrimSpace(code)), strings.TrimSpace(reason), true
+}

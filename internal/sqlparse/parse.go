@@ -1,0 +1,112 @@
+package sqlparse
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/pingcap/tidb/pkg/parser"
+	"github.com/pingcap/tidb/pkg/parser/ast"
+	"github.com/pingcap/tidb/pkg/parser/format"
+	_ "github.com/pingcap/tidb/pkg/parser/test_driver" // value expressions for the parser
+)
+
+// Error is a parse error positioned inside the statement text given to Parse.
+type Error struct {
+	Line   int // 1-based line within the statement text
+	Column int // 1-based column within that line
+	Msg    string
+}
+
+func (e *Error) Error() string {
+	return fmt.Sprintf("%d:%d: %s", e.Line, e.Column, e.Msg)
+}
+
+// Parser parses statements. A Parser is not safe for concurrent use: give each
+// goroutine its own.
+type Parser struct {
+	p *parser.Parser
+}
+
+// NewParser returns a parser that accepts MySQL and MariaDB syntax.
+func NewParser() *Parser {
+	p := parser.New()
+	p.EnableWindowFunc(true)
+	return &Parser{p: p}
+}
+
+// Parse parses exactly one statement. On failure the error is an *Error.
+func (p *Parser) Parse(sql string) (StmtNode, error) {
+	stmts, _, err := p.p.Parse(sql, "", "")
+	if err != nil {
+		return nil, toError(sql, err)
+	}
+	switch len(stmts) {
+	case 0:
+		return nil, &Error{Line: 1, Column: 1, Msg: "no statement"}
+	case 1:
+		return stmts[0], nil
+	default:
+		off := stmts[1].OriginTextPosition()
+		line, col := LineCol(sql, off)
+		return nil, &Error{Line: line, Column: col, Msg: "more than one statement where one was expected"}
+	}
+}
+
+// ParseAll parses a text that may hold several statements in one call, as a
+// reference for the cost of parsing alone.
+func (p *Parser) ParseAll(sql string) ([]StmtNode, error) {
+	stmts, _, err := p.p.Parse(sql, "", "")
+	if err != nil {
+		return nil, toError(sql, err)
+	}
+	return stmts, nil
+}
+
+// toError turns the parser's message, which carries "line L column C near …",
+// into a positioned Error.
+func toError(sql string, err error) *Error {
+	msg := err.Error()
+	line, col := 1, 1
+	if k := strings.Index(msg, "line "); k >= 0 {
+		var l, c int
+		if n, _ := fmt.Sscanf(msg[k:], "line %d column %d", &l, &c); n == 2 {
+			line, col = l, c+1
+			// The parser counts the column as bytes consumed before the bad token.
+			if col < 1 {
+				col = 1
+			}
+		}
+	}
+	if i := strings.Index(msg, "near "); i >= 0 {
+		msg = "syntax error " + msg[i:]
+	} else if j := strings.Index(msg, "]"); j >= 0 && strings.HasPrefix(msg, "[") {
+		msg = msg[j+1:]
+	}
+	return &Error{Line: line, Column: col, Msg: strings.TrimSpace(msg)}
+}
+
+// LineCol returns the 1-based line and column of byte offset off in text.
+func LineCol(text string, off int) (line, col int) {
+	if off > len(text) {
+		off = len(text)
+	}
+	line = 1 + strings.Count(text[:off], "\n")
+	col = off - (strings.LastIndexByte(text[:off], '\n') + 1) + 1
+	return line, col
+}
+
+// Restore prints a node back as SQL in guard's canonical form: keywords upper
+// case, names in backticks, strings single-quoted.
+func Restore(n Node) string {
+	var sb strings.Builder
+	if err := n.Restore(newRestoreCtx(&sb)); err != nil {
+		return ""
+	}
+	return sb.String()
+}
+
+var _ ast.Node = (ast.StmtNode)(nil)
+
+func newRestoreCtx(sb *strings.Builder) *format.RestoreCtx {
+	return format.NewRestoreCtx(format.RestoreStringSingleQuotes|format.RestoreKeyWordUppercase|format.RestoreNameBackQuotes|format.RestoreNameLowercase, sb)
+}

@@ -1,0 +1,192 @@
+// Package lint is guard's rule API: a Rule inspects a Pass (the schema model,
+// the statements found in code, the migration files, the policy) and reports
+// Findings. The rules themselves live in lint/rules.
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+)
+
+// Kind says what a rule inspects.
+type Kind int
+
+// The kinds of rules.
+const (
+	KindSchema    Kind = iota // tables of the schema model
+	KindQuery                 // statements found in code and .sql files
+	KindMigration             // migration files
+)
+
+func (k Kind) String() string {
+	switch k {
+	case KindSchema:
+		return "schema"
+	case KindQuery:
+		return "query"
+	case KindMigration:
+		return "migration"
+	}
+	return "unknown"
+}
+
+// Rule is one check. Run reports what it finds through the Pass and returns an
+// error only when it could not do its work.
+type Rule struct {
+	Code string // stable code, e.g. "GQ002"
+	Name string // stable kebab-case name, e.g. "unguarded-decrement"
+	// Summary is the one-line "fires when" of the catalogue.
+	Summary string
+	// Doc is the rationale: why the pattern breaks under concurrency.
+	Doc string
+	// Fix is the default advice printed under each finding.
+	Fix      string
+	Kind     Kind
+	Severity policy.Severity // default severity
+	// Live rules need a server (sql_mode, version, data): guard audit runs them, guard lint does not.
+	Live bool
+	Run  func(*Pass) error
+}
+
+// Statement is one SQL statement found in a file, parsed when possible.
+type Statement struct {
+	// Fragment is the SQL unit the statement was cut from.
+	Fragment *source.Fragment
+	// SQL is the statement text.
+	SQL string
+	// Offset is the byte offset of SQL in Fragment.SQL.
+	Offset int
+	File   string
+	// Line and Column are the position of the statement's first character in
+	// File; EndLine is the line of its last character.
+	Line, Column, EndLine int
+	// Node is the parsed statement; nil when it did not parse (ParseErr) or
+	// could not be checked (Fragment.Unchecked).
+	Node     sqlparse.StmtNode
+	ParseErr *sqlparse.Error
+}
+
+// PosOf returns the file position of byte offset off within st.SQL.
+func (st *Statement) PosOf(off int) (line, col int) {
+	if st.Fragment == nil {
+		return st.Line, st.Column
+	}
+	return st.Fragment.Pos(st.Offset + off)
+}
+
+// Migration is one golang-migrate up file.
+type Migration struct {
+	File       string
+	Version    uint64
+	Statements []*Statement
+}
+
+// Live describes the server of a live audit; nil offline.
+type Live struct {
+	Target       string // host:port/db, never credentials
+	Version      string // server version string
+	GlobalMode   string // global sql_mode
+	SessionMode  string // session sql_mode
+	EnforceCheck bool   // the server enforces CHECK constraints
+}
+
+// Pass is what a rule sees.
+type Pass struct {
+	Rule       *Rule
+	Policy     *policy.Policy
+	Schema     *schema.Schema
+	Statements []*Statement
+	Migrations []*Migration
+	Live       *Live
+
+	report func(Finding)
+}
+
+// NewPass returns a pass for rule whose findings go to report.
+func NewPass(rule *Rule, pol *policy.Policy, s *schema.Schema, stmts []*Statement, migs []*Migration, live *Live, report func(Finding)) *Pass {
+	return &Pass{Rule: rule, Policy: pol, Schema: s, Statements: stmts, Migrations: migs, Live: live, report: report}
+}
+
+// Report records a finding, filling code, rule name, severity and fix from
+// the rule where the finding leaves them empty.
+func (p *Pass) Report(f Finding) {
+	if f.Code == "" {
+		f.Code = p.Rule.Code
+	}
+	if f.Rule == "" {
+		f.Rule = p.Rule.Name
+	}
+	if f.Severity == "" {
+		f.Severity = p.Policy.Severity(f.Code, p.Rule.Severity)
+	}
+	if f.Fix == "" {
+		f.Fix = p.Rule.Fix
+	}
+	if p.Live != nil && f.Target == "" && f.File == "" {
+		f.Target = p.Live.Target
+	}
+	p.report(f)
+}
+
+// ReportStatement records a finding on a statement.
+func (p *Pass) ReportStatement(st *Statement, table, column, format string, args ...any) {
+	p.Report(Finding{
+		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
+		Table: table, ColumnName: column,
+		Message: fmt.Sprintf(format, args...),
+		SQL:     compact(st.SQL),
+	})
+}
+
+// ReportTable records a finding on a table, at the statement that created it
+// offline or on the target live.
+func (p *Pass) ReportTable(t *schema.Table, column, format string, args ...any) {
+	f := Finding{Table: t.Name, ColumnName: column, Message: fmt.Sprintf(format, args...)}
+	if t.Created.File != "" {
+		f.File, f.Line, f.Column, f.EndLine = t.Created.File, t.Created.Line, max(t.Created.Col, 1), t.Created.Line
+	}
+	p.Report(f)
+}
+
+// compact folds runs of white space so a statement prints on one line.
+func compact(sql string) string {
+	return strings.Join(strings.Fields(sql), " ")
+}
+
+// Finding is one reported problem; its JSON form is the contract of --format json.
+type Finding struct {
+	Code       string          `json:"code"`
+	Rule       string          `json:"rule"`
+	Severity   policy.Severity `json:"severity"`
+	File       string          `json:"file"`
+	Line       int             `json:"line"`
+	Column     int             `json:"column"`
+	EndLine    int             `json:"end_line"`
+	Target     string          `json:"target"`
+	Table      string          `json:"table"`
+	ColumnName string          `json:"column_name"`
+	Message    string          `json:"message"`
+	Fix        string          `json:"fix"`
+	SQL        string          `json:"sql"`
+}
+
+// Summary counts what a run saw and found; its JSON form is part of the contract.
+type Summary struct {
+	Error      int `json:"error"`
+	Warning    int `json:"warning"`
+	Info       int `json:"info"`
+	Files      int `json:"files"`
+	Statements int `json:"statements"`
+	Tables     int `json:"tables"`
+}
+
+// Result is the outcome of a run: findings sorted by file, line, column, code.
+type Result struct {
+	Findings []Finding
+	Summary  Summary
+}
