@@ -291,6 +291,22 @@ func (p *Policy) validate(file string, b []byte) error {
 			}
 		}
 	}
+	// go-toml assigns TOML strings to string-kinded fields directly, without
+	// UnmarshalText, so severities are checked and normalised here.
+	rules := reflect.ValueOf(&p.Rules).Elem()
+	for i := 0; i < rules.NumField(); i++ {
+		f := rules.Field(i)
+		if f.String() == "" {
+			continue
+		}
+		var sev Severity
+		if err := sev.UnmarshalText([]byte(f.String())); err != nil {
+			code := rules.Type().Field(i).Name
+			line, col := locateKey(b, code)
+			return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf("rules.%s: %v", code, err)}
+		}
+		f.SetString(string(sev))
+	}
 	if p.Lock.MaxAttempts < 1 {
 		return at("max_attempts", "max_attempts must be at least 1")
 	}
@@ -306,6 +322,18 @@ func locate(b []byte, needle string) (int, int) {
 	for i, line := range strings.Split(string(b), "\n") {
 		if c := strings.Index(line, needle); c >= 0 {
 			return i + 1, c + 1
+		}
+	}
+	return 1, 1
+}
+
+// locateKey finds the line that assigns key (a line starting with it, not a
+// comment naming it); 1:1 when absent.
+func locateKey(b []byte, key string) (int, int) {
+	for i, line := range strings.Split(string(b), "\n") {
+		rest := strings.TrimLeft(line, " \t")
+		if after, ok := strings.CutPrefix(rest, key); ok && strings.HasPrefix(strings.TrimLeft(after, " \t"), "=") {
+			return i + 1, len(line) - len(rest) + 1
 		}
 	}
 	return 1, 1

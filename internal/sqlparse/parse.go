@@ -62,27 +62,66 @@ func (p *Parser) ParseAll(sql string) ([]StmtNode, error) {
 	return stmts, nil
 }
 
-// toError turns the parser's message, which carries "line L column C near …",
-// into a positioned Error.
+// toError turns the parser's message, which carries "line L column C near
+// "TEXT"", into an Error positioned at the first character of TEXT: the
+// parser's column is where it stopped, past the token it could not use.
 func toError(sql string, err error) *Error {
 	msg := err.Error()
 	line, col := 1, 1
+	stop := 0
 	if k := strings.Index(msg, "line "); k >= 0 {
 		var l, c int
 		if n, _ := fmt.Sscanf(msg[k:], "line %d column %d", &l, &c); n == 2 {
-			line, col = l, c+1
-			// The parser counts the column as bytes consumed before the bad token.
-			if col < 1 {
-				col = 1
-			}
+			stop = offsetOf(sql, l, c)
+			line, col = LineCol(sql, stop)
 		}
 	}
-	if i := strings.Index(msg, "near "); i >= 0 {
+	near := ""
+	if i := strings.Index(msg, "near \""); i >= 0 {
+		rest := msg[i+len("near \""):]
+		if j := strings.LastIndex(rest, "\""); j >= 0 {
+			near = rest[:j]
+		}
 		msg = "syntax error " + msg[i:]
 	} else if j := strings.Index(msg, "]"); j >= 0 && strings.HasPrefix(msg, "[") {
 		msg = msg[j+1:]
 	}
+	if near != "" {
+		best := -1
+		for from := 0; from <= stop && from < len(sql); {
+			k := strings.Index(sql[from:], near)
+			if k < 0 || from+k > stop {
+				break
+			}
+			best = from + k
+			from += k + 1
+		}
+		if best >= 0 {
+			line, col = LineCol(sql, best)
+		}
+	}
 	return &Error{Line: line, Column: col, Msg: strings.TrimSpace(msg)}
+}
+
+// offsetOf returns the byte offset of the 1-based line and 0-based column the
+// parser reports.
+func offsetOf(sql string, line, col int) int {
+	off := 0
+	for l := 1; l < line; l++ {
+		i := strings.IndexByte(sql[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	off += col
+	if off > len(sql) {
+		off = len(sql)
+	}
+	if off < 0 {
+		off = 0
+	}
+	return off
 }
 
 // LineCol returns the 1-based line and column of byte offset off in text.

@@ -1,0 +1,107 @@
+// Package report prints the findings of a run: text for people, json for
+// scripts (the contract of DESIGN §5), sarif for GitHub code scanning and
+// github workflow commands for annotations in an Actions log.
+package report
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// Options tunes the output of Write.
+type Options struct {
+	// Version is guard's version, printed in json and sarif.
+	Version string
+	// Color turns on ANSI colours in the text format; the other formats ignore it.
+	Color bool
+	// Rules describes every rule of the registry; sarif lists them as its
+	// reporting descriptors.
+	Rules []RuleInfo
+}
+
+// RuleInfo describes one rule for the formats that carry the catalogue.
+type RuleInfo struct {
+	Code     string
+	Name     string
+	Summary  string
+	Doc      string
+	Fix      string
+	Severity policy.Severity
+}
+
+// The output formats.
+const (
+	FormatText   = "text"
+	FormatJSON   = "json"
+	FormatSARIF  = "sarif"
+	FormatGitHub = "github"
+)
+
+// Formats returns the names Write accepts, in the order help texts list them.
+func Formats() []string {
+	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
+}
+
+// ErrUnknownFormat is returned by Write for a format not in Formats.
+var ErrUnknownFormat = errors.New("unknown format")
+
+// Write prints res to w in the given format. The report is built in memory
+// first so that a failing writer never leaves half a JSON document behind
+// without an error.
+func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
+	if res == nil {
+		return errors.New("write report: nil result")
+	}
+	var buf bytes.Buffer
+	var err error
+	switch format {
+	case FormatText:
+		writeText(&buf, res, opts)
+	case FormatJSON:
+		err = writeJSON(&buf, res, opts)
+	case FormatSARIF:
+		err = writeSARIF(&buf, res, opts)
+	case FormatGitHub:
+		writeGitHub(&buf, res)
+	default:
+		return fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, format, strings.Join(Formats(), ", "))
+	}
+	if err != nil {
+		return fmt.Errorf("write %s report: %w", format, err)
+	}
+	if _, err := w.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("write %s report: %w", format, err)
+	}
+	return nil
+}
+
+// placeOf names where a finding stands when it has no file: the live target
+// (host:port/db), else the table, else the tool itself, so that no line ever
+// starts with an empty name.
+func placeOf(f *lint.Finding) string {
+	switch {
+	case f.Target != "":
+		return f.Target
+	case f.Table != "":
+		return f.Table
+	}
+	return "guard"
+}
+
+// withFix joins a message and its fix hint into one sentence sequence, for
+// the formats that have a single message field.
+func withFix(f *lint.Finding) string {
+	if f.Fix == "" {
+		return f.Message
+	}
+	if f.Message == "" {
+		return "Fix: " + f.Fix
+	}
+	return f.Message + " Fix: " + f.Fix
+}

@@ -1,0 +1,186 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"strconv"
+	"strings"
+	"unicode/utf8"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// maxSQL is how many characters of a statement the text format prints.
+const maxSQL = 200
+
+// ANSI escape sequences of the text format.
+const (
+	ansiReset  = "\x1b[0m"
+	ansiBold   = "\x1b[1m"
+	ansiRed    = "\x1b[31m"
+	ansiYellow = "\x1b[33m"
+	ansiBlue   = "\x1b[34m"
+)
+
+// writeText prints one block per finding and a summary line:
+//
+//	FILE:LINE:COL: CODE severity: message
+//	    fix: …
+//	    sql: …
+func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		code, sev := printable(f.Code), printable(string(f.Severity))
+		if opts.Color {
+			code = ansiBold + code + ansiReset
+			if c := severityColor(f.Severity); c != "" {
+				sev = c + sev + ansiReset
+			}
+		}
+		fmt.Fprintf(buf, "%s: %s %s: %s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "))
+		if f.Fix != "" {
+			fmt.Fprintf(buf, "    fix: %s\n", indentLines(printable(unixLines(f.Fix)), "         "))
+		}
+		if f.SQL != "" {
+			fmt.Fprintf(buf, "    sql: %s\n", printable(truncate(strings.Join(strings.Fields(f.SQL), " "), maxSQL)))
+		}
+	}
+	if len(res.Findings) > 0 {
+		buf.WriteByte('\n')
+	}
+	buf.WriteString(summaryLine(res))
+	buf.WriteByte('\n')
+}
+
+// textPlace is FILE:LINE:COL, shortened when the position is unknown, or
+// the target of a live finding.
+func textPlace(f *lint.Finding) string {
+	if f.File == "" {
+		return printable(placeOf(f))
+	}
+	place := printable(f.File)
+	if f.Line > 0 {
+		place += ":" + strconv.Itoa(f.Line)
+		if f.Column > 0 {
+			place += ":" + strconv.Itoa(f.Column)
+		}
+	}
+	return place
+}
+
+func severityColor(s policy.Severity) string {
+	switch s {
+	case policy.SevError:
+		return ansiRed
+	case policy.SevWarning:
+		return ansiYellow
+	case policy.SevInfo:
+		return ansiBlue
+	}
+	return ""
+}
+
+// summaryLine is "N errors, N warnings, N infos in N files (N statements, N
+// tables)", or "no findings in …". The counts come from res.Summary, the same
+// numbers the json format prints.
+func summaryLine(res *lint.Result) string {
+	s := res.Summary
+	scope := fmt.Sprintf("in %s (%s, %s)",
+		plural(s.Files, "file", "files"),
+		plural(s.Statements, "statement", "statements"),
+		plural(s.Tables, "table", "tables"))
+	if len(res.Findings) == 0 && s.Error+s.Warning+s.Info == 0 {
+		return "no findings " + scope
+	}
+	return fmt.Sprintf("%s, %s, %s %s",
+		plural(s.Error, "error", "errors"),
+		plural(s.Warning, "warning", "warnings"),
+		plural(s.Info, "info", "infos"),
+		scope)
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return strconv.Itoa(n) + " " + many
+}
+
+// truncate cuts s to at most n characters, the last one an ellipsis when
+// anything was cut.
+func truncate(s string, n int) string {
+	if utf8.RuneCountInString(s) <= n {
+		return s
+	}
+	var sb strings.Builder
+	i := 0
+	for _, r := range s {
+		if i == n-1 {
+			break
+		}
+		sb.WriteRune(r)
+		i++
+	}
+	sb.WriteString("…")
+	return sb.String()
+}
+
+// indentLines indents every line after the first, so a multi-line message
+// stays visibly inside its finding.
+func indentLines(s, indent string) string {
+	s = strings.TrimRight(s, "\n")
+	return strings.ReplaceAll(s, "\n", "\n"+indent)
+}
+
+// unixLines turns CRLF line ends into LF, so text written on Windows does not
+// print a \r at the end of each line.
+func unixLines(s string) string {
+	return strings.ReplaceAll(s, "\r\n", "\n")
+}
+
+// printable escapes control characters (keeping newlines and tabs) and
+// invalid UTF-8: finding text quotes SQL from the scanned code, and an escape
+// sequence hidden in a string literal must not drive the user's terminal.
+func printable(s string) string {
+	clean := true
+	for _, r := range s {
+		if needsEscape(r) {
+			clean = false
+			break
+		}
+	}
+	if clean && utf8.ValidString(s) {
+		return s
+	}
+	var sb strings.Builder
+	for i, w := 0, 0; i < len(s); i += w {
+		r, size := utf8.DecodeRuneInString(s[i:])
+		w = size
+		switch {
+		case r == utf8.RuneError && size == 1:
+			fmt.Fprintf(&sb, `\x%02x`, s[i])
+		case r == '\r':
+			sb.WriteString(`\r`)
+		case needsEscape(r) && r < 0x80:
+			fmt.Fprintf(&sb, `\x%02x`, r)
+		case needsEscape(r):
+			fmt.Fprintf(&sb, `\u%04x`, r)
+		default:
+			sb.WriteRune(r)
+		}
+	}
+	return sb.String()
+}
+
+func needsEscape(r rune) bool {
+	switch {
+	case r == '\n' || r == '\t':
+		return false
+	case r < 0x20 || r == 0x7f:
+		return true
+	case r >= 0x80 && r <= 0x9f: // C1 controls, CSI among them
+		return true
+	}
+	return false
+}

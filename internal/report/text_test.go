@@ -1,0 +1,150 @@
+package report
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+func TestTextFinding(t *testing.T) {
+	tests := []struct {
+		name string
+		f    lint.Finding
+		want string
+	}{
+		{
+			name: "file position, fix and sql",
+			f: lint.Finding{Code: "GQ002", Severity: policy.SevError, File: "a.sql", Line: 3, Column: 7,
+				Message: "m", Fix: "f", SQL: "UPDATE t\n  SET c = c - 1"},
+			want: "a.sql:3:7: GQ002 error: m\n    fix: f\n    sql: UPDATE t SET c = c - 1\n",
+		},
+		{
+			name: "no column",
+			f:    lint.Finding{Code: "GQ009", Severity: policy.SevInfo, File: "a.go", Line: 3, Message: "m"},
+			want: "a.go:3: GQ009 info: m\n",
+		},
+		{
+			name: "no position",
+			f:    lint.Finding{Code: "GS009", Severity: policy.SevWarning, File: "dump.sql", Message: "m"},
+			want: "dump.sql: GS009 warning: m\n",
+		},
+		{
+			name: "live finding names the target",
+			f:    lint.Finding{Code: "GS010", Severity: policy.SevError, Target: "h:3306/db", Table: "t", Message: "m"},
+			want: "h:3306/db: GS010 error: m\n",
+		},
+		{
+			name: "no file nor target names the table",
+			f:    lint.Finding{Code: "GS009", Severity: policy.SevError, Table: "t_x", Message: "m"},
+			want: "t_x: GS009 error: m\n",
+		},
+		{
+			name: "multi-line message and fix stay indented",
+			f:    lint.Finding{Code: "GQ001", Severity: policy.SevError, File: "a.sql", Line: 1, Column: 1, Message: "one\ntwo\n", Fix: "x\ny"},
+			want: "a.sql:1:1: GQ001 error: one\n    two\n    fix: x\n         y\n",
+		},
+		{
+			name: "escape sequences are neutralised",
+			f:    lint.Finding{Code: "GQ001", Severity: policy.SevError, File: "a\x1b.sql", Line: 1, Column: 1, Message: "m\x1b[2J", SQL: "SELECT '\u009b31m' '\x9b'"},
+			want: "a\\x1b.sql:1:1: GQ001 error: m\\x1b[2J\n    sql: SELECT '\\u009b31m' '\\x9b'\n",
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var buf bytes.Buffer
+			writeText(&buf, &lint.Result{Findings: []lint.Finding{tt.f}}, Options{})
+			got, _, _ := strings.Cut(buf.String(), "\n\n") // drop the summary line
+			got += "\n"
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("text (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestTextColor(t *testing.T) {
+	tests := []struct {
+		sev  policy.Severity
+		want string
+	}{
+		{policy.SevError, "f.sql:1:1: \x1b[1mGQ001\x1b[0m \x1b[31merror\x1b[0m: m\n"},
+		{policy.SevWarning, "f.sql:1:1: \x1b[1mGQ001\x1b[0m \x1b[33mwarning\x1b[0m: m\n"},
+		{policy.SevInfo, "f.sql:1:1: \x1b[1mGQ001\x1b[0m \x1b[34minfo\x1b[0m: m\n"},
+	}
+	for _, tt := range tests {
+		t.Run(string(tt.sev), func(t *testing.T) {
+			var buf bytes.Buffer
+			f := lint.Finding{Code: "GQ001", Severity: tt.sev, File: "f.sql", Line: 1, Column: 1, Message: "m"}
+			writeText(&buf, &lint.Result{Findings: []lint.Finding{f}}, Options{Color: true})
+			got, _, _ := strings.Cut(buf.String(), "\n\n")
+			got += "\n"
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("coloured text (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestSummaryLine(t *testing.T) {
+	one := []lint.Finding{{Code: "GQ001"}}
+	tests := []struct {
+		name string
+		res  lint.Result
+		want string
+	}{
+		{"nothing", lint.Result{}, "no findings in 0 files (0 statements, 0 tables)"},
+		{"singular scope", lint.Result{Summary: lint.Summary{Files: 1, Statements: 1, Tables: 1}}, "no findings in 1 file (1 statement, 1 table)"},
+		{"singular counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 1, Warning: 1, Info: 1, Files: 1, Statements: 2, Tables: 3}},
+			"1 error, 1 warning, 1 info in 1 file (2 statements, 3 tables)"},
+		{"plural counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 2, Warning: 0, Info: 5, Files: 3, Statements: 17, Tables: 5}},
+			"2 errors, 0 warnings, 5 infos in 3 files (17 statements, 5 tables)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := summaryLine(&tt.res); got != tt.want {
+				t.Errorf("summaryLine() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}
+
+func TestTruncate(t *testing.T) {
+	tests := []struct {
+		in   string
+		n    int
+		want string
+	}{
+		{"", 5, ""},
+		{"abcde", 5, "abcde"},
+		{"abcdef", 5, "abcd…"},
+		{"库存库存库存", 4, "库存库…"},
+		{strings.Repeat("x", 300), 200, strings.Repeat("x", 199) + "…"},
+	}
+	for _, tt := range tests {
+		if got := truncate(tt.in, tt.n); got != tt.want {
+			t.Errorf("truncate(%q, %d) = %q, want %q", tt.in, tt.n, got, tt.want)
+		}
+	}
+}
+
+func TestPrintable(t *testing.T) {
+	tests := []struct{ in, want string }{
+		{"plain ünïcødé 库存\tand\nlines", "plain ünïcødé 库存\tand\nlines"},
+		{"esc\x1b[31m", `esc\x1b[31m`},
+		{"cr\r\n", "cr\\r\n"},
+		{"del\x7f nul\x00", `del\x7f nul\x00`},
+		{"csi\u009b", `csi\u009b`},
+		{"bad\xffutf8", `bad\xffutf8`},
+		{"real \ufffd stays", "real \ufffd stays"},
+	}
+	for _, tt := range tests {
+		if got := printable(tt.in); got != tt.want {
+			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

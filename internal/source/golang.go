@@ -1,0 +1,472 @@
+package source
+
+import (
+	"errors"
+	"go/ast"
+	"go/parser"
+	"go/scanner"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+)
+
+// ExtractGo finds the SQL in one Go file.
+//
+// A string literal, or a constant expression (a + of literals and of
+// constants declared in the file), that looks like SQL is one Fragment: a
+// constant is reported once at its declaration, a literal where it stands.
+// SQL built at run time (fmt.Sprintf, strings.Join, strings.Builder, a + with
+// a non-constant operand, appending to a variable holding SQL) is a Fragment
+// with Unchecked set; so is any such value that reaches a database call even
+// when it does not look like SQL. When the SQL is the query of an Exec-like
+// call, Fragment.Exec tells what the enclosing function does with the result.
+// A file that does not parse yields a single Unchecked fragment. ExtractGo
+// never panics and never reads the file system: src is the file's content.
+func ExtractGo(path string, src []byte) *File {
+	out := &File{Path: path, Lang: LangGo}
+	if src == nil {
+		src = []byte{} // a nil source would make go/parser read path
+	}
+	fset := token.NewFileSet()
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	if err != nil {
+		out.Fragments = []*Fragment{goBrokenFile(path, err)}
+		return out
+	}
+	x := newGoExtractor(path, src, fset, f)
+	x.extract()
+	out.Fragments = x.frags
+	out.Suppressions = x.suppressions()
+	return out
+}
+
+// goBrokenFile is the fragment standing for a file that does not parse.
+func goBrokenFile(path string, err error) *Fragment {
+	fr := &Fragment{File: path, Lang: LangGo, Line: 1, Col: 1, EndLine: 1}
+	msg := err.Error()
+	var list scanner.ErrorList
+	if errors.As(err, &list) && len(list) > 0 {
+		msg = list[0].Msg
+		if p := list[0].Pos; p.Line > 0 {
+			fr.Line, fr.EndLine = p.Line, p.Line
+			fr.Col = max(p.Column, 1)
+		}
+	}
+	fr.Unchecked = "go: cannot parse file: " + msg
+	return fr
+}
+
+// goAssign is one assignment to a variable: the i-th name of an assignment
+// statement or a var declaration.
+type goAssign struct {
+	node ast.Node // *ast.AssignStmt or *ast.ValueSpec
+	tok  token.Token
+	lhs  int
+	nlhs int
+	rhs  []ast.Expr
+}
+
+// value is the expression assigned, nil when unknown. For a call returning
+// several values, the first name gets the call itself: what matters of
+// stmt, err := db.Prepare(q) or q, args, err := sqlx.In(q, ids) is the call.
+func (a goAssign) value() ast.Expr {
+	if a.tok == token.ADD_ASSIGN {
+		return nil
+	}
+	if len(a.rhs) == a.nlhs {
+		return a.rhs[a.lhs]
+	}
+	if len(a.rhs) == 1 && a.lhs == 0 {
+		return a.rhs[0]
+	}
+	return nil
+}
+
+// goExtractor holds what one file's analysis needs. Identifiers are resolved
+// with the parser's own scopes (ast.Object): one file is analysed without type
+// checking, and the parser already knows which declaration each name refers to.
+type goExtractor struct {
+	path string
+	src  []byte
+	fset *token.FileSet
+	tf   *token.File
+	file *ast.File
+
+	parent     map[ast.Node]ast.Node
+	imports    map[string]string // local name -> import path
+	constSpecs map[*ast.ValueSpec]bool
+	constNames []*ast.Ident
+	constValue map[*ast.Object]ast.Expr
+	constMemo  map[*ast.Object]*goConstMemo
+	assigns    map[*ast.Object][]goAssign
+	uses       map[*ast.Object][]*ast.Ident
+
+	frags     []*Fragment
+	byNode    map[ast.Node]*Fragment
+	byConst   map[*ast.Object]*Fragment
+	byBuilder map[*ast.Object]*Fragment
+	byAppend  map[*ast.Object]*Fragment
+}
+
+func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
+	return &goExtractor{
+		path: path, src: src, fset: fset, tf: fset.File(f.Pos()), file: f,
+		parent:     map[ast.Node]ast.Node{},
+		imports:    map[string]string{},
+		constSpecs: map[*ast.ValueSpec]bool{},
+		constValue: map[*ast.Object]ast.Expr{},
+		constMemo:  map[*ast.Object]*goConstMemo{},
+		assigns:    map[*ast.Object][]goAssign{},
+		uses:       map[*ast.Object][]*ast.Ident{},
+		byNode:     map[ast.Node]*Fragment{},
+		byConst:    map[*ast.Object]*Fragment{},
+		byBuilder:  map[*ast.Object]*Fragment{},
+		byAppend:   map[*ast.Object]*Fragment{},
+	}
+}
+
+// position ignores //line directives: findings point into the file as it is.
+func (x *goExtractor) position(p token.Pos) token.Position {
+	return x.fset.PositionFor(p, false)
+}
+
+func (x *goExtractor) offset(p token.Pos) int {
+	if x.tf == nil || !p.IsValid() || int(p) < x.tf.Base() || int(p) > x.tf.Base()+x.tf.Size() {
+		return -1
+	}
+	return x.tf.Offset(p)
+}
+
+func (x *goExtractor) extract() {
+	x.index()
+	x.reportConsts()
+	x.reportLiterals()
+	x.linkQueries()
+	sort.SliceStable(x.frags, func(i, j int) bool {
+		a, b := x.frags[i], x.frags[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}
+
+// index records parents, imports, constants, assignments and uses.
+func (x *goExtractor) index() {
+	var stack []ast.Node
+	ast.Inspect(x.file, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			x.parent[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		switch n := n.(type) {
+		case *ast.ImportSpec:
+			x.indexImport(n)
+		case *ast.GenDecl:
+			if n.Tok == token.CONST {
+				x.indexConsts(n)
+			}
+		case *ast.AssignStmt:
+			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN || n.Tok == token.ADD_ASSIGN {
+				for i, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok && id.Obj != nil {
+						x.assigns[id.Obj] = append(x.assigns[id.Obj], goAssign{node: n, tok: n.Tok, lhs: i, nlhs: len(n.Lhs), rhs: n.Rhs})
+					}
+				}
+			}
+		case *ast.ValueSpec:
+			if !x.constSpecs[n] {
+				for i, id := range n.Names {
+					if id.Obj != nil {
+						x.assigns[id.Obj] = append(x.assigns[id.Obj], goAssign{node: n, tok: token.DEFINE, lhs: i, nlhs: len(n.Names), rhs: n.Values})
+					}
+				}
+			}
+		case *ast.Ident:
+			if n.Obj != nil {
+				x.uses[n.Obj] = append(x.uses[n.Obj], n)
+			}
+		}
+		return true
+	})
+}
+
+func (x *goExtractor) indexImport(spec *ast.ImportSpec) {
+	p, err := strconv.Unquote(spec.Path.Value)
+	if err != nil {
+		return
+	}
+	name := p[strings.LastIndexByte(p, '/')+1:]
+	if spec.Name != nil {
+		name = spec.Name.Name
+	}
+	x.imports[name] = p
+}
+
+// indexConsts records the value of each constant of a declaration, repeating
+// the previous values for a spec without any (const ( a = "x"; b )).
+func (x *goExtractor) indexConsts(d *ast.GenDecl) {
+	var last []ast.Expr
+	for _, s := range d.Specs {
+		spec, ok := s.(*ast.ValueSpec)
+		if !ok {
+			continue
+		}
+		x.constSpecs[spec] = true
+		if len(spec.Values) > 0 {
+			last = spec.Values
+		}
+		for i, id := range spec.Names {
+			if i >= len(last) {
+				break
+			}
+			x.constNames = append(x.constNames, id)
+			if id.Obj != nil {
+				x.constValue[id.Obj] = last[i]
+			}
+		}
+	}
+}
+
+// up returns the node holding e, looking through parentheses and
+// conversions, and the child of that node on the way (e or a wrapper).
+func (x *goExtractor) up(e ast.Node) (child, parent ast.Node) {
+	child = e
+	for {
+		p := x.parent[child]
+		switch q := p.(type) {
+		case *ast.ParenExpr:
+			child = q
+			continue
+		case *ast.CallExpr:
+			if goConversion(q) != nil && q.Args[0] == child {
+				child = q
+				continue
+			}
+		}
+		return child, p
+	}
+}
+
+// isPiece reports whether the string expression e is one part of a larger
+// construct analysed as a whole: an operand of +, the text argument of a
+// builder (fmt.Sprintf format, WriteString), an element of strings.Join.
+func (x *goExtractor) isPiece(e ast.Expr) bool {
+	child, p := x.up(e)
+	switch p := p.(type) {
+	case *ast.BinaryExpr:
+		return p.Op == token.ADD
+	case *ast.CallExpr:
+		if b, ok := x.builderOf(p); ok {
+			return b.textArg != nil && ast.Node(b.textArg) == child
+		}
+	case *ast.CompositeLit:
+		if call, ok := x.parent[p].(*ast.CallExpr); ok && len(call.Args) > 0 && call.Args[0] == ast.Expr(p) {
+			if b, ok := x.builderOf(call); ok && b.kind == "strings.Join" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// inMessage reports whether e is an argument of a call that writes a message
+// (an error, a log line): "update stock: %w" is not SQL.
+func (x *goExtractor) inMessage(e ast.Node) bool {
+	child, p := x.up(e)
+	call, ok := p.(*ast.CallExpr)
+	if !ok || ast.Node(call.Fun) == child {
+		return false
+	}
+	return x.isMessageCall(call)
+}
+
+// goMessageMethods are functions and methods that take text for people.
+var goMessageMethods = map[string]bool{
+	"Print": true, "Printf": true, "Println": true, "Fatal": true, "Fatalf": true, "Fatalln": true,
+	"Panic": true, "Panicf": true, "Panicln": true, "Error": true, "Errorf": true, "Errorw": true,
+	"Warn": true, "Warnf": true, "Warnw": true, "Warning": true, "Warningf": true,
+	"Info": true, "Infof": true, "Infow": true, "Debug": true, "Debugf": true, "Debugw": true,
+	"Trace": true, "Tracef": true, "Log": true, "Logf": true, "Skip": true, "Skipf": true,
+	"Msg": true, "Msgf": true, "Wrap": true, "Wrapf": true, "WithMessage": true, "WithMessagef": true,
+}
+
+func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
+	switch fun := goUnparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Obj == nil && (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println")
+	case *ast.SelectorExpr:
+		switch x.pkgOf(fun) {
+		case "errors":
+			return true
+		case "fmt":
+			return strings.HasPrefix(fun.Sel.Name, "Print") || strings.HasPrefix(fun.Sel.Name, "Fprint") || fun.Sel.Name == "Errorf"
+		}
+		return goMessageMethods[fun.Sel.Name]
+	}
+	return false
+}
+
+// pkgOf returns the import path of the package a selector's left side names,
+// "" when it names something else.
+func (x *goExtractor) pkgOf(sel *ast.SelectorExpr) string {
+	id, ok := sel.X.(*ast.Ident)
+	if !ok || id.Obj != nil {
+		return ""
+	}
+	return x.imports[id.Name]
+}
+
+// goCalleeName is the name of the function or method a call names.
+func goCalleeName(call *ast.CallExpr) string {
+	switch fun := goUnparen(call.Fun).(type) {
+	case *ast.Ident:
+		return fun.Name
+	case *ast.SelectorExpr:
+		return fun.Sel.Name
+	}
+	return ""
+}
+
+// enclosingName is the ID of a fragment at n: the enclosing function
+// (Type.Method for a method), else the package-level variable it initialises.
+func (x *goExtractor) enclosingName(n ast.Node) string {
+	var varName string
+	for p := n; p != nil; p = x.parent[p] {
+		switch d := p.(type) {
+		case *ast.FuncDecl:
+			return goFuncName(d)
+		case *ast.ValueSpec:
+			if varName == "" && len(d.Names) > 0 {
+				varName = d.Names[0].Name
+				for i, v := range d.Values {
+					if i < len(d.Names) && v.Pos() <= n.Pos() && n.End() <= v.End() {
+						varName = d.Names[i].Name
+					}
+				}
+			}
+		}
+	}
+	return varName
+}
+
+func goFuncName(d *ast.FuncDecl) string {
+	if d.Recv == nil || len(d.Recv.List) == 0 {
+		return d.Name.Name
+	}
+	t := d.Recv.List[0].Type
+	for {
+		switch tt := t.(type) {
+		case *ast.StarExpr:
+			t = tt.X
+			continue
+		case *ast.IndexExpr:
+			t = tt.X
+			continue
+		case *ast.IndexListExpr:
+			t = tt.X
+			continue
+		case *ast.ParenExpr:
+			t = tt.X
+			continue
+		case *ast.Ident:
+			return tt.Name + "." + d.Name.Name
+		}
+		return d.Name.Name
+	}
+}
+
+// addStatic records a fragment of constant SQL. at is the construct it is
+// reported at (a literal, a call, a constant's name); end its last line.
+func (x *goExtractor) addStatic(v goString, at ast.Node, endLine int, id string) *Fragment {
+	p := x.position(at.Pos())
+	fr := &Fragment{File: x.path, Lang: LangGo, SQL: v.s, Segments: v.segs,
+		Line: p.Line, Col: p.Column, EndLine: max(endLine, p.Line), ID: id}
+	x.frags = append(x.frags, fr)
+	return fr
+}
+
+// addUnchecked records SQL that cannot be checked, built at node n; it is
+// reported at n, or at the call n is a direct argument of.
+func (x *goExtractor) addUnchecked(n ast.Node, reason string) *Fragment {
+	at := n
+	if e, ok := n.(ast.Expr); ok {
+		at = x.reportAt(e)
+	}
+	p := x.position(at.Pos())
+	fr := &Fragment{File: x.path, Lang: LangGo, Unchecked: reason,
+		Line: p.Line, Col: p.Column, EndLine: max(x.position(n.End()).Line, p.Line), ID: x.enclosingName(n)}
+	x.frags = append(x.frags, fr)
+	x.byNode[n] = fr
+	return fr
+}
+
+// reportConsts reports each SQL constant at its declaration, unless every use
+// of it is a piece of a larger construct (base + " WHERE …", a Sprintf format),
+// which is reported instead.
+func (x *goExtractor) reportConsts() {
+	for _, name := range x.constNames {
+		if name.Obj == nil || x.pieceOnly(name.Obj) {
+			continue
+		}
+		v, ok := x.constObject(name.Obj, 0)
+		if !ok || !goLooksLikeSQL(v.s) {
+			continue
+		}
+		end := name.End()
+		if val := x.constValue[name.Obj]; val != nil && val.End() > end {
+			end = val.End()
+		}
+		x.byConst[name.Obj] = x.addStatic(v, name, x.position(end).Line, name.Name)
+	}
+}
+
+func (x *goExtractor) pieceOnly(obj *ast.Object) bool {
+	n := 0
+	for _, id := range x.uses[obj] {
+		if spec, ok := x.parent[id].(*ast.ValueSpec); ok && slicesContainsIdent(spec.Names, id) {
+			continue // the declaration
+		}
+		if !x.isPiece(id) {
+			return false
+		}
+		n++
+	}
+	return n > 0
+}
+
+func slicesContainsIdent(ids []*ast.Ident, id *ast.Ident) bool {
+	for _, x := range ids {
+		if x == id {
+			return true
+		}
+	}
+	return false
+}
+
+// suppressions lists the guard:ignore comments of the file.
+func (x *goExtractor) suppressions() []Suppression {
+	var out []Suppression
+	for _, g := range x.file.Comments {
+		for _, c := range g.List {
+			text := c.Text
+			if strings.HasPrefix(text, "//") {
+				text = text[2:]
+			} else {
+				text = strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
+			}
+			code, reason, ok := ParseSuppression(text)
+			if !ok {
+				continue
+			}
+			p := x.position(c.Pos())
+			out = append(out, Suppression{Code: code, Reason: reason, Line: p.Line, Col: p.Column})
+		}
+	}
+	return out
+}

@@ -1,0 +1,272 @@
+package source
+
+import (
+	"go/ast"
+	"go/token"
+)
+
+// goBuilder is a call that builds a string at run time.
+type goBuilder struct {
+	// kind names the builder in messages: "fmt.Sprintf", "strings.Join",
+	// "strings.Builder", "bytes.Buffer", "WriteString".
+	kind string
+	// textArg is the argument whose leading text tells whether SQL is being
+	// built (the format, the first element, the text written); nil if unknown.
+	textArg ast.Expr
+	// target is the variable written to (WriteString, fmt.Fprintf); nil for
+	// builders that return the string.
+	target *ast.Object
+}
+
+// builderOf recognises fmt.Sprint*, fmt.Fprint* into a strings.Builder or
+// bytes.Buffer, strings.Join and WriteString.
+func (x *goExtractor) builderOf(call *ast.CallExpr) (goBuilder, bool) {
+	sel, ok := goUnparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return goBuilder{}, false
+	}
+	arg := func(i int) ast.Expr {
+		if i < len(call.Args) {
+			return call.Args[i]
+		}
+		return nil
+	}
+	name := sel.Sel.Name
+	switch x.pkgOf(sel) {
+	case "":
+	case "fmt":
+		switch name {
+		case "Sprintf", "Sprint", "Sprintln":
+			return goBuilder{kind: "fmt." + name, textArg: arg(0)}, true
+		case "Fprintf", "Fprint", "Fprintln":
+			if len(call.Args) > 0 {
+				if obj, kind := x.builderTarget(call.Args[0]); kind != "" {
+					return goBuilder{kind: "fmt." + name, textArg: arg(1), target: obj}, true
+				}
+			}
+		}
+		return goBuilder{}, false
+	case "strings":
+		if name == "Join" && len(call.Args) == 2 {
+			b := goBuilder{kind: "strings.Join"}
+			if lit, ok := goUnparen(call.Args[0]).(*ast.CompositeLit); ok && len(lit.Elts) > 0 {
+				b.textArg = lit.Elts[0]
+			}
+			return b, true
+		}
+		return goBuilder{}, false
+	default:
+		return goBuilder{}, false
+	}
+	if name == "WriteString" && len(call.Args) == 1 {
+		obj, kind := x.builderTarget(sel.X)
+		if kind == "" {
+			kind = "WriteString"
+		}
+		return goBuilder{kind: kind, textArg: call.Args[0], target: obj}, true
+	}
+	return goBuilder{}, false
+}
+
+// builderTarget returns the variable e names (through &) and, when its
+// declaration shows it, its builder type ("strings.Builder", "bytes.Buffer").
+func (x *goExtractor) builderTarget(e ast.Expr) (*ast.Object, string) {
+	e = goUnparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = goUnparen(u.X)
+	}
+	id, ok := e.(*ast.Ident)
+	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+		return nil, ""
+	}
+	switch d := id.Obj.Decl.(type) {
+	case *ast.Field:
+		return id.Obj, x.builderTypeName(d.Type)
+	case *ast.ValueSpec:
+		if d.Type != nil {
+			return id.Obj, x.builderTypeName(d.Type)
+		}
+		for i, n := range d.Names {
+			if n.Name == id.Name && i < len(d.Values) && len(d.Values) == len(d.Names) {
+				return id.Obj, x.builderValueType(d.Values[i])
+			}
+		}
+	case *ast.AssignStmt:
+		for i, l := range d.Lhs {
+			if n, ok := l.(*ast.Ident); ok && n.Name == id.Name && len(d.Rhs) == len(d.Lhs) {
+				return id.Obj, x.builderValueType(d.Rhs[i])
+			}
+		}
+	}
+	return id.Obj, ""
+}
+
+// builderValueType is the builder type of an initial value: T{}, &T{}, new(T).
+func (x *goExtractor) builderValueType(v ast.Expr) string {
+	v = goUnparen(v)
+	if u, ok := v.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		v = goUnparen(u.X)
+	}
+	switch v := v.(type) {
+	case *ast.CompositeLit:
+		return x.builderTypeName(v.Type)
+	case *ast.CallExpr:
+		if id, ok := goUnparen(v.Fun).(*ast.Ident); ok && id.Name == "new" && id.Obj == nil && len(v.Args) == 1 {
+			return x.builderTypeName(v.Args[0])
+		}
+	}
+	return ""
+}
+
+func (x *goExtractor) builderTypeName(t ast.Expr) string {
+	if s, ok := goUnparen(t).(*ast.StarExpr); ok {
+		t = s.X
+	}
+	sel, ok := goUnparen(t).(*ast.SelectorExpr)
+	if !ok {
+		return ""
+	}
+	switch {
+	case x.pkgOf(sel) == "strings" && sel.Sel.Name == "Builder":
+		return "strings.Builder"
+	case x.pkgOf(sel) == "bytes" && sel.Sel.Name == "Buffer":
+		return "bytes.Buffer"
+	}
+	return ""
+}
+
+// reportLiterals walks the file in source order and reports the SQL literals
+// and concatenations that are not constants' values, and the SQL built at run
+// time.
+func (x *goExtractor) reportLiterals() {
+	ast.Inspect(x.file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.ImportSpec, *ast.Field:
+			return false // import paths and struct tags
+		case *ast.BasicLit:
+			if n.Kind == token.STRING {
+				x.literalRoot(n)
+			}
+		case *ast.BinaryExpr:
+			if n.Op == token.ADD {
+				x.concatRoot(n)
+			}
+		case *ast.CallExpr:
+			x.builderCall(n)
+		case *ast.AssignStmt:
+			x.appendStmt(n)
+		}
+		return true
+	})
+}
+
+// isRoot reports whether the string expression e is analysed on its own: not
+// a piece of something larger, not a constant's value (reported with the
+// constant), not the text of a message.
+func (x *goExtractor) isRoot(e ast.Expr) bool {
+	if x.isPiece(e) || x.inMessage(e) {
+		return false
+	}
+	_, p := x.up(e)
+	spec, ok := p.(*ast.ValueSpec)
+	return !ok || !x.constSpecs[spec]
+}
+
+// reportAt is the construct a fragment for e is reported at: the call when e
+// is a direct argument of one (a guard:ignore comment goes above the call),
+// else e itself.
+func (x *goExtractor) reportAt(e ast.Expr) ast.Node {
+	child, p := x.up(e)
+	if call, ok := p.(*ast.CallExpr); ok && ast.Node(call.Fun) != child {
+		return call
+	}
+	return e
+}
+
+func (x *goExtractor) literalRoot(lit *ast.BasicLit) {
+	if !x.isRoot(lit) {
+		return
+	}
+	v, ok := x.constString(lit)
+	if !ok || !goLooksLikeSQL(v.s) {
+		return
+	}
+	x.byNode[lit] = x.addStatic(v, x.reportAt(lit), x.position(lit.End()).Line, x.enclosingName(lit))
+}
+
+// concatRoot handles a whole chain of +: constant SQL, SQL concatenated with
+// a run-time value, or a variable holding SQL appended to.
+func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
+	if !x.isRoot(b) {
+		return
+	}
+	ops := goFlattenConcat(b)
+	var acc goString
+	for i, op := range ops {
+		v, ok := x.constString(op)
+		if !ok {
+			switch {
+			case i > 0 && goLooksLikeSQL(acc.s):
+				x.addUnchecked(b, "SQL concatenated with non-constant expression `"+x.exprText(op)+"`")
+			case i == 0:
+				if id, ok := op.(*ast.Ident); ok && id.Obj != nil && id.Obj.Kind == ast.Var && len(x.resolve(id, false)) > 0 {
+					x.appendFragment(id.Obj, b, id.Name)
+				}
+			}
+			return
+		}
+		if acc, ok = goConcat(acc, v); !ok {
+			return
+		}
+	}
+	if goLooksLikeSQL(acc.s) {
+		x.byNode[b] = x.addStatic(acc, x.reportAt(b), x.position(b.End()).Line, x.enclosingName(b))
+	}
+}
+
+// builderCall reports a builder whose text starts like SQL, once per builder
+// variable.
+func (x *goExtractor) builderCall(call *ast.CallExpr) {
+	b, ok := x.builderOf(call)
+	if !ok || b.textArg == nil || x.inMessage(call) {
+		return
+	}
+	if !goLooksLikeSQL(x.constPrefix(b.textArg)) {
+		return
+	}
+	if b.target != nil {
+		if fr := x.byBuilder[b.target]; fr != nil {
+			x.byNode[call] = fr
+			return
+		}
+	}
+	fr := x.addUnchecked(call, "SQL built at run time with "+b.kind)
+	if b.target != nil {
+		x.byBuilder[b.target] = fr
+	}
+}
+
+// appendStmt reports q += … on a variable that holds SQL.
+func (x *goExtractor) appendStmt(as *ast.AssignStmt) {
+	if as.Tok != token.ADD_ASSIGN || len(as.Lhs) != 1 {
+		return
+	}
+	id, ok := as.Lhs[0].(*ast.Ident)
+	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+		return
+	}
+	if len(x.resolve(id, false)) > 0 {
+		x.appendFragment(id.Obj, as, id.Name)
+	}
+}
+
+// appendFragment reports, once per variable, SQL built by appending to it.
+func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string) *Fragment {
+	if fr := x.byAppend[obj]; fr != nil {
+		x.byNode[at] = fr
+		return fr
+	}
+	fr := x.addUnchecked(at, "SQL built at run time by appending to `"+name+"`")
+	x.byAppend[obj] = fr
+	return fr
+}

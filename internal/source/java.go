@@ -1,0 +1,168 @@
+package source
+
+import (
+	"sort"
+	"strings"
+)
+
+// ExtractJava finds the SQL of a Java file without compiling it: a small lexer
+// cuts the file into tokens and the extractor recognises, in the token stream,
+//
+//   - MyBatis @Select, @Insert, @Update and @Delete annotations (one Fragment
+//     per annotation, ID the annotated method; #{x} and ${x} become ?, and
+//     each ${x} is recorded as a Dollar; <script> bodies are rendered like a
+//     mapper XML statement);
+//   - strings run by JDBC and Spring methods (prepareStatement, executeUpdate,
+//     JdbcTemplate.update, query…, createNativeQuery), followed through
+//     String constants and local variables, and reported where their text
+//     stands: at the call, or once at the declaration a call runs whole;
+//   - static final String constants whose value looks like SQL, unless the
+//     file only uses them as pieces of larger statements;
+//   - SQL built at run time (a SQL-looking literal concatenated with a value,
+//     String.format, StringBuilder.append) as Unchecked fragments naming what.
+//
+// A file the lexer cannot read yields one Unchecked fragment at the place
+// that broke. guard:ignore comments become Suppressions.
+func ExtractJava(path string, src []byte) *File {
+	f := &File{Path: path, Lang: LangJava}
+	toks, comments, rerr := lexJava(src)
+	f.Suppressions = javaSuppressions(comments)
+	x, xerr := (*javaFile)(nil), rerr
+	if rerr == nil {
+		x, xerr = newJavaFile(path, toks)
+	}
+	if xerr != nil {
+		f.Fragments = []*Fragment{{
+			File: path, Lang: LangJava, Unchecked: "java: cannot read file: " + xerr.msg,
+			Line: xerr.line, EndLine: xerr.line, Col: xerr.col,
+		}}
+		return f
+	}
+	x.annotations()
+	x.calls()
+	x.builders()
+	x.literals()
+	x.declarations()
+	sort.SliceStable(x.frags, func(i, j int) bool {
+		a, b := x.frags[i], x.frags[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+	f.Fragments = x.frags
+	return f
+}
+
+// javaSuppressions reads the guard:ignore comments. A comment spanning lines
+// counts at its last line, the one right above what it suppresses.
+func javaSuppressions(comments []javaComment) []Suppression {
+	var out []Suppression
+	for _, c := range comments {
+		text := c.text
+		if c.block {
+			var lines []string
+			for _, l := range strings.Split(text, "\n") {
+				// Javadoc-style comments start their lines with '*'.
+				lines = append(lines, strings.TrimLeft(strings.TrimSpace(l), "*"))
+			}
+			text = strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
+		}
+		if code, reason, ok := ParseSuppression(text); ok {
+			out = append(out, Suppression{Code: code, Reason: reason, Line: c.endLine, Col: c.col})
+		}
+	}
+	return out
+}
+
+// claim marks tokens [s, e) as inside a reported fragment; it returns false
+// when some already were, so that one construct is reported once.
+func (x *javaFile) claim(s, e int) bool {
+	s, e = max(s, 0), min(e, len(x.toks))
+	for k := s; k < e; k++ {
+		if x.claimed[k] {
+			return false
+		}
+	}
+	for k := s; k < e; k++ {
+		x.claimed[k] = true
+	}
+	return true
+}
+
+// addSQL reports the SQL text held by tokens [s, e).
+func (x *javaFile) addSQL(text javaText, s, e int, id string) *Fragment {
+	sql, segs := text.segments()
+	start, last := x.toks[s], x.toks[max(e-1, s)]
+	fr := &Fragment{
+		File: x.path, Lang: LangJava, SQL: sql, Segments: segs,
+		Line: start.line, EndLine: last.endLine, Col: start.col, ID: id,
+	}
+	x.frags = append(x.frags, fr)
+	return fr
+}
+
+// addUnchecked reports tokens [s, e) as SQL that cannot be checked, unless
+// they are already part of a reported fragment.
+func (x *javaFile) addUnchecked(s, e int, reason, id string) {
+	if s >= e || !x.claim(s, e) {
+		return
+	}
+	start, last := x.toks[s], x.toks[e-1]
+	x.frags = append(x.frags, &Fragment{
+		File: x.path, Lang: LangJava, Unchecked: reason,
+		Line: start.line, EndLine: last.endLine, Col: start.col, ID: id,
+	})
+}
+
+// defID names the statement of a definition: the constant, or the method.
+func (x *javaFile) defID(df *javaDef) string {
+	if df.decl.member {
+		return df.decl.name
+	}
+	return x.methodAt(df.start)
+}
+
+// declarations reports the SQL that stands in declarations: constants that
+// look like SQL (unless only used as pieces of larger strings or by MyBatis
+// annotations), and definitions of variables that a JDBC call runs whole.
+func (x *javaFile) declarations() {
+	// Whatever a definition reads is a piece of it.
+	for _, d := range x.order {
+		for _, df := range x.defsAt(d, len(x.toks)) {
+			for _, r := range x.evalDef(df, 0).refs {
+				if r != d {
+					r.usedOther = true
+				}
+			}
+		}
+	}
+	for _, d := range x.order {
+		for _, df := range x.defsAt(d, len(x.toks)) {
+			if df.reported || df.appends {
+				continue
+			}
+			whole := df.usedWholeExec || d.constant && df == d.init && !d.usedOther
+			if !whole {
+				continue
+			}
+			v := x.evalDef(df, 0)
+			if !v.known() {
+				if javaLooksLikeSQL(v.prefixText().String()) || df.usedWholeExec {
+					x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+				}
+				continue
+			}
+			if !javaLooksLikeSQL(v.text.String()) {
+				continue
+			}
+			df.reported = true
+			x.claim(df.valStart, df.valEnd)
+			end := df.valEnd
+			if x.is(end, ";") {
+				end++
+			}
+			x.addSQL(v.text, df.start, end, x.defID(df))
+		}
+	}
+}

@@ -1,0 +1,254 @@
+package source
+
+import (
+	"strconv"
+	"strings"
+)
+
+// javaExecMethods are the JDBC, Spring JdbcTemplate and JPA-native methods
+// whose first string argument is SQL. The value says whether the name is
+// JDBC's alone: execute, update and query are also common outside databases,
+// so there a string built at run time is reported only when it starts like SQL.
+var javaExecMethods = map[string]bool{
+	"prepareStatement": true, "prepareCall": true, "executeUpdate": true, "executeLargeUpdate": true,
+	"executeQuery": true, "addBatch": true, "queryForObject": true, "queryForList": true,
+	"queryForMap": true, "queryForRowSet": true, "queryForStream": true, "batchUpdate": true,
+	"createNativeQuery": true, "createSQLQuery": true,
+	"execute": false, "update": false, "query": false,
+}
+
+// javaCallKeywords may stand right before a call; any other name there makes
+// "name(" a method declaration.
+var javaCallKeywords = map[string]bool{
+	"return": true, "throw": true, "case": true, "yield": true, "else": true, "assert": true, "do": true,
+}
+
+// javaMessageMethods take texts for people, not SQL: a SQL-looking literal
+// concatenated with a value there is a message.
+var javaMessageMethods = map[string]bool{
+	"trace": true, "debug": true, "info": true, "warn": true, "warning": true, "error": true,
+	"fatal": true, "severe": true, "log": true, "print": true, "println": true, "printf": true,
+	"fail": true, "assertEquals": true, "assertTrue": true, "assertFalse": true, "assertThat": true,
+}
+
+// calls reports the SQL passed to JDBC and Spring methods.
+func (x *javaFile) calls() {
+	for i, t := range x.toks {
+		jdbcOnly, ok := javaExecMethods[t.text]
+		if t.kind != javaIdent || !ok || !x.is(i+1, "(") || x.declaresMethod(i) {
+			continue
+		}
+		closing := x.match[i+1]
+		args := x.split(i+2, closing, ",")
+		if len(args) == 0 {
+			continue
+		}
+		// The SQL comes first, or second after a connection (QueryRunner).
+		arg := args[0]
+		ev := x.eval(arg.s, arg.e, 0)
+		if !ev.stringy && len(args) > 1 {
+			arg = args[1]
+			ev = x.eval(arg.s, arg.e, 0)
+		}
+		if ev.stringy {
+			x.execArg(i, closing, arg, ev, jdbcOnly)
+		}
+	}
+}
+
+// declaresMethod reports whether the name at token i is declared, not called.
+func (x *javaFile) declaresMethod(i int) bool {
+	if i == 0 {
+		return false
+	}
+	p := x.toks[i-1]
+	return p.kind == javaIdent && !javaCallKeywords[p.text] || x.is(i-1, ">") || x.is(i-1, "]")
+}
+
+// execArg reports the SQL argument arg of the call whose name is token call.
+func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcOnly bool) {
+	id := x.methodAt(call)
+	if d := ev.whole; d != nil {
+		// A named string: its text stands where it is defined.
+		defs := x.defsAt(d, arg.s)
+		sqlish := jdbcOnly
+		for _, df := range defs {
+			if !df.appends && javaLooksLikeSQL(x.evalDef(df, 0).prefixText().String()) {
+				sqlish = true
+			}
+		}
+		for _, df := range defs {
+			if df.appends {
+				if sqlish {
+					x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended with +=", id)
+				}
+				return
+			}
+		}
+		for _, df := range defs {
+			v := x.evalDef(df, 0)
+			switch {
+			case !v.known() && sqlish:
+				x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+			case v.known() && javaLooksLikeSQL(v.text.String()):
+				df.usedWholeExec = true
+			}
+		}
+		return
+	}
+	for _, r := range ev.refs {
+		r.usedOther = true
+	}
+	if !ev.known() {
+		if jdbcOnly || javaLooksLikeSQL(ev.prefixText().String()) {
+			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
+		}
+		return
+	}
+	if !javaLooksLikeSQL(ev.text.String()) || !x.claim(arg.s, arg.e) {
+		return
+	}
+	x.addSQL(ev.text, x.chainStart(call), closing+1, id)
+}
+
+// chainStart returns the first token of the call chain whose last name is
+// token k: conn.prepareStatement, this.jdbc.update, new Foo().bar.
+func (x *javaFile) chainStart(k int) int {
+	for k >= 2 && x.is(k-1, ".") {
+		j := k - 2
+		switch {
+		case x.isIdent(j):
+			k = j
+		case x.is(j, ")") || x.is(j, "]"):
+			m := x.match[j]
+			if !x.isIdent(m - 1) {
+				return m
+			}
+			k = m - 1
+		default:
+			return k
+		}
+	}
+	if x.is(k-1, "new") {
+		return k - 1
+	}
+	return k
+}
+
+// inMessage reports whether the expression starting at token s is an
+// argument of a logging or assertion call or of an exception's constructor.
+func (x *javaFile) inMessage(s int) bool {
+	if !x.is(s-1, "(") && !x.is(s-1, ",") {
+		return false
+	}
+	p := x.opener[s]
+	if !x.is(p, "(") || !x.isIdent(p-1) {
+		return false
+	}
+	name := x.toks[p-1].text
+	if javaMessageMethods[name] {
+		return true
+	}
+	return x.is(p-2, "new") && (strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Error"))
+}
+
+// builders reports SQL assembled by StringBuilder and String.format.
+func (x *javaFile) builders() {
+	appended := map[string]bool{}
+	for i, t := range x.toks {
+		switch {
+		case t.text == "new" && t.kind == javaIdent && (x.is(i+1, "StringBuilder") || x.is(i+1, "StringBuffer")) && x.is(i+2, "("):
+			closing := x.match[i+2]
+			ev := x.eval(i+3, closing, 0)
+			if closing > i+3 && javaLooksLikeSQL(ev.prefixText().String()) {
+				x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
+			}
+		case x.is(i, ".") && x.is(i+1, "append") && x.is(i+2, "("):
+			closing := x.match[i+2]
+			ev := x.eval(i+3, closing, 0)
+			if closing == i+3 || !javaLooksLikeSQL(ev.prefixText().String()) {
+				continue
+			}
+			// One report per builder and method: later appends of SQL
+			// words extend the same statement.
+			root := x.chainStart(i + 1)
+			key := x.toks[root].text + "\x00" + x.methodAt(i) + "\x00" + strconv.Itoa(x.encl[i])
+			if appended[key] {
+				x.claim(root, closing+1)
+				continue
+			}
+			appended[key] = true
+			x.addUnchecked(root, closing+1, "SQL built at run time: StringBuilder.append", x.methodAt(i))
+		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
+			end := x.match[i+3] + 1
+			ev := x.eval(i, end, 0)
+			if javaLooksLikeSQL(ev.prefixText().String()) && !x.inMessage(i) {
+				x.addUnchecked(i, end, ev.reason(), x.methodAt(i))
+			}
+		}
+	}
+}
+
+// literals reports SQL-looking literals concatenated with values known only
+// at run time, wherever they stand (outside messages).
+func (x *javaFile) literals() {
+	done := make([]bool, len(x.toks))
+	for i, t := range x.toks {
+		if t.kind != javaString || done[i] || x.claimed[i] {
+			continue
+		}
+		s, e := x.slot(i)
+		for k := s; k < e; k++ {
+			if x.toks[k].kind == javaString {
+				done[k] = true
+			}
+			if x.is(k, "(") || x.is(k, "[") || x.is(k, "{") {
+				k = x.match[k]
+			}
+		}
+		ev := x.eval(s, e, 0)
+		if ev.known() || !javaLooksLikeSQL(ev.prefixText().String()) || x.inMessage(s) {
+			continue
+		}
+		x.addUnchecked(s, e, ev.reason(), x.methodAt(s))
+	}
+}
+
+// javaSlotEnds are the tokens that end an expression holding a literal.
+var javaSlotEnds = map[string]bool{
+	",": true, ";": true, "=": true, "?": true, ":": true, "->": true, "&&": true, "||": true,
+	"==": true, "!=": true, "!": true, "+=": true, "-=": true, "*=": true, "/=": true,
+	"%=": true, "&=": true, "|=": true, "^=": true, "<<=": true,
+	"return": true, "throw": true, "yield": true, "case": true, "assert": true, "else": true,
+}
+
+// slot returns the tokens [s, e) of the expression around the literal at
+// token i, up to the enclosing brackets, commas, assignments and statements.
+func (x *javaFile) slot(i int) (int, int) {
+	s := i
+	for k := i - 1; k >= 0; k-- {
+		t := x.toks[k]
+		if x.is(k, ")") || x.is(k, "]") {
+			k = x.match[k]
+			s = k
+			continue
+		}
+		if javaSlotEnds[t.text] && (t.kind == javaOp || t.kind == javaIdent) || x.is(k, "(") || x.is(k, "[") || x.is(k, "{") || x.is(k, "}") {
+			break
+		}
+		s = k
+	}
+	e := i + 1
+	for e < len(x.toks) {
+		t := x.toks[e]
+		if x.is(e, "(") || x.is(e, "[") {
+			e = x.match[e] + 1
+			continue
+		}
+		if javaSlotEnds[t.text] && (t.kind == javaOp || t.kind == javaIdent) || x.is(e, ")") || x.is(e, "]") || x.is(e, "{") || x.is(e, "}") {
+			break
+		}
+		e++
+	}
+	return s, e
+}

@@ -1,0 +1,23 @@
+package source
+
+import "github.com/guard-sql/guard/internal/sqlparse"
+
+// ExtractSQL returns a .sql file as one fragment, with its -- guard:ignore
+// comments as suppressions.
+func ExtractSQL(path string, src []byte) *File {
+	text := string(src)
+	f := &File{Path: path, Lang: LangSQL}
+	for _, c := range sqlparse.Comments(text) {
+		if code, reason, ok := ParseSuppression(c.Text); ok {
+			line, col := sqlparse.LineCol(text, c.Offset)
+			f.Suppressions = append(f.Suppressions, Suppression{Code: code, Reason: reason, Line: line, Col: col})
+		}
+	}
+	end, _ := sqlparse.LineCol(text, len(text))
+	f.Fragments = []*Fragment{{
+		File: path, Lang: LangSQL, SQL: text,
+		Segments: []Segment{{Off: 0, Line: 1, Col: 1}},
+		Line:     1, EndLine: end, Col: 1,
+	}}
+	return f
+}

@@ -1,0 +1,424 @@
+package source
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+)
+
+// Variant descriptions of dynamic MyBatis statements.
+const (
+	variantPresent = "with every optional condition present"
+	variantAbsent  = "with every optional condition absent"
+)
+
+// mbMaxVariants bounds the fragments one dynamic statement turns into.
+const mbMaxVariants = 8
+
+// Limits that keep a mapper whose includes multiply (a includes b twice, b
+// includes c twice, …) from rendering for ever.
+const (
+	mbMaxBytes  = 1 << 20
+	mbMaxVisits = 100_000
+)
+
+// mbWhereOverrides are the prefixes MyBatis's <where> strips.
+var mbWhereOverrides = []string{"AND ", "OR ", "AND\n", "OR\n", "AND\r", "OR\r", "AND\t", "OR\t"}
+
+// mbMapper holds what statements of one mapper share: its <sql> fragments.
+type mbMapper struct {
+	namespace string
+	sqls      map[string]*mbNode // by namespace-qualified id
+}
+
+func newMbMapper(root *mbNode) *mbMapper {
+	m := &mbMapper{sqls: map[string]*mbNode{}}
+	if root == nil {
+		return m
+	}
+	m.namespace = root.attr("namespace")
+	for _, n := range root.kids {
+		if n.name != "sql" {
+			continue
+		}
+		// The first declaration wins, as MyBatis keeps the first it parsed.
+		if id := m.qualify(n.attr("id")); m.sqls[id] == nil {
+			m.sqls[id] = n
+		}
+	}
+	return m
+}
+
+// qualify applies the mapper's namespace to an id, as MyBatis does: an id
+// holding a dot is already qualified.
+func (m *mbMapper) qualify(id string) string {
+	if strings.Contains(id, ".") {
+		return id
+	}
+	return m.namespace + "." + id
+}
+
+// fragments renders statement n in each of its variants. base carries the
+// fields every fragment of the statement shares.
+func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
+	first := m.render(n, false, nil)
+	if !first.optional {
+		return []*Fragment{first.fragment(base, "")}
+	}
+	var out []*Fragment
+	seen := map[string]bool{}
+	add := func(r *mbRender, variant string) {
+		fr := r.fragment(base, variant)
+		key := "sql:" + fr.SQL
+		if fr.Unchecked != "" {
+			key = "unchecked:" + fr.Unchecked
+		}
+		if !seen[key] {
+			seen[key] = true
+			out = append(out, fr)
+		}
+	}
+	add(first, variantPresent)
+	add(m.render(n, true, nil), variantAbsent)
+	for _, c := range first.chooses {
+		for j, w := range mbWhens(c) {
+			if j == 0 {
+				continue
+			}
+			if len(out) >= mbMaxVariants {
+				return out
+			}
+			add(m.render(n, false, map[*mbNode]int{c: j}),
+				fmt.Sprintf("with <when test=%q> at line %d chosen", w.attr("test"), w.line))
+		}
+	}
+	return out
+}
+
+// mbWhens returns the <when> children of a <choose>.
+func mbWhens(choose *mbNode) []*mbNode {
+	var ws []*mbNode
+	for _, k := range choose.kids {
+		if k.name == "when" {
+			ws = append(ws, k)
+		}
+	}
+	return ws
+}
+
+// mbRender is one rendering of a statement.
+type mbRender struct {
+	m      *mbMapper
+	absent bool            // every <if> false, every <choose> on its <otherwise>
+	pick   map[*mbNode]int // <choose> → index of the <when> taken instead of the first
+	out    mbBuf           // the statement's SQL
+	dollar []Dollar        // ${…} substitutions met
+	// optional records whether an <if> or <choose> was met: a statement without
+	// either renders the same whatever the conditions.
+	optional  bool
+	chooses   []*mbNode // <choose> elements met, in order, each once
+	err       *mbError
+	size      int
+	visits    int
+	including []*mbNode // <sql> elements being included, to stop cycles
+}
+
+// mbBuf collects SQL like a MyBatis DynamicContext: the statement's own
+// context joins the pieces with a space, a <trim>'s context glues them.
+type mbBuf struct {
+	t    mbText
+	join bool
+}
+
+func (m *mbMapper) render(n *mbNode, absent bool, pick map[*mbNode]int) *mbRender {
+	r := &mbRender{m: m, absent: absent, pick: pick, out: mbBuf{join: true}}
+	r.children(n, nil, &r.out)
+	return r
+}
+
+// fragment turns the rendering into a Fragment described by variant.
+func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
+	fr := base
+	fr.Variant = variant
+	fr.Dollar = r.dollar
+	switch {
+	case r.err != nil:
+		fr.Unchecked = r.err.msg
+		if r.err.line > 0 {
+			fr.Line, fr.Col = r.err.line, r.err.col
+			fr.EndLine = max(fr.EndLine, fr.Line)
+		}
+	case len(bytes.TrimSpace(r.out.t.s)) == 0:
+		fr.Unchecked = "statement is empty"
+		if r.absent {
+			fr.Unchecked = "statement is empty when every optional condition is absent"
+		}
+	default:
+		fr.SQL = string(r.out.t.s)
+		fr.Segments = r.out.t.segs
+	}
+	return &fr
+}
+
+func (r *mbRender) fail(msg string, line, col int) {
+	if r.err == nil {
+		r.err = &mbError{msg: msg, line: line, col: col}
+	}
+}
+
+// add appends a piece to b, as DynamicContext.appendSql.
+func (r *mbRender) add(b *mbBuf, piece mbText) {
+	r.size += len(piece.s) + 1
+	if r.size > mbMaxBytes {
+		r.fail("statement is too large to check once its includes are expanded", 0, 0)
+		return
+	}
+	if b.join && len(b.t.s) > 0 {
+		b.t.s = append(b.t.s, ' ')
+	}
+	b.t.add(piece)
+}
+
+func (r *mbRender) children(n *mbNode, props map[string]string, b *mbBuf) {
+	for _, k := range n.kids {
+		if r.err != nil {
+			return
+		}
+		r.node(k, props, b)
+	}
+}
+
+func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
+	r.visits++
+	if r.visits > mbMaxVisits {
+		r.fail("statement is too large to check once its includes are expanded", k.line, k.col)
+		return
+	}
+	switch k.name {
+	case "":
+		r.add(b, r.text(k.text, props))
+	case "if":
+		r.optional = true
+		if !r.absent {
+			r.children(k, props, b)
+		}
+	case "choose":
+		r.choose(k, props, b)
+	case "where":
+		r.trim(k, props, b, mbTrim{prefix: "WHERE", hasPrefix: true, prefixOv: mbWhereOverrides})
+	case "set":
+		r.trim(k, props, b, mbTrim{prefix: "SET", hasPrefix: true, prefixOv: []string{","}, suffixOv: []string{","}})
+	case "trim":
+		var t mbTrim
+		t.prefix, t.hasPrefix = k.lookupAttr("prefix")
+		t.suffix, t.hasSuffix = k.lookupAttr("suffix")
+		t.prefixOv = mbOverrides(k.attr("prefixOverrides"))
+		t.suffixOv = mbOverrides(k.attr("suffixOverrides"))
+		r.trim(k, props, b, t)
+	case "foreach":
+		// Rendered once, between open and close: enough for `IN (?)` to parse.
+		if open := k.attr("open"); open != "" {
+			r.add(b, mbWord(open, k.line, k.col))
+		}
+		r.children(k, props, b)
+		if cl := k.attr("close"); cl != "" {
+			r.add(b, mbWord(cl, k.line, k.col))
+		}
+	case "include":
+		r.include(k, props, b)
+	case "bind", "selectKey", "property":
+		// A binding, a separate key query, an include's argument: no SQL here.
+	default:
+		r.children(k, props, b)
+	}
+}
+
+func (r *mbRender) choose(k *mbNode, props map[string]string, b *mbBuf) {
+	r.optional = true
+	known := false
+	for _, c := range r.chooses {
+		known = known || c == k
+	}
+	if !known {
+		r.chooses = append(r.chooses, k)
+	}
+	var otherwise *mbNode
+	for _, c := range k.kids {
+		if c.name == "otherwise" {
+			otherwise = c
+			break
+		}
+	}
+	whens := mbWhens(k)
+	switch i := r.pick[k]; {
+	case !r.absent && i < len(whens):
+		r.children(whens[i], props, b)
+	case otherwise != nil:
+		r.children(otherwise, props, b)
+	}
+}
+
+// mbTrim is the behaviour of a <trim>, <where> or <set>.
+type mbTrim struct {
+	prefix, suffix       string
+	hasPrefix, hasSuffix bool
+	prefixOv, suffixOv   []string // upper case
+}
+
+// mbOverrides splits a prefixOverrides/suffixOverrides attribute as MyBatis
+// does: on "|", dropping empty tokens, upper case, blanks kept.
+func mbOverrides(attr string) []string {
+	var out []string
+	for _, tok := range strings.Split(attr, "|") {
+		if tok != "" {
+			out = append(out, string(mbUpperASCII([]byte(tok))))
+		}
+	}
+	return out
+}
+
+// trim renders k's content and applies t to it as MyBatis's TrimSqlNode: the
+// content is trimmed; when something is left, the first matching prefix
+// override is cut and the prefix added, then the same at the end.
+func (r *mbRender) trim(k *mbNode, props map[string]string, b *mbBuf, t mbTrim) {
+	sub := mbBuf{}
+	r.children(k, props, &sub)
+	a, z := mbJavaTrim(sub.t.s)
+	body := sub.t.slice(a, z)
+	if len(body.s) > 0 {
+		upper := mbUpperASCII(body.s)
+		for _, ov := range t.prefixOv {
+			if bytes.HasPrefix(upper, []byte(ov)) {
+				body = body.slice(len(strings.TrimSpace(ov)), len(body.s))
+				break
+			}
+		}
+		if t.hasPrefix {
+			w := mbWord(t.prefix+" ", k.line, k.col)
+			w.add(body)
+			body = w
+		}
+		for _, ov := range t.suffixOv {
+			cut := strings.TrimSpace(ov)
+			if bytes.HasSuffix(upper, []byte(ov)) || bytes.HasSuffix(upper, []byte(cut)) {
+				body = body.slice(0, len(body.s)-len(cut))
+				break
+			}
+		}
+		if t.hasSuffix {
+			body.add(mbWord(" "+t.suffix, k.line, k.col))
+		}
+	}
+	r.add(b, body)
+}
+
+// include renders the <sql> element that k's refid names, with k's
+// <property> children bound for its ${…}.
+func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
+	refid := mbSubstitute(k.attr("refid"), props)
+	target := r.m.sqls[r.m.qualify(refid)]
+	if target == nil {
+		r.fail(`include refid="`+refid+`" not found`, k.line, k.col)
+		return
+	}
+	for _, s := range r.including {
+		if s == target {
+			r.fail(`include refid="`+refid+`" includes itself`, k.line, k.col)
+			return
+		}
+	}
+	inner := make(map[string]string, len(props))
+	for name, v := range props {
+		inner[name] = v
+	}
+	for _, p := range k.kids {
+		if p.name == "property" {
+			inner[p.attr("name")] = mbSubstitute(p.attr("value"), props)
+		}
+	}
+	r.including = append(r.including, target)
+	r.children(target, inner, b)
+	r.including = r.including[:len(r.including)-1]
+}
+
+// mbSubstitute replaces the ${name} of s bound in props, leaving the others.
+func mbSubstitute(s string, props map[string]string) string {
+	if len(props) == 0 || !strings.Contains(s, "${") {
+		return s
+	}
+	var sb strings.Builder
+	for {
+		i := strings.Index(s, "${")
+		if i < 0 {
+			break
+		}
+		j := strings.IndexByte(s[i+2:], '}')
+		if j < 0 {
+			break
+		}
+		j += i + 2
+		sb.WriteString(s[:i])
+		if v, ok := props[s[i+2:j]]; ok {
+			sb.WriteString(v)
+		} else {
+			sb.WriteString(s[i : j+1])
+		}
+		s = s[j+1:]
+	}
+	sb.WriteString(s)
+	return sb.String()
+}
+
+// text renders a text node: #{…} becomes ?, ${name} bound by an include's
+// property becomes its value, and any other ${…} becomes ? and is recorded.
+func (r *mbRender) text(t mbText, props map[string]string) mbText {
+	var out mbText
+	i := 0
+	for i < len(t.s) {
+		k := mbNextPlaceholder(t.s, i)
+		if k < 0 {
+			break
+		}
+		end := bytes.IndexByte(t.s[k+2:], '}')
+		if end < 0 {
+			break
+		}
+		end += k + 2
+		out.add(t.slice(i, k))
+		line, col := t.posAt(k)
+		expr := string(t.s[k+2 : end])
+		i = end + 1
+		if t.s[k] == '#' {
+			out.add(mbWord("?", line, col))
+			continue
+		}
+		if v, ok := props[expr]; ok {
+			// The value was text of the mapper: it may hold placeholders itself.
+			out.add(r.text(mbWord(v, line, col), nil))
+			continue
+		}
+		out.add(mbWord("?", line, col))
+		r.addDollar(Dollar{Expr: strings.TrimSpace(expr), Line: line, Col: col})
+	}
+	out.add(t.slice(i, len(t.s)))
+	return out
+}
+
+// mbNextPlaceholder returns the offset of the next "#{" or "${" at or after i, or -1.
+func mbNextPlaceholder(s []byte, i int) int {
+	for j := i; j+1 < len(s); j++ {
+		if (s[j] == '#' || s[j] == '$') && s[j+1] == '{' {
+			return j
+		}
+	}
+	return -1
+}
+
+func (r *mbRender) addDollar(d Dollar) {
+	for _, o := range r.dollar {
+		if o == d {
+			return
+		}
+	}
+	r.dollar = append(r.dollar, d)
+}

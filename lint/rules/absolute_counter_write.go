@@ -1,0 +1,49 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// AbsoluteCounterWrite flags counters overwritten with a value computed
+// elsewhere, without a version compare-and-set.
+var AbsoluteCounterWrite = &lint.Rule{
+	Code:    "GQ003",
+	Name:    "absolute-counter-write",
+	Summary: "counter set to a value not relative to itself, without `version = ?` in WHERE",
+	Doc: "`SET c = ?` writes a value the application computed from an earlier read. Any change " +
+		"committed between that read and this write is lost: two workers read 10, each sells one and " +
+		"both write 9. A Redis lock around read-compute-write only narrows the window (it can expire " +
+		"or vanish in a failover). Either let the database compute the new value (`c = c - ?` with a " +
+		"guard) or make the write a compare-and-set on the version read with the value.",
+	Fix: "write relative to the current value: `UPDATE t_inventory SET inventory = inventory - ? WHERE " +
+		"id = ? AND inventory >= ?`, or use a version CAS: `UPDATE t_inventory SET inventory = ?, " +
+		"version = version + 1 WHERE id = ? AND version = ?` and retry when RowsAffected == 0",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevError,
+	Run:      runAbsoluteCounterWrite,
+}
+
+func runAbsoluteCounterWrite(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		w := writeTargets(st, pass.Schema)
+		if w == nil || w.kind != writeUpdate {
+			continue
+		}
+		conds := w.filters()
+		for _, a := range w.assignments() {
+			if !isCounter(pass, a.col) || relativeTo(a.col, a.expr) {
+				continue
+			}
+			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+				continue
+			}
+			table, col := a.col.t.tableName(), a.col.name
+			pass.ReportStatement(st, table, col,
+				"counter %s is set to an absolute value (%s) without `%s = ?` in WHERE: a value computed "+
+					"from an earlier read overwrites concurrent changes (lost update)",
+				qualified(table, col), exprText(a.expr), pass.Policy.VersionColumn())
+		}
+	}
+	return nil
+}

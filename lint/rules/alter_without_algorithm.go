@@ -1,0 +1,79 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// AlterWithoutAlgorithm reports ALTER TABLE and CREATE/DROP INDEX statements
+// that leave the algorithm or the lock level to the server.
+var AlterWithoutAlgorithm = &lint.Rule{
+	Code:    "GM002",
+	Name:    "alter-without-algorithm",
+	Summary: "ALTER TABLE or CREATE/DROP INDEX without explicit ALGORITHM= and LOCK=",
+	Doc: "Without an ALGORITHM and LOCK clause the server picks the cheapest algorithm it " +
+		"supports, and silently falls back to a table copy that blocks every write when the " +
+		"change cannot be done in place. With ALGORITHM=INPLACE, LOCK=NONE (or " +
+		"ALGORITHM=INSTANT) the server refuses the statement instead, and the migration " +
+		"fails fast in CI rather than stalling checkout in production. ALGORITHM=DEFAULT and " +
+		"LOCK=DEFAULT say nothing and count as missing.",
+	Fix: "ALTER TABLE t_payment ADD UNIQUE KEY uk_pay_no (pay_no), ALGORITHM=INPLACE, LOCK=NONE; " +
+		"ALTER TABLE t ADD COLUMN c INT, ALGORITHM=INSTANT (INSTANT needs no LOCK); " +
+		"CREATE INDEX ix ON t (c) ALGORITHM=INPLACE LOCK=NONE",
+	Kind:     lint.KindMigration,
+	Severity: policy.SevWarning,
+	Run:      runAlterWithoutAlgorithm,
+}
+
+func runAlterWithoutAlgorithm(p *lint.Pass) error {
+	for _, m := range p.Migrations {
+		for _, st := range m.Statements {
+			var what string
+			var table *sqlparse.TableName
+			alg, lock := sqlparse.AlgorithmTypeDefault, sqlparse.LockTypeDefault
+			switch n := st.Node.(type) {
+			case *sqlparse.AlterTableStmt:
+				what, table = "ALTER TABLE", n.Table
+				for _, sp := range n.Specs {
+					switch sp.Tp {
+					case sqlparse.AlterTableAlgorithm:
+						alg = sp.Algorithm
+					case sqlparse.AlterTableLock:
+						lock = sp.LockType
+					}
+				}
+			case *sqlparse.CreateIndexStmt:
+				what, table = "CREATE INDEX", n.Table
+				if n.LockAlg != nil {
+					alg, lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
+				}
+			case *sqlparse.DropIndexStmt:
+				what, table = "DROP INDEX", n.Table
+				if n.LockAlg != nil {
+					alg, lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
+				}
+			default:
+				continue
+			}
+			// ALGORITHM=INSTANT only changes metadata and MySQL accepts no LOCK
+			// level but DEFAULT with it.
+			noAlg := alg == sqlparse.AlgorithmTypeDefault
+			noLock := lock == sqlparse.LockTypeDefault && alg != sqlparse.AlgorithmTypeInstant
+			var missing string
+			switch {
+			case noAlg && noLock:
+				missing = "ALGORITHM= and LOCK="
+			case noAlg:
+				missing = "ALGORITHM="
+			case noLock:
+				missing = "LOCK="
+			default:
+				continue
+			}
+			p.ReportStatement(st, displayName(table), "", "%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
+				what, displayName(table), missing)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,578 @@
+package rules
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// This file is the statement analysis the query rules share: which tables a
+// write touches, which table an assigned or compared column belongs to, and
+// what a WHERE clause proves about a column. Everything works on the parsed
+// tree; nothing here looks at SQL text except through sqlparse.Restore.
+
+// writeKind says which kind of write a statement is.
+type writeKind int
+
+const (
+	writeUpdate writeKind = iota + 1
+	writeDelete
+	writeInsert
+)
+
+func (k writeKind) String() string {
+	switch k {
+	case writeUpdate:
+		return "UPDATE"
+	case writeDelete:
+		return "DELETE"
+	case writeInsert:
+		return "INSERT"
+	}
+	return "?"
+}
+
+// target is one table source of a write: a base table (Table set when the
+// schema knows it) or a derived table (name empty, only an alias).
+type target struct {
+	// name is the table name as written, without the database qualifier.
+	name string
+	// db is the database qualifier as written, or empty.
+	db string
+	// alias is the AS name, or empty.
+	alias string
+	// table is the schema model of the table; nil when the schema does not know it.
+	table *schema.Table
+}
+
+// tableName returns the name findings report for t; empty for nil or a
+// derived table, which makes the policy fall back to column heuristics.
+func (t *target) tableName() string {
+	if t == nil {
+		return ""
+	}
+	if t.table != nil {
+		return t.table.Name
+	}
+	return t.name
+}
+
+// refersTo reports whether a column qualifier (the "s" of s.qty, with an
+// optional database) names t.
+func (t *target) refersTo(db, qual string) bool {
+	if t.alias != "" {
+		return db == "" && strings.EqualFold(qual, t.alias)
+	}
+	if !strings.EqualFold(qual, t.name) {
+		return false
+	}
+	return db == "" || t.db == "" || strings.EqualFold(db, t.db)
+}
+
+// hasColumn reports whether the schema says t has column col; unknown tables
+// answer false.
+func (t *target) hasColumn(col string) bool {
+	return t != nil && t.table != nil && t.table.Column(col) != nil
+}
+
+// write is the part of an UPDATE, DELETE or INSERT the query rules inspect.
+type write struct {
+	st   *lint.Statement
+	kind writeKind
+	// targets lists every table source of the statement, joined ones included.
+	targets []*target
+	// set holds the SET list of an UPDATE or the ON DUPLICATE KEY UPDATE list
+	// of an INSERT.
+	set []*sqlparse.Assignment
+	// where is the WHERE expression, nil when there is none.
+	where sqlparse.ExprNode
+	// on holds the ON conditions of the joins.
+	on []sqlparse.ExprNode
+	// multi is set for multi-table UPDATE and DELETE.
+	multi bool
+	// ignore is set for INSERT IGNORE / UPDATE IGNORE / DELETE IGNORE.
+	ignore bool
+	// replace is set for REPLACE.
+	replace bool
+	// upsert is set for INSERT … ON DUPLICATE KEY UPDATE.
+	upsert bool
+}
+
+// writeTargets returns the write shape of st, or nil when st is not a parsed
+// UPDATE, DELETE, INSERT or REPLACE. Tables are resolved against s (which may
+// be nil).
+func writeTargets(st *lint.Statement, s *schema.Schema) *write {
+	if st == nil || st.Node == nil {
+		return nil
+	}
+	w := &write{st: st}
+	switch n := st.Node.(type) {
+	case *sqlparse.UpdateStmt:
+		w.kind, w.set, w.where, w.multi, w.ignore = writeUpdate, n.List, n.Where, n.MultipleTable, n.IgnoreErr
+		if n.TableRefs != nil {
+			w.collect(n.TableRefs.TableRefs, s)
+		}
+	case *sqlparse.DeleteStmt:
+		w.kind, w.where, w.multi, w.ignore = writeDelete, n.Where, n.IsMultiTable, n.IgnoreErr
+		if n.TableRefs != nil {
+			w.collect(n.TableRefs.TableRefs, s)
+		}
+	case *sqlparse.InsertStmt:
+		w.kind, w.set, w.ignore, w.replace = writeInsert, n.OnDuplicate, n.IgnoreErr, n.IsReplace
+		w.upsert = len(n.OnDuplicate) > 0
+		if n.Table != nil {
+			w.collect(n.Table.TableRefs, s)
+		}
+	default:
+		return nil
+	}
+	return w
+}
+
+// collect walks a FROM/JOIN tree, recording its table sources and ON conditions.
+func (w *write) collect(n sqlparse.ResultSetNode, s *schema.Schema) {
+	switch n := n.(type) {
+	case *sqlparse.Join:
+		if n == nil {
+			return
+		}
+		w.collect(n.Left, s)
+		if n.Right != nil {
+			w.collect(n.Right, s)
+		}
+		// Only an inner join's ON restricts the rows written: an outer join
+		// keeps every row of its preserved side.
+		if n.Tp == sqlparse.CrossJoin && n.On != nil && n.On.Expr != nil {
+			w.on = append(w.on, n.On.Expr)
+		}
+	case *sqlparse.TableSource:
+		t := &target{alias: n.AsName.O}
+		if tn, ok := n.Source.(*sqlparse.TableName); ok {
+			t.name, t.db = tn.Name.O, tn.Schema.O
+			t.table = s.Table(tn.Name.O)
+		} else if j, ok := n.Source.(*sqlparse.Join); ok {
+			w.collect(j, s)
+			return
+		}
+		w.targets = append(w.targets, t)
+	case *sqlparse.TableName:
+		w.targets = append(w.targets, &target{name: n.Name.O, db: n.Schema.O, table: s.Table(n.Name.O)})
+	}
+}
+
+// resolve returns the target column c belongs to, or nil when that cannot be
+// told. A qualified name picks the target it names; an unqualified one picks
+// the only target, else the only target the schema gives such a column, else
+// the only target the schema does not know.
+func (w *write) resolve(c *sqlparse.ColumnName) *target {
+	if c == nil || len(w.targets) == 0 {
+		return nil
+	}
+	if c.Table.O != "" {
+		for _, t := range w.targets {
+			if t.refersTo(c.Schema.O, c.Table.O) {
+				return t
+			}
+		}
+		return nil
+	}
+	if len(w.targets) == 1 {
+		return w.targets[0]
+	}
+	var known, unknown []*target
+	for _, t := range w.targets {
+		switch {
+		case t.hasColumn(c.Name.O):
+			known = append(known, t)
+		case t.table == nil:
+			unknown = append(unknown, t)
+		}
+	}
+	if len(known) == 1 {
+		return known[0]
+	}
+	if len(known) == 0 && len(unknown) == 1 {
+		return unknown[0]
+	}
+	return nil
+}
+
+// colRef is one column of one target: the column an assignment writes, which
+// the rules then look for in expressions and WHERE conjuncts.
+type colRef struct {
+	w    *write
+	t    *target // nil when the column could not be resolved
+	name string
+}
+
+// ref returns the colRef of column c in w.
+func (w *write) ref(c *sqlparse.ColumnName) colRef {
+	return colRef{w: w, t: w.resolve(c), name: c.Name.O}
+}
+
+// refNamed returns the colRef of column name of target t.
+func (w *write) refNamed(t *target, name string) colRef {
+	return colRef{w: w, t: t, name: name}
+}
+
+// matches reports whether e (parentheses stripped) is a reference to c.
+func (c colRef) matches(e sqlparse.ExprNode) bool {
+	cn, ok := columnOf(e)
+	if !ok || !strings.EqualFold(cn.Name.O, c.name) {
+		return false
+	}
+	return c.w.resolve(cn) == c.t
+}
+
+// assignment is one SET item with its column resolved.
+type assignment struct {
+	col  colRef
+	expr sqlparse.ExprNode
+	node *sqlparse.Assignment
+}
+
+// assignments returns the SET (or ON DUPLICATE KEY UPDATE) items of w.
+func (w *write) assignments() []assignment {
+	out := make([]assignment, 0, len(w.set))
+	for _, a := range w.set {
+		if a == nil || a.Column == nil {
+			continue
+		}
+		out = append(out, assignment{col: w.ref(a.Column), expr: a.Expr, node: a})
+	}
+	return out
+}
+
+// unparen strips any parentheses around e.
+func unparen(e sqlparse.ExprNode) sqlparse.ExprNode {
+	for {
+		p, ok := e.(*sqlparse.ParenthesesExpr)
+		if !ok || p == nil {
+			return e
+		}
+		e = p.Expr
+	}
+}
+
+// columnOf returns the column e refers to when e is a plain column reference.
+func columnOf(e sqlparse.ExprNode) (*sqlparse.ColumnName, bool) {
+	ce, ok := unparen(e).(*sqlparse.ColumnNameExpr)
+	if !ok || ce == nil || ce.Name == nil {
+		return nil, false
+	}
+	return ce.Name, true
+}
+
+// conjuncts flattens the top-level ANDs of where, parentheses stripped. A
+// condition inside an OR is not a conjunct: it does not hold for every row
+// the statement writes.
+func conjuncts(where sqlparse.ExprNode) []sqlparse.ExprNode {
+	if where == nil {
+		return nil
+	}
+	where = unparen(where)
+	if b, ok := where.(*sqlparse.BinaryOperationExpr); ok && b.Op == sqlparse.OpLogicAnd {
+		return append(conjuncts(b.L), conjuncts(b.R)...)
+	}
+	return []sqlparse.ExprNode{where}
+}
+
+// filters returns the conjuncts of the WHERE clause and of the JOIN ON
+// conditions: together they restrict the rows a multi-table write touches.
+func (w *write) filters() []sqlparse.ExprNode {
+	out := conjuncts(w.where)
+	for _, on := range w.on {
+		out = append(out, conjuncts(on)...)
+	}
+	return out
+}
+
+// isCounter reports whether column c is a counter. A table the schema knows
+// must also have the column; otherwise the policy decides on the names alone.
+func isCounter(pass *lint.Pass, c colRef) bool {
+	if c.t != nil && c.t.table != nil && c.t.table.Column(c.name) == nil {
+		return false
+	}
+	return pass.Policy.IsCounter(c.t.tableName(), c.name)
+}
+
+// isState reports whether column c is a state column, like isCounter.
+func isState(pass *lint.Pass, c colRef) bool {
+	if c.t != nil && c.t.table != nil && c.t.table.Column(c.name) == nil {
+		return false
+	}
+	return pass.Policy.IsState(c.t.tableName(), c.name)
+}
+
+// versioned reports whether t is a table the schema gives the policy's
+// version column; an unknown table is not versioned.
+func versioned(pass *lint.Pass, t *target) bool {
+	return t.hasColumn(pass.Policy.VersionColumn())
+}
+
+// versionRef returns the version column of t.
+func (w *write) versionRef(pass *lint.Pass, t *target) colRef {
+	name := pass.Policy.VersionColumn()
+	if t != nil && t.table != nil {
+		if c := t.table.Column(name); c != nil {
+			name = c.Name
+		}
+	}
+	return w.refNamed(t, name)
+}
+
+// exprText is the canonical text of e, used to compare two expressions.
+func exprText(e sqlparse.ExprNode) string {
+	if e == nil {
+		return ""
+	}
+	return sqlparse.Restore(unparen(e))
+}
+
+// sameExpr reports whether a and b are the same expression. Two `?`
+// placeholders count as the same: the caller binds the same amount twice.
+func sameExpr(a, b sqlparse.ExprNode) bool {
+	if a == nil || b == nil {
+		return false
+	}
+	if isParam(a) && isParam(b) {
+		return true
+	}
+	ta := exprText(a)
+	return ta != "" && ta == exprText(b)
+}
+
+// isParam reports whether e is a `?` placeholder.
+func isParam(e sqlparse.ExprNode) bool {
+	_, ok := unparen(e).(sqlparse.ParamMarkerExpr)
+	return ok
+}
+
+// numberOf returns the value of a numeric literal, negated literals included.
+func numberOf(e sqlparse.ExprNode) (float64, bool) {
+	e = unparen(e)
+	if u, ok := e.(*sqlparse.UnaryOperationExpr); ok {
+		switch u.Op {
+		case sqlparse.OpMinus:
+			v, ok := numberOf(u.V)
+			return -v, ok
+		case sqlparse.OpPlus:
+			return numberOf(u.V)
+		}
+		return 0, false
+	}
+	if _, ok := e.(sqlparse.ParamMarkerExpr); ok {
+		return 0, false
+	}
+	v, ok := e.(sqlparse.ValueExpr)
+	if !ok {
+		return 0, false
+	}
+	switch x := v.GetValue().(type) {
+	case int64:
+		return float64(x), true
+	case uint64:
+		return float64(x), true
+	case float64:
+		return x, true
+	case fmt.Stringer: // decimal literals
+		f, err := strconv.ParseFloat(x.String(), 64)
+		return f, err == nil
+	}
+	return 0, false
+}
+
+// decrementOf recognises a decrement of column c: `c - x` and `c + -x`.
+// It returns the amount x.
+func decrementOf(c colRef, e sqlparse.ExprNode) (amount sqlparse.ExprNode, ok bool) {
+	b, isBin := unparen(e).(*sqlparse.BinaryOperationExpr)
+	if !isBin || b == nil || !c.matches(b.L) {
+		return nil, false
+	}
+	switch b.Op {
+	case sqlparse.OpMinus:
+		if n, lit := numberOf(b.R); lit && n <= 0 {
+			return nil, false // c - 0 or c - -1 does not decrease c
+		}
+		return b.R, true
+	case sqlparse.OpPlus:
+		if u, neg := unparen(b.R).(*sqlparse.UnaryOperationExpr); neg && u.Op == sqlparse.OpMinus {
+			if n, lit := numberOf(u.V); lit && n <= 0 {
+				return nil, false
+			}
+			return u.V, true
+		}
+	}
+	return nil, false
+}
+
+// guardsAtLeast reports whether one of conds (top-level conjuncts) implies
+// c >= amount: `c >= amount`, `amount <= c`, `c - amount >= 0`,
+// `0 <= c - amount`, `c BETWEEN amount AND …`, and for a literal amount n a
+// literal bound `c >= N` (N >= n) or `c > N` (N >= n-1), so `c > 0` guards a
+// decrement of 1 only.
+func guardsAtLeast(conds []sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool {
+	for _, e := range conds {
+		if guardAtLeast(e, c, amount) {
+			return true
+		}
+	}
+	return false
+}
+
+func guardAtLeast(e sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool {
+	if bt, ok := e.(*sqlparse.BetweenExpr); ok {
+		return !bt.Not && c.matches(bt.Expr) && lowerBound(bt.Left, amount, false)
+	}
+	b, ok := e.(*sqlparse.BinaryOperationExpr)
+	if !ok {
+		return false
+	}
+	l, r, op := b.L, b.R, b.Op
+	// Put the column side on the left: `x <= c` is `c >= x`.
+	switch op {
+	case sqlparse.OpLE:
+		l, r, op = r, l, sqlparse.OpGE
+	case sqlparse.OpLT:
+		l, r, op = r, l, sqlparse.OpGT
+	}
+	if op != sqlparse.OpGE && op != sqlparse.OpGT {
+		return false
+	}
+	if c.matches(l) {
+		return lowerBound(r, amount, op == sqlparse.OpGT)
+	}
+	// c - amount >= 0 (or > -1).
+	if d, ok := decrementOf(c, l); ok && sameExpr(d, amount) {
+		n, lit := numberOf(r)
+		return lit && (n >= 0 || (op == sqlparse.OpGT && n >= -1))
+	}
+	return false
+}
+
+// lowerBound reports whether `c >= bound` (strict: `c > bound`) implies
+// c >= amount.
+func lowerBound(bound, amount sqlparse.ExprNode, strict bool) bool {
+	if !strict && sameExpr(bound, amount) {
+		return true
+	}
+	n, ok1 := numberOf(bound)
+	a, ok2 := numberOf(amount)
+	if !ok1 || !ok2 {
+		return false
+	}
+	if strict {
+		// Counters are integers: c > N means c >= N+1.
+		return n >= a-1
+	}
+	return n >= a
+}
+
+// hasVersionPredicate reports whether a top-level conjunct of conds compares
+// the version column v for equality: `version = ?`, `? = version`.
+func hasVersionPredicate(conds []sqlparse.ExprNode, v colRef) bool {
+	for _, e := range conds {
+		b, ok := e.(*sqlparse.BinaryOperationExpr)
+		if !ok || (b.Op != sqlparse.OpEQ && b.Op != sqlparse.OpNullEQ) {
+			continue
+		}
+		if v.matches(b.L) || v.matches(b.R) {
+			return true
+		}
+	}
+	return false
+}
+
+// mentions reports whether a top-level conjunct of conds refers to column c:
+// `status = ?`, `status IN (…)`, `status <> 'done'`. A conjunct that is an
+// OR counts only when each of its branches refers to c.
+func mentions(conds []sqlparse.ExprNode, c colRef) bool {
+	for _, e := range conds {
+		if mentionsExpr(e, c) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentionsExpr(e sqlparse.ExprNode, c colRef) bool {
+	e = unparen(e)
+	if b, ok := e.(*sqlparse.BinaryOperationExpr); ok {
+		switch b.Op {
+		case sqlparse.OpLogicOr:
+			return mentionsExpr(b.L, c) && mentionsExpr(b.R, c)
+		case sqlparse.OpLogicAnd:
+			return mentionsExpr(b.L, c) || mentionsExpr(b.R, c)
+		}
+	}
+	f := &columnFinder{c: c}
+	e.Accept(f)
+	return f.found
+}
+
+// columnFinder looks for a reference to one column in an expression,
+// without descending into subqueries (their columns are other tables').
+type columnFinder struct {
+	c     colRef
+	found bool
+}
+
+// Enter implements sqlparse.Visitor.
+func (f *columnFinder) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
+	switch x := n.(type) {
+	case *sqlparse.SubqueryExpr:
+		return n, true
+	case *sqlparse.ColumnNameExpr:
+		if f.c.matches(x) {
+			f.found = true
+		}
+	}
+	return n, f.found
+}
+
+// Leave implements sqlparse.Visitor.
+func (f *columnFinder) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
+
+// bumpsVersion reports whether one of the assignments moves version column v
+// forward relative to itself: `version = version + 1` (any positive literal
+// or a `?`), `version = 1 + version`.
+func bumpsVersion(as []assignment, v colRef) bool {
+	for _, a := range as {
+		if a.col.t != v.t || !strings.EqualFold(a.col.name, v.name) {
+			continue
+		}
+		b, ok := unparen(a.expr).(*sqlparse.BinaryOperationExpr)
+		if !ok || b.Op != sqlparse.OpPlus {
+			continue
+		}
+		step := sqlparse.ExprNode(nil)
+		switch {
+		case v.matches(b.L):
+			step = b.R
+		case v.matches(b.R):
+			step = b.L
+		default:
+			continue
+		}
+		if isParam(step) {
+			return true
+		}
+		if n, lit := numberOf(step); lit && n > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// relativeTo reports whether e computes a new value of c from c itself
+// (`c + x`, `c - x`, `x + c`, also inside functions such as GREATEST(c - x,
+// 0)); an absolute write does not.
+func relativeTo(c colRef, e sqlparse.ExprNode) bool {
+	f := &columnFinder{c: c}
+	e.Accept(f)
+	return f.found
+}

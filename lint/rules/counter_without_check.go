@@ -1,0 +1,53 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// CounterWithoutCheck reports counter columns that no enforced CHECK keeps non-negative.
+var CounterWithoutCheck = &lint.Rule{
+	Code:    "GS003",
+	Name:    "counter-without-check",
+	Summary: "counter column has no CHECK (col >= 0); UNSIGNED without CHECK is a warning",
+	Doc: "A conditional UPDATE (quantity >= ?) guards the statements that remember it; a CHECK " +
+		"guards every statement, including the one written next year without the condition, " +
+		"the manual fix in a console and the batch job. When a Redis lock is lost, the CHECK " +
+		"is what turns an oversell into an error (3819 on MySQL, 4025 on MariaDB). An UNSIGNED " +
+		"column already rejects q - 5 below zero (error 1690), but outside strict mode an " +
+		"absolute write of a negative value is clamped to 0 without error, so it is a warning.",
+	Fix: "ALTER TABLE t_inventory ADD CONSTRAINT chk_inventory_nonneg CHECK (inventory >= 0) " +
+		"(validates every row and copies the table: one statement in its own migration; " +
+		"`guard plan` writes it)",
+	Kind:     lint.KindSchema,
+	Severity: policy.SevError,
+	Run:      runCounterWithoutCheck,
+}
+
+func runCounterWithoutCheck(p *lint.Pass) error {
+	for _, t := range tables(p) {
+		for _, c := range counterColumns(p.Policy, t) {
+			chk := t.NonNegativeCheck(c.Name)
+			if chk != nil && chk.Enforced {
+				continue
+			}
+			why := fmt.Sprintf("counter %s.%s has no CHECK (%s >= 0)", t.Name, c.Name, c.Name)
+			if chk != nil {
+				why = fmt.Sprintf("counter %s.%s has only a NOT ENFORCED CHECK (%s >= 0)", t.Name, c.Name, c.Name)
+			}
+			if !c.Unsigned {
+				p.ReportTable(t, c.Name, "%s: nothing in the database stops it going negative", why)
+				continue
+			}
+			// UNSIGNED already rejects relative decrements below zero; what
+			// remains is the clamp of absolute writes in non-strict mode.
+			f := tableFinding(t, c.Name, why+": it is UNSIGNED, so decrements below zero fail (1690), "+
+				"but a negative absolute write is clamped to 0 outside strict mode")
+			f.Severity = p.Policy.Severity(p.Rule.Code, policy.SevWarning)
+			p.Report(f)
+		}
+	}
+	return nil
+}

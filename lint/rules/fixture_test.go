@@ -1,0 +1,146 @@
+package rules
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// want is one expected finding: a regexp over "CODE message" at file:line.
+type want struct {
+	file string
+	line int
+	re   *regexp.Regexp
+	raw  string
+}
+
+// commentMarkers start the comments that may carry a want expectation.
+var commentMarkers = []string{"-- ", "//", "#", "<!--", "/*"}
+
+// readWants collects the `want "re" …` comments of every file below dir.
+func readWants(t *testing.T, dir string) []want {
+	t.Helper()
+	var out []want
+	err := filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() || filepath.Base(p) == "policies.toml" {
+			return err
+		}
+		f, err := os.Open(p)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		sc := bufio.NewScanner(f)
+		sc.Buffer(make([]byte, 1<<20), 1<<20)
+		for line := 1; sc.Scan(); line++ {
+			text := sc.Text()
+			k := strings.Index(text, `want "`)
+			if k < 0 || !hasMarkerBefore(text[:k]) {
+				continue
+			}
+			rest := text[k+len("want "):]
+			for strings.HasPrefix(rest, `"`) {
+				s, err := strconv.QuotedPrefix(rest)
+				if err != nil {
+					return fmt.Errorf("%s:%d: bad want: %v", p, line, err)
+				}
+				pat, _ := strconv.Unquote(s)
+				re, err := regexp.Compile(pat)
+				if err != nil {
+					return fmt.Errorf("%s:%d: bad want regexp: %v", p, line, err)
+				}
+				out = append(out, want{file: filepath.ToSlash(p), line: line, re: re, raw: pat})
+				rest = strings.TrimLeft(rest[len(s):], " ")
+			}
+		}
+		return sc.Err()
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+func hasMarkerBefore(s string) bool {
+	for _, m := range commentMarkers {
+		if strings.Contains(s, m) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestFixtures lints testdata/<CODE> for every rule and compares the rule's
+// findings with the fixture's want comments: a missing finding and an
+// unexpected one both fail.
+func TestFixtures(t *testing.T) {
+	for _, r := range All() {
+		dir := filepath.Join("testdata", r.Code)
+		if _, err := os.Stat(dir); err != nil {
+			if !r.Live {
+				t.Errorf("%s: no fixture folder %s", r.Code, dir)
+			}
+			continue
+		}
+		t.Run(r.Code, func(t *testing.T) {
+			pol := policy.Default()
+			if _, err := os.Stat(filepath.Join(dir, "policies.toml")); err == nil {
+				p, err := policy.Load(filepath.Join(dir, "policies.toml"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pol = p
+			}
+			res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: All()})
+			if err != nil {
+				t.Fatal(err)
+			}
+			wants := readWants(t, dir)
+			positive := 0
+			for _, w := range wants {
+				if strings.Contains(w.raw, r.Code) {
+					positive++
+				}
+			}
+			if positive == 0 {
+				t.Errorf("fixture has no want comment naming %s: it cannot fail", r.Code)
+			}
+			used := make([]bool, len(wants))
+			for _, f := range res.Findings {
+				if f.Code != r.Code {
+					continue
+				}
+				text := f.Code + " " + f.Message
+				matched := false
+				for i, w := range wants {
+					if !used[i] && w.file == f.File && w.line == f.Line && w.re.MatchString(text) {
+						used[i], matched = true, true
+						break
+					}
+				}
+				if !matched {
+					t.Errorf("%s:%d:%d: unexpected finding: %s", f.File, f.Line, f.Column, text)
+				}
+			}
+			var missing []string
+			for i, w := range wants {
+				if !used[i] && strings.Contains(w.raw, r.Code) {
+					missing = append(missing, fmt.Sprintf("%s:%d: no finding matching %q", w.file, w.line, w.raw))
+				}
+			}
+			sort.Strings(missing)
+			for _, m := range missing {
+				t.Error(m)
+			}
+		})
+	}
+}

@@ -1,0 +1,45 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// MissingVersionColumn reports tables that need the version column and lack it.
+var MissingVersionColumn = &lint.Rule{
+	Code:    "GS006",
+	Name:    "missing-version-column",
+	Summary: "table with counter/state columns lacks the version column (require_version)",
+	Doc: "A write computed from an earlier read (read the row, decide in code, write it back) " +
+		"is only safe as a compare-and-set: `... WHERE id = ? AND version = ?` succeeds for " +
+		"one writer and reports 0 rows to the other. Without a version column the only thing " +
+		"serialising those writers is the Redis lock, and a lock that expires during a GC " +
+		"pause or is lost in a failover lets both writes land: the second silently overwrites " +
+		"the first (lost update).",
+	Fix: "ALTER TABLE t_inventory ADD COLUMN version BIGINT UNSIGNED NOT NULL DEFAULT 0, " +
+		"ALGORITHM=INSTANT; then bump it in every UPDATE (version = version + 1) and compare " +
+		"it in read-modify-write updates; or set `versioned = false` in a [[table]] entry",
+	Kind:     lint.KindSchema,
+	Severity: policy.SevError,
+	Run:      runMissingVersionColumn,
+}
+
+func runMissingVersionColumn(p *lint.Pass) error {
+	vc := p.Policy.VersionColumn()
+	for _, t := range tables(p) {
+		if t.Column(vc) != nil {
+			continue
+		}
+		guarded := append(counterColumns(p.Policy, t), stateColumns(p.Policy, t)...)
+		if !p.Policy.RequireVersion(t.Name, len(guarded) > 0) {
+			continue
+		}
+		if len(guarded) == 0 {
+			p.ReportTable(t, "", "policy marks %s versioned but it has no %s column", t.Name, vc)
+			continue
+		}
+		p.ReportTable(t, "", "%s has counter or state columns %s but no %s column for compare-and-set writes",
+			t.Name, list(columnNames(guarded)), vc)
+	}
+	return nil
+}

@@ -1,0 +1,50 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// NotChecked reports every statement the other rules could not look at, so
+// that a gap in guard's view is never mistaken for a clean bill.
+var NotChecked = &lint.Rule{
+	Code:    "GQ009",
+	Name:    "not-checked",
+	Summary: "statement unparsable or dynamic (built at run time); says why, never silent",
+	Doc: "guard proves a write safe by reading its SQL: the WHERE guard, the version CAS, the " +
+		"columns it sets. SQL assembled at run time (fmt.Sprintf, string concatenation, MyBatis ${}) " +
+		"or SQL in a dialect the parser does not know cannot be read, so none of the concurrency " +
+		"rules ran on it; an unchecked oversell looks exactly like a clean one. This rule lists those " +
+		"statements so that each one is either made checkable or reviewed and suppressed with a reason.",
+	Fix: "write the statement as one constant string with ? placeholders (build only the argument " +
+		"list at run time), e.g. `db.ExecContext(ctx, \"UPDATE t_inventory SET inventory = inventory - ? " +
+		"WHERE id = ? AND inventory >= ?\", n, id, n)`; if the SQL is valid syntax guard does not know, " +
+		"review it by hand and add `-- guard:ignore GQ009 <reason>` on the line before it",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevWarning,
+	Run:      runNotChecked,
+}
+
+func runNotChecked(pass *lint.Pass) error {
+	// Migration statements count too: one the parser rejects is missing from
+	// the replayed schema, and nothing else says so.
+	stmts := pass.Statements
+	for _, m := range pass.Migrations {
+		stmts = append(stmts[:len(stmts):len(stmts)], m.Statements...)
+	}
+	for _, st := range stmts {
+		switch {
+		case st.Fragment != nil && st.Fragment.Unchecked != "":
+			pass.ReportStatement(st, "", "", "not checked: %s", st.Fragment.Unchecked)
+		case st.ParseErr != nil:
+			line, col := st.ErrPos()
+			pass.Report(lint.Finding{
+				File: st.File, Line: line, Column: col, EndLine: max(st.EndLine, line),
+				Message: "not checked: SQL does not parse: " + st.ParseErr.Msg +
+					"; the statement may use syntax guard does not know, so no rule checked it",
+				SQL: compactSQL(st.SQL),
+			})
+		}
+	}
+	return nil
+}

@@ -1,0 +1,35 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// NullableCounter reports counter columns that accept NULL.
+var NullableCounter = &lint.Rule{
+	Code:    "GS004",
+	Name:    "nullable-counter",
+	Summary: "counter column is NULLable (NULL arithmetic defeats guards)",
+	Doc: "Every guard on a counter is a comparison, and a comparison with NULL is unknown, not " +
+		"false: CHECK (qty >= 0) accepts NULL, `qty - 1` of NULL is NULL, and " +
+		"`WHERE qty >= ?` skips the row, so the deduction reports 0 rows affected and reads " +
+		"like \"insufficient stock\" while the real count was lost. A counter is a number; " +
+		"a missing number is 0 with NOT NULL DEFAULT 0.",
+	Fix: "UPDATE t_inventory SET inventory = 0 WHERE inventory IS NULL; then " +
+		"ALTER TABLE t_inventory MODIFY inventory INT NOT NULL DEFAULT 0 (in its own migration)",
+	Kind:     lint.KindSchema,
+	Severity: policy.SevError,
+	Run:      runNullableCounter,
+}
+
+func runNullableCounter(p *lint.Pass) error {
+	for _, t := range tables(p) {
+		for _, c := range counterColumns(p.Policy, t) {
+			if c.Nullable {
+				p.ReportTable(t, c.Name, "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
+					t.Name, c.Name)
+			}
+		}
+	}
+	return nil
+}

@@ -1,0 +1,39 @@
+// Package rules holds guard's rules, one per file, and the registry of them all.
+package rules
+
+import "github.com/guard-sql/guard/lint"
+
+// All returns every rule, sorted by code. The list is explicit so that adding
+// a rule is a visible change.
+func All() []*lint.Rule {
+	return []*lint.Rule{
+		MultipleDDL,              // GM001
+		AlterWithoutAlgorithm,    // GM002
+		BlockingDDL,              // GM003
+		WriteWithoutWhere,        // GQ001
+		UnguardedDecrement,       // GQ002
+		AbsoluteCounterWrite,     // GQ003
+		VersionNotBumped,         // GQ004
+		UncheckedStateTransition, // GQ005
+		ClampedDecrement,         // GQ006
+		StrictSQLMode,            // GS001
+		CheckUnenforced,          // GS002
+		CounterWithoutCheck,      // GS003
+		NullableCounter,          // GS004
+		BusinessKeyNotUnique,     // GS005
+		MissingVersionColumn,     // GS006
+		BadVersionColumn,         // GS007
+		NonTransactionalEngine,   // GS008
+		NoPrimaryKey,             // GS009
+	}
+}
+
+// ByCode returns the rule with the given code, or nil.
+func ByCode(code string) *lint.Rule {
+	for _, r := range All() {
+		if r.Code == code {
+			return r
+		}
+	}
+	return nil
+}

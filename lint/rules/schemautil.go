@@ -1,0 +1,102 @@
+package rules
+
+import (
+	"path"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// counterColumns returns the columns of t the policy treats as counters, in
+// declaration order.
+func counterColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
+	var out []*schema.Column
+	for _, c := range t.Columns {
+		if pol.IsCounter(t.Name, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// stateColumns returns the columns of t the policy treats as state machines.
+func stateColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
+	var out []*schema.Column
+	for _, c := range t.Columns {
+		if pol.IsState(t.Name, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// columnNames returns the names of cols.
+func columnNames(cols []*schema.Column) []string {
+	out := make([]string, len(cols))
+	for i, c := range cols {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// list prints names as "(a, b)", the way SQL writes a column list.
+func list(names []string) string {
+	return "(" + strings.Join(names, ", ") + ")"
+}
+
+// tables returns the tables of the pass's schema ordered by name; none when
+// there is no schema.
+func tables(p *lint.Pass) []*schema.Table {
+	if p.Schema == nil {
+		return nil
+	}
+	return p.Schema.Sorted()
+}
+
+// hasGlob reports whether a policy pattern is a glob rather than one name.
+func hasGlob(pattern string) bool {
+	return strings.ContainsAny(pattern, "*?[")
+}
+
+// isDDL reports whether a parsed statement changes the schema (CREATE, ALTER,
+// DROP, RENAME, TRUNCATE…). DML and SET are not DDL.
+func isDDL(n sqlparse.StmtNode) bool {
+	_, ok := n.(sqlparse.DDLNode)
+	return ok
+}
+
+// tableName returns the lower-case name of a table reference without its
+// schema qualifier; "" for nil.
+func tableName(t *sqlparse.TableName) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name.L
+}
+
+// displayName returns the table name as written, for messages.
+func displayName(t *sqlparse.TableName) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name.O
+}
+
+// migrationDir names the folder of a migration file: migrations in different
+// folders build different schemas.
+func migrationDir(m *lint.Migration) string {
+	return path.Dir(m.File)
+}
+
+// tableFinding builds a finding on table t placed the way Pass.ReportTable
+// places one, for the rules that must set more than the message (a severity).
+func tableFinding(t *schema.Table, column, msg string) lint.Finding {
+	f := lint.Finding{Table: t.Name, ColumnName: column, Message: msg}
+	if t.Created.File != "" {
+		f.File, f.Line, f.Column, f.EndLine = t.Created.File, t.Created.Line, max(t.Created.Col, 1), t.Created.Line
+	}
+	return f
+}

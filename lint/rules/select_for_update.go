@@ -1,0 +1,110 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// SelectForUpdate flags locking reads: a row lock taken on one server is no
+// lock at all for the writers that reach another one.
+var SelectForUpdate = &lint.Rule{
+	Code:    "GQ007",
+	Name:    "select-for-update",
+	Summary: "SELECT … FOR UPDATE / FOR SHARE / LOCK IN SHARE MODE used as a cross-node lock (advisory)",
+	Doc: "A locking read holds InnoDB row locks on the one instance that ran it. Behind read/write " +
+		"splitting the SELECT may reach a replica, where FOR UPDATE locks nothing the primary's writers " +
+		"see; across shards each shard locks only its own rows; and the read-then-write sequence it " +
+		"protects still decides on a value that is stale the moment the lock is gone. The write itself " +
+		"must carry the condition, so that the database refuses it atomically wherever it runs.",
+	Fix: "replace lock-read-compute-write with one conditional statement, e.g. " +
+		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and require " +
+		"RowsAffected == 1; when the new value is computed from the read, use a version CAS: " +
+		"`UPDATE t_inventory SET inventory = ?, version = version + 1 WHERE id = ? AND version = ?`",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevWarning,
+	Run:      runSelectForUpdate,
+}
+
+func runSelectForUpdate(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		if st.Node == nil {
+			continue
+		}
+		sel := firstLockingSelect(st.Node)
+		if sel == nil {
+			continue
+		}
+		pass.ReportStatement(st, lockedTable(pass, sel), "",
+			"%s takes a row lock on one primary only: it coordinates nothing across replicas, "+
+				"shards or read/write splitting; make the write itself conditional (an UPDATE … WHERE "+
+				"guard with RowsAffected == 1) or a version CAS", lockClause(sel.LockInfo.LockType))
+	}
+	return nil
+}
+
+// firstLockingSelect returns the first SELECT of n, subqueries and INSERT …
+// SELECT included, that carries a locking clause; nil when none does.
+func firstLockingSelect(n sqlparse.Node) *sqlparse.SelectStmt {
+	v := &lockingSelectFinder{}
+	n.Accept(v)
+	return v.found
+}
+
+type lockingSelectFinder struct{ found *sqlparse.SelectStmt }
+
+func (v *lockingSelectFinder) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
+	if v.found != nil {
+		return n, true
+	}
+	if sel, ok := n.(*sqlparse.SelectStmt); ok && sel.LockInfo != nil && sel.LockInfo.LockType != sqlparse.SelectLockNone {
+		v.found = sel
+		return n, true
+	}
+	return n, false
+}
+
+func (v *lockingSelectFinder) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
+
+// lockClause names a locking clause the way the user wrote it. The parser
+// reads LOCK IN SHARE MODE as FOR SHARE, so both spellings are named.
+func lockClause(t sqlparse.SelectLockType) string {
+	switch t {
+	case sqlparse.SelectLockForUpdate:
+		return "SELECT … FOR UPDATE"
+	case sqlparse.SelectLockForUpdateNoWait:
+		return "SELECT … FOR UPDATE NOWAIT"
+	case sqlparse.SelectLockForUpdateWaitN:
+		return "SELECT … FOR UPDATE WAIT n"
+	case sqlparse.SelectLockForUpdateSkipLocked:
+		return "SELECT … FOR UPDATE SKIP LOCKED"
+	case sqlparse.SelectLockForShareNoWait:
+		return "SELECT … FOR SHARE NOWAIT"
+	case sqlparse.SelectLockForShareSkipLocked:
+		return "SELECT … FOR SHARE SKIP LOCKED"
+	}
+	return "SELECT … FOR SHARE / LOCK IN SHARE MODE"
+}
+
+// lockedTable returns the table a locking SELECT locks, as findings name it:
+// the first one its OF list names, else the first one it reads; "" when its
+// FROM holds no base table.
+func lockedTable(pass *lint.Pass, sel *sqlparse.SelectStmt) string {
+	if sel.From == nil || sel.From.TableRefs == nil {
+		return ""
+	}
+	w := &write{}
+	w.collect(sel.From.TableRefs, pass.Schema)
+	if len(w.targets) == 0 {
+		return ""
+	}
+	// FOR UPDATE OF names the locked tables by alias or name.
+	for _, of := range sel.LockInfo.Tables {
+		for _, t := range w.targets {
+			if of != nil && t.refersTo(of.Schema.O, of.Name.O) {
+				return t.tableName()
+			}
+		}
+	}
+	return w.targets[0].tableName()
+}

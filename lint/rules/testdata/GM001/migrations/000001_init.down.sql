@@ -1,0 +1,3 @@
+-- Down files are not checked.
+DROP TABLE t_order;
+DROP TABLE t_inventory;

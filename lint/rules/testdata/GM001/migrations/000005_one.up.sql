@@ -1,0 +1,1 @@
+DROP INDEX ix_order_no ON t_orders;

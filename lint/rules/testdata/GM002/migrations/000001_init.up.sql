@@ -1,0 +1,5 @@
+CREATE TABLE t_inventory (
+  id BIGINT NOT NULL PRIMARY KEY,
+  sku VARCHAR(64) NOT NULL,
+  inventory INT NOT NULL DEFAULT 0
+) ENGINE=InnoDB;

@@ -1,0 +1,2 @@
+-- INSTANT needs no LOCK (MySQL accepts only LOCK=DEFAULT with it).
+ALTER TABLE t_inventory ADD COLUMN note VARCHAR(100) NULL, ALGORITHM=INSTANT;

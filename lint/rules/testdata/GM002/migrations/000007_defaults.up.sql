@@ -1,0 +1,2 @@
+-- DEFAULT says nothing.
+ALTER TABLE t_inventory DROP COLUMN note, ALGORITHM=DEFAULT, LOCK=DEFAULT; -- want "GM002 ALGORITHM= and LOCK="

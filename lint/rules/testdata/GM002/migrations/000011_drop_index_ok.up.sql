@@ -1,0 +1,1 @@
+DROP INDEX uk_sku2 ON t_inventory ALGORITHM=INPLACE LOCK=NONE;

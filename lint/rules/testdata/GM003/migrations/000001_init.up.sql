@@ -1,0 +1,9 @@
+-- CREATE TABLE copies nothing.
+CREATE TABLE t_inventory (
+  id BIGINT NOT NULL PRIMARY KEY,
+  sku VARCHAR(64) NOT NULL,
+  inventory INT NOT NULL DEFAULT 0,
+  price DECIMAL(10,2) NOT NULL DEFAULT 0,
+  note VARCHAR(100) NULL,
+  CONSTRAINT chk_price CHECK (price >= 0)
+) ENGINE=InnoDB;

@@ -1,0 +1,2 @@
+-- INT written INTEGER is the same type.
+ALTER TABLE t_stock MODIFY reserved INTEGER NOT NULL DEFAULT 1, ALGORITHM=INPLACE, LOCK=NONE;

@@ -1,0 +1,5 @@
+CREATE TABLE t_account (
+  id      BIGINT                 NOT NULL AUTO_INCREMENT,
+  balance DECIMAL(12,2) UNSIGNED NOT NULL DEFAULT 0,
+  PRIMARY KEY (id)
+) ENGINE=InnoDB;

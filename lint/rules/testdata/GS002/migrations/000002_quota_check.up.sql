@@ -1,0 +1,1 @@
+ALTER TABLE t_quota ADD CONSTRAINT chk_quota CHECK (quantity >= 0) NOT ENFORCED;

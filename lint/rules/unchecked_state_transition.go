@@ -1,0 +1,49 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// UncheckedStateTransition flags state changes that do not say which state
+// they start from.
+var UncheckedStateTransition = &lint.Rule{
+	Code:    "GQ005",
+	Name:    "unchecked-state-transition",
+	Summary: "state column set without a state or version predicate in WHERE",
+	Doc: "A state machine is only a state machine if each transition checks the state it leaves. " +
+		"`UPDATE t_order SET status = 'paid' WHERE id = ?` also succeeds on an order a concurrent " +
+		"request just cancelled or refunded, so a lost or expired lock turns into a cancelled order " +
+		"marked paid. With the expected state in WHERE the database refuses the stale transition " +
+		"atomically and RowsAffected == 0 tells the caller.",
+	Fix: "name the state the transition starts from and check RowsAffected: " +
+		"`UPDATE t_order SET status = 'paid' WHERE id = ? AND status = 'pending'` " +
+		"(or a version CAS: `… WHERE id = ? AND version = ?`)",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevError,
+	Run:      runUncheckedStateTransition,
+}
+
+func runUncheckedStateTransition(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		w := writeTargets(st, pass.Schema)
+		if w == nil || w.kind != writeUpdate {
+			continue
+		}
+		conds := w.filters()
+		for _, a := range w.assignments() {
+			if !isState(pass, a.col) || mentions(conds, a.col) {
+				continue
+			}
+			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+				continue
+			}
+			table, col := a.col.t.tableName(), a.col.name
+			pass.ReportStatement(st, table, col,
+				"state column %s is set to %s without a predicate on %s or %s in WHERE: the transition "+
+					"also succeeds from a state a concurrent writer just set",
+				qualified(table, col), exprText(a.expr), col, pass.Policy.VersionColumn())
+		}
+	}
+	return nil
+}

@@ -1,0 +1,83 @@
+package rules
+
+import (
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// UnguardedDecrement flags counter decrements whose WHERE does not refuse
+// to go below zero.
+var UnguardedDecrement = &lint.Rule{
+	Code:    "GQ002",
+	Name:    "unguarded-decrement",
+	Summary: "`c = c - x` on a counter without a WHERE conjunct implying `c >= x` (incl. upserts)",
+	Doc: "`SET c = c - x` is atomic, but without a condition it succeeds whatever c holds: two buyers " +
+		"who each checked the stock (or held a Redis lock that expired, or was lost in a failover) both " +
+		"subtract and the counter goes negative, or fails with error 1690 on an UNSIGNED column. A " +
+		"conjunct such as `c >= x` in the same statement makes the database refuse the oversell " +
+		"atomically, and RowsAffected == 0 tells the caller. `c > 0` only protects a decrement of 1; an " +
+		"upsert (ON DUPLICATE KEY UPDATE) has no WHERE at all and cannot carry the guard.",
+	Fix: "put the guard in the statement and check the result: " +
+		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and treat " +
+		"RowsAffected == 0 as insufficient; for an upsert, insert the row first and decrement with a " +
+		"guarded UPDATE",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevError,
+	Run:      runUnguardedDecrement,
+}
+
+func runUnguardedDecrement(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		w := writeTargets(st, pass.Schema)
+		if w == nil || (w.kind != writeUpdate && !w.upsert) {
+			continue
+		}
+		conds := w.filters()
+		for _, a := range w.assignments() {
+			if !isCounter(pass, a.col) {
+				continue
+			}
+			amount, ok := decrementOf(a.col, a.expr)
+			if !ok || clampedAmount(a.col, amount) {
+				continue
+			}
+			table, col := a.col.t.tableName(), a.col.name
+			var msg string
+			switch {
+			case w.kind == writeInsert:
+				msg = "ON DUPLICATE KEY UPDATE decrements counter " + qualified(table, col) +
+					": an upsert has no WHERE, so nothing stops it going below zero"
+			case mentions(conds, a.col):
+				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
+					": the WHERE condition on " + col + " does not imply " + col + " >= " + exprText(amount) +
+					" (`" + col + " > 0` guards a decrement of 1 only)"
+			default:
+				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
+					" has no WHERE conjunct implying " + col + " >= " + exprText(amount) +
+					": concurrent writers drive it below zero"
+			}
+			if unsignedColumn(a.col) {
+				msg += "; the column is UNSIGNED, so the oversell fails with error 1690 instead of a clean RowsAffected == 0"
+			}
+			pass.ReportStatement(st, table, col, "%s", msg)
+		}
+	}
+	return nil
+}
+
+// qualified prints table.col, or col when the table is unknown.
+func qualified(table, col string) string {
+	if table == "" {
+		return col
+	}
+	return table + "." + col
+}
+
+// unsignedColumn reports whether the schema declares c UNSIGNED.
+func unsignedColumn(c colRef) bool {
+	if c.t == nil || c.t.table == nil {
+		return false
+	}
+	col := c.t.table.Column(c.name)
+	return col != nil && col.Unsigned
+}

@@ -1,0 +1,75 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// VersionNotBumped flags writes to a versioned table that leave the version
+// unchanged.
+var VersionNotBumped = &lint.Rule{
+	Code:    "GQ004",
+	Name:    "version-not-bumped",
+	Summary: "UPDATE on a versioned table that does not set `version = version + 1`",
+	Doc: "A version column only protects a row when every write moves it forward. A CAS writer that " +
+		"read version 7 succeeds with `WHERE version = 7` as long as the version is still 7, so a write " +
+		"that changed the row but not the version is silently overwritten (lost update). Setting the " +
+		"version to an absolute value is no better: it may go back to a value a stale reader holds.",
+	Fix: "add the bump to every write of the table: `UPDATE t_inventory SET inventory = inventory - ?, " +
+		"version = version + 1 WHERE id = ? AND inventory >= ?`",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevError,
+	Run:      runVersionNotBumped,
+}
+
+func runVersionNotBumped(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		w := writeTargets(st, pass.Schema)
+		if w == nil || (w.kind != writeUpdate && !w.upsert) {
+			continue
+		}
+		as := w.assignments()
+		for _, t := range writtenTargets(w, as) {
+			if !versioned(pass, t) {
+				continue
+			}
+			v := w.versionRef(pass, t)
+			if bumpsVersion(as, v) {
+				continue
+			}
+			what := "does not set " + v.name + " = " + v.name + " + 1"
+			for _, a := range as {
+				if a.col.t == t && strings.EqualFold(a.col.name, v.name) {
+					what = "sets " + v.name + " to " + exprText(a.expr) + ", which is not a bump of " + v.name + " + 1"
+				}
+			}
+			verb := "UPDATE"
+			if w.kind == writeInsert {
+				verb = "ON DUPLICATE KEY UPDATE"
+			}
+			pass.ReportStatement(st, t.tableName(), v.name,
+				"%s of versioned table %s %s: a compare-and-set writer that read the old version overwrites this change",
+				verb, t.tableName(), what)
+		}
+	}
+	return nil
+}
+
+// writtenTargets returns the targets a write changes: the only one of a
+// single-table statement, else those an assignment resolves to.
+func writtenTargets(w *write, as []assignment) []*target {
+	if len(w.targets) == 1 {
+		return w.targets
+	}
+	var out []*target
+	seen := map[*target]bool{}
+	for _, a := range as {
+		if a.col.t != nil && !seen[a.col.t] {
+			seen[a.col.t] = true
+			out = append(out, a.col.t)
+		}
+	}
+	return out
+}

@@ -1,0 +1,193 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// WriteWithoutWhere flags UPDATE and DELETE statements that touch every row.
+var WriteWithoutWhere = &lint.Rule{
+	Code:    "GQ001",
+	Name:    "write-without-where",
+	Summary: "UPDATE/DELETE with no WHERE, or an always-true one (`1=1`, `WHERE 1`)",
+	Doc: "An UPDATE or DELETE without a restricting WHERE writes every row of the table, and a " +
+		"WHERE that is always true (`1=1`, `WHERE 1`, `TRUE`) is no restriction at all; LIMIT only " +
+		"picks which rows suffer. Such statements usually come from a condition that was meant to be " +
+		"there: a MyBatis <where> whose every <if> was absent, or a string built at run time. No lock " +
+		"makes them safe: they overwrite every counter, balance and state in one go.",
+	Fix: "restrict the write to the rows it means, e.g. " +
+		"`UPDATE t_order SET status = ? WHERE id = ? AND status = ?`; in MyBatis keep one " +
+		"mandatory condition outside the <if> elements (`WHERE id = #{id}`)",
+	Kind:     lint.KindQuery,
+	Severity: policy.SevError,
+	Run:      runWriteWithoutWhere,
+}
+
+func runWriteWithoutWhere(pass *lint.Pass) error {
+	for _, st := range pass.Statements {
+		w := writeTargets(st, pass.Schema)
+		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) {
+			continue
+		}
+		var why string
+		switch {
+		case w.where == nil && len(w.on) == 0:
+			why = "has no WHERE"
+		case w.where == nil:
+			if alwaysTrueAll(w.on) {
+				why = "has no WHERE and its JOIN conditions are always true"
+			}
+		case alwaysTrueAll(append(append([]sqlparse.ExprNode{}, w.on...), w.where)):
+			why = "has an always-true WHERE (" + exprText(w.where) + ")"
+		}
+		if why == "" {
+			continue
+		}
+		table := ""
+		if len(w.targets) > 0 {
+			table = w.targets[0].tableName()
+		}
+		msg := w.kind.String() + " " + why + ": it writes every row of " + orUnknown(table)
+		if st.Fragment != nil && st.Fragment.Variant != "" {
+			msg += " (MyBatis statement " + quoteID(st.Fragment.ID) + st.Fragment.Variant + ")"
+		}
+		pass.ReportStatement(st, table, "", "%s", msg)
+	}
+	return nil
+}
+
+// orUnknown names a table in a message, or says it is unknown.
+func orUnknown(table string) string {
+	if table == "" {
+		return "the table"
+	}
+	return table
+}
+
+// quoteID prints a MyBatis id followed by a space, or nothing.
+func quoteID(id string) string {
+	if id == "" {
+		return ""
+	}
+	return strconv.Quote(id) + " "
+}
+
+// alwaysTrueAll reports whether every expression of es is always true.
+func alwaysTrueAll(es []sqlparse.ExprNode) bool {
+	for _, e := range es {
+		if v, known := truth(e); !known || !v {
+			return false
+		}
+	}
+	return true
+}
+
+// truth evaluates a condition made of constants. known is false as soon as
+// the value depends on a row, a placeholder or a function: only conditions
+// proven always true are reported.
+func truth(e sqlparse.ExprNode) (value, known bool) {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *sqlparse.BinaryOperationExpr:
+		switch x.Op {
+		case sqlparse.OpLogicAnd:
+			l, lk := truth(x.L)
+			r, rk := truth(x.R)
+			if (lk && !l) || (rk && !r) {
+				return false, true
+			}
+			return lk && rk, lk && rk
+		case sqlparse.OpLogicOr:
+			l, lk := truth(x.L)
+			r, rk := truth(x.R)
+			if (lk && l) || (rk && r) {
+				return true, true
+			}
+			return false, lk && rk
+		}
+		return compareConst(x)
+	case *sqlparse.UnaryOperationExpr:
+		if x.Op == sqlparse.OpNot || x.Op == sqlparse.OpNot2 {
+			v, k := truth(x.V)
+			return !v, k
+		}
+	case sqlparse.ParamMarkerExpr:
+		return false, false
+	case sqlparse.ValueExpr:
+		if n, ok := numberOf(x); ok {
+			return n != 0, true
+		}
+		switch v := x.GetValue().(type) {
+		case nil:
+			return false, true // NULL is not true
+		case string:
+			// A string is true when its numeric prefix is non-zero; only
+			// whole numbers are evaluated here.
+			if f, err := strconv.ParseFloat(strings.TrimSpace(v), 64); err == nil {
+				return f != 0, true
+			}
+		}
+	}
+	if n, ok := numberOf(e); ok {
+		return n != 0, true
+	}
+	return false, false
+}
+
+// compareConst evaluates a comparison of two literals.
+func compareConst(b *sqlparse.BinaryOperationExpr) (value, known bool) {
+	if ln, ok := numberOf(b.L); ok {
+		rn, ok := numberOf(b.R)
+		if !ok {
+			return false, false
+		}
+		switch b.Op {
+		case sqlparse.OpEQ, sqlparse.OpNullEQ:
+			return ln == rn, true
+		case sqlparse.OpNE:
+			return ln != rn, true
+		case sqlparse.OpLT:
+			return ln < rn, true
+		case sqlparse.OpLE:
+			return ln <= rn, true
+		case sqlparse.OpGT:
+			return ln > rn, true
+		case sqlparse.OpGE:
+			return ln >= rn, true
+		}
+		return false, false
+	}
+	ls, ok1 := stringOf(b.L)
+	rs, ok2 := stringOf(b.R)
+	if !ok1 || !ok2 {
+		return false, false
+	}
+	// Collations compare case-insensitively and ignore trailing blanks, so
+	// only identical and clearly different strings are decided.
+	same, differ := ls == rs, !strings.EqualFold(strings.TrimRight(ls, " "), strings.TrimRight(rs, " "))
+	switch {
+	case (b.Op == sqlparse.OpEQ || b.Op == sqlparse.OpNullEQ) && (same || differ):
+		return same, true
+	case b.Op == sqlparse.OpNE && (same || differ):
+		return differ, true
+	}
+	return false, false
+}
+
+// stringOf returns the value of a string literal.
+func stringOf(e sqlparse.ExprNode) (string, bool) {
+	e = unparen(e)
+	if _, ok := e.(sqlparse.ParamMarkerExpr); ok {
+		return "", false
+	}
+	v, ok := e.(sqlparse.ValueExpr)
+	if !ok {
+		return "", false
+	}
+	s, ok := v.GetValue().(string)
+	return s, ok
+}

@@ -1,0 +1,260 @@
+package lint
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"sync"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+)
+
+// Config says what guard lint checks.
+type Config struct {
+	// Paths to walk; empty means the policy's [lint] paths.
+	Paths []string
+	// SchemaPath, when set, names the schema: a migrations folder or one dump file.
+	SchemaPath string
+	Policy     *policy.Policy
+	Rules      []*Rule
+}
+
+// InputError is bad input that stops a run (exit 2): a missing path, an
+// unreadable file.
+type InputError struct{ Msg string }
+
+func (e *InputError) Error() string { return e.Msg }
+
+// Run lints the files below cfg.Paths offline.
+func Run(cfg Config) (*Result, error) {
+	pol := cfg.Policy
+	if pol == nil {
+		pol = policy.Default()
+	}
+	paths, required := cfg.Paths, true
+	if len(paths) == 0 {
+		paths, required = pol.Lint.Paths, pol.File != ""
+	}
+	in, err := walk(paths, pol.Lint.Exclude, required)
+	if err != nil {
+		return nil, &InputError{Msg: err.Error()}
+	}
+	col := &collector{}
+
+	// Migrations: the schema (unless --schema names another) and the GM rules.
+	var migs []*Migration
+	var ddl []schema.DDL
+	for _, dir := range in.migrationDirs {
+		files, err := schema.ListMigrations(dir)
+		if err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		for _, mf := range files {
+			if !mf.Up {
+				continue
+			}
+			src, err := os.ReadFile(mf.Path)
+			if err != nil {
+				return nil, &InputError{Msg: fmt.Sprintf("read %s: %v", mf.Path, err)}
+			}
+			sf := source.ExtractSQL(display(mf.Path), src)
+			stmts := parseFile(sqlparse.NewParser(), sf)
+			col.addFile(sf, stmts)
+			migs = append(migs, &Migration{File: sf.Path, Version: mf.Version, Statements: stmts})
+			ddl = append(ddl, toDDL(stmts)...)
+		}
+	}
+	var sch *schema.Schema
+	var replay []*schema.ReplayError
+	switch {
+	case cfg.SchemaPath != "":
+		sch, replay, err = loadSchema(cfg.SchemaPath)
+		if err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+	default:
+		sch, replay = schema.FromDDL(ddl)
+	}
+	for _, r := range replay {
+		col.replay = append(col.replay, Finding{
+			Code: "GQ009", File: display(r.File), Line: r.Line, Column: max(r.Col, 1), EndLine: r.Line,
+			Message: "schema not fully replayed: " + r.Msg,
+		})
+	}
+
+	// Query sources, extracted and parsed by a pool of workers, one parser each.
+	files := make([]*source.File, len(in.sources))
+	parsed := make([][]*Statement, len(in.sources))
+	errs := make([]error, len(in.sources))
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := sqlparse.NewParser()
+			for i := range next {
+				files[i], errs[i] = extract(in.sources[i])
+				if errs[i] == nil {
+					parsed[i] = parseFile(p, files[i])
+				}
+			}
+		}()
+	}
+	for i := range in.sources {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	var stmts []*Statement
+	for i, f := range files {
+		if errs[i] != nil {
+			return nil, &InputError{Msg: errs[i].Error()}
+		}
+		col.addFile(f, parsed[i])
+		stmts = append(stmts, parsed[i]...)
+	}
+
+	for _, r := range cfg.Rules {
+		if r.Live {
+			continue
+		}
+		pass := NewPass(r, pol, sch, stmts, migs, nil, col.add)
+		if err := r.Run(pass); err != nil {
+			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
+		}
+	}
+	res := col.result(pol, cfg.Rules)
+	res.Summary.Files = len(in.sources) + len(migs)
+	res.Summary.Statements = len(stmts)
+	for _, m := range migs {
+		res.Summary.Statements += len(m.Statements)
+	}
+	res.Summary.Tables = len(sch.Tables)
+	return res, nil
+}
+
+// loadSchema reads the schema named by --schema: a migrations folder or a dump file.
+func loadSchema(p string) (*schema.Schema, []*schema.ReplayError, error) {
+	info, err := os.Stat(p)
+	if err != nil {
+		return nil, nil, fmt.Errorf("schema %s: no such file or directory", p)
+	}
+	if info.IsDir() {
+		return schema.LoadMigrations(p)
+	}
+	return schema.LoadDump(p)
+}
+
+// extract runs the extractor that fits the file's extension.
+func extract(p string) (*source.File, error) {
+	src, err := os.ReadFile(p)
+	if err != nil {
+		return nil, fmt.Errorf("read %s: %v", p, err)
+	}
+	name := display(p)
+	switch strings.ToLower(filepath.Ext(p)) {
+	case ".go":
+		return source.ExtractGo(name, src), nil
+	case ".java":
+		return source.ExtractJava(name, src), nil
+	case ".xml":
+		return source.ExtractXML(name, src), nil
+	default:
+		return source.ExtractSQL(name, src), nil
+	}
+}
+
+// parseFile splits every fragment of f into statements and parses them.
+func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
+	var out []*Statement
+	for _, fr := range f.Fragments {
+		if fr.Unchecked != "" {
+			out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
+			continue
+		}
+		for _, piece := range sqlparse.Split(fr.SQL) {
+			st := &Statement{Fragment: fr, SQL: piece.Text, Offset: piece.Offset, File: fr.File}
+			st.Line, st.Column = fr.Pos(piece.Offset)
+			st.EndLine, _ = fr.Pos(piece.Offset + len(piece.Text))
+			node, err := p.Parse(piece.Text)
+			if err != nil {
+				st.ParseErr = err.(*sqlparse.Error)
+			} else {
+				st.Node = node
+			}
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// toDDL turns parsed migration statements into schema replay input.
+func toDDL(stmts []*Statement) []schema.DDL {
+	var out []schema.DDL
+	for _, st := range stmts {
+		if st.Node == nil {
+			continue
+		}
+		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+	}
+	return out
+}
+
+// display returns p relative to the current directory when it lies below it.
+func display(p string) string {
+	if filepath.IsAbs(p) {
+		if wd, err := os.Getwd(); err == nil {
+			if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+				p = rel
+			}
+		}
+	}
+	return filepath.ToSlash(filepath.Clean(p))
+}
+
+// ErrPos returns the file position of st's parse error.
+func (st *Statement) ErrPos() (line, col int) {
+	if st.ParseErr == nil {
+		return st.Line, st.Column
+	}
+	off := 0
+	for l := 1; l < st.ParseErr.Line; l++ {
+		i := strings.IndexByte(st.SQL[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	off += st.ParseErr.Column - 1
+	if off > len(st.SQL) {
+		off = len(st.SQL)
+	}
+	return st.PosOf(off)
+}
+
+// sortFindings orders findings by file, line, column, code.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Target != b.Target {
+			return a.Target < b.Target
+		}
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		if a.Column != b.Column {
+			return a.Column < b.Column
+		}
+		return a.Code < b.Code
+	})
+}

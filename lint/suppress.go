@@ -1,0 +1,128 @@
+package lint
+
+import (
+	"fmt"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
+)
+
+// collector gathers findings and applies guard:ignore suppressions.
+type collector struct {
+	files    map[string]*fileInfo
+	findings []Finding
+	replay   []Finding
+}
+
+type fileInfo struct {
+	supps []source.Suppression
+	// anchor maps a statement's first line to the line of the construct
+	// holding it (Go call, Java annotation, XML element).
+	anchor map[int]int
+}
+
+func (c *collector) addFile(f *source.File, stmts []*Statement) {
+	if c.files == nil {
+		c.files = map[string]*fileInfo{}
+	}
+	fi := c.files[f.Path]
+	if fi == nil {
+		fi = &fileInfo{anchor: map[int]int{}}
+		c.files[f.Path] = fi
+	}
+	fi.supps = append(fi.supps, f.Suppressions...)
+	for _, st := range stmts {
+		if st.Fragment != nil {
+			fi.anchor[st.Line] = st.Fragment.Line
+		}
+	}
+}
+
+func (c *collector) add(f Finding) { c.findings = append(c.findings, f) }
+
+// suppressed reports whether a valid suppression covers f: a guard:ignore of
+// f's code on the line before the statement or before its host construct.
+func (c *collector) suppressed(f Finding) bool {
+	fi := c.files[f.File]
+	if fi == nil || f.File == "" {
+		return false
+	}
+	anchor, hasAnchor := fi.anchor[f.Line]
+	for _, s := range fi.supps {
+		if s.Code != f.Code || s.Reason == "" {
+			continue
+		}
+		if s.Line+1 == f.Line || (hasAnchor && s.Line+1 == anchor) {
+			return true
+		}
+	}
+	return false
+}
+
+// result applies suppressions and severities, adds the findings about
+// invalid suppressions, deduplicates and sorts.
+func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
+	byCode := map[string]*Rule{}
+	for _, r := range rules {
+		byCode[r.Code] = r
+	}
+	all := append([]Finding{}, c.findings...)
+	for _, f := range c.replay {
+		if r := byCode[f.Code]; r != nil {
+			f.Rule, f.Fix = r.Name, r.Fix
+			f.Severity = pol.Severity(f.Code, r.Severity)
+		}
+		all = append(all, f)
+	}
+	for path, fi := range c.files {
+		for _, s := range fi.supps {
+			r := byCode[s.Code]
+			switch {
+			case r == nil:
+				all = append(all, Finding{Code: "GQ009", Rule: ruleName(byCode, "GQ009"), Severity: policy.SevError,
+					File: path, Line: s.Line, Column: s.Col, EndLine: s.Line,
+					Message: fmt.Sprintf("guard:ignore names unknown rule code %q; nothing is suppressed", s.Code),
+					Fix:     "name a code listed by `guard rules`, then the reason"})
+			case s.Reason == "":
+				all = append(all, Finding{Code: s.Code, Rule: r.Name, Severity: policy.SevError,
+					File: path, Line: s.Line, Column: s.Col, EndLine: s.Line,
+					Message: fmt.Sprintf("guard:ignore %s has no reason; the suppression is ignored", s.Code),
+					Fix:     fmt.Sprintf("say why after the code: guard:ignore %s <reason>", s.Code)})
+			}
+		}
+	}
+	type key struct {
+		code, file, target, table, column string
+		line, col                         int
+	}
+	seen := map[key]bool{}
+	res := &Result{Findings: []Finding{}}
+	for _, f := range all {
+		if f.Severity == policy.SevOff || f.Severity == "" || c.suppressed(f) {
+			continue
+		}
+		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Line, f.Column}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		res.Findings = append(res.Findings, f)
+		switch f.Severity {
+		case policy.SevError:
+			res.Summary.Error++
+		case policy.SevWarning:
+			res.Summary.Warning++
+		case policy.SevInfo:
+			res.Summary.Info++
+		}
+	}
+	sortFindings(res.Findings)
+	return res
+}
+
+func ruleName(byCode map[string]*Rule, code string) string {
+	if r := byCode[code]; r != nil {
+		return r.Name
+	}
+	return ""
+}
