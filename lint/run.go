@@ -131,6 +131,8 @@ func Run(cfg Config) (*Result, error) {
 		}
 	}
 	res := col.result(pol, cfg.Rules)
+	res.Findings = underRoots(res.Findings, paths)
+	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = len(stmts)
 	for _, m := range migs {
@@ -203,6 +205,34 @@ func toDDL(stmts []*Statement) []schema.DDL {
 			continue
 		}
 		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+	}
+	return out
+}
+
+// underRoots keeps the findings in files below the paths asked for: naming
+// one migration file replays its whole folder for the schema, but reports on
+// that file only.
+func underRoots(fs []Finding, roots []string) []Finding {
+	var clean []string
+	for _, r := range roots {
+		d := display(r)
+		if d == "." {
+			return fs
+		}
+		clean = append(clean, d)
+	}
+	out := fs[:0]
+	for _, f := range fs {
+		if f.File == "" {
+			out = append(out, f)
+			continue
+		}
+		for _, r := range clean {
+			if f.File == r || strings.HasPrefix(f.File, r+"/") {
+				out = append(out, f)
+				break
+			}
+		}
 	}
 	return out
 }

@@ -107,14 +107,6 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 		}
 		seen[k] = true
 		res.Findings = append(res.Findings, f)
-		switch f.Severity {
-		case policy.SevError:
-			res.Summary.Error++
-		case policy.SevWarning:
-			res.Summary.Warning++
-		case policy.SevInfo:
-			res.Summary.Info++
-		}
 	}
 	sortFindings(res.Findings)
 	return res
@@ -125,4 +117,19 @@ func ruleName(byCode map[string]*Rule, code string) string {
 		return r.Name
 	}
 	return ""
+}
+
+// countSeverities fills the summary's error, warning and info counts.
+func countSeverities(res *Result) {
+	res.Summary.Error, res.Summary.Warning, res.Summary.Info = 0, 0, 0
+	for _, f := range res.Findings {
+		switch f.Severity {
+		case policy.SevError:
+			res.Summary.Error++
+		case policy.SevWarning:
+			res.Summary.Warning++
+		case policy.SevInfo:
+			res.Summary.Info++
+		}
+	}
 }

@@ -134,18 +134,12 @@ func (s *Severity) UnmarshalText(b []byte) error {
 	return fmt.Errorf("invalid severity %q (want \"error\", \"warning\", \"info\" or \"off\")", b)
 }
 
-// Rules sets the severity of each rule code; an empty value keeps the rule's default.
+// Rules sets the severity of each rule code; an empty value keeps the rule's
+// default. Fields are sorted by code, the order of the rule registry.
 type Rules struct {
-	GS001 Severity `toml:"GS001"`
-	GS002 Severity `toml:"GS002"`
-	GS003 Severity `toml:"GS003"`
-	GS004 Severity `toml:"GS004"`
-	GS005 Severity `toml:"GS005"`
-	GS006 Severity `toml:"GS006"`
-	GS007 Severity `toml:"GS007"`
-	GS008 Severity `toml:"GS008"`
-	GS009 Severity `toml:"GS009"`
-	GS010 Severity `toml:"GS010"`
+	GM001 Severity `toml:"GM001"`
+	GM002 Severity `toml:"GM002"`
+	GM003 Severity `toml:"GM003"`
 	GQ001 Severity `toml:"GQ001"`
 	GQ002 Severity `toml:"GQ002"`
 	GQ003 Severity `toml:"GQ003"`
@@ -157,9 +151,16 @@ type Rules struct {
 	GQ009 Severity `toml:"GQ009"`
 	GQ010 Severity `toml:"GQ010"`
 	GQ011 Severity `toml:"GQ011"`
-	GM001 Severity `toml:"GM001"`
-	GM002 Severity `toml:"GM002"`
-	GM003 Severity `toml:"GM003"`
+	GS001 Severity `toml:"GS001"`
+	GS002 Severity `toml:"GS002"`
+	GS003 Severity `toml:"GS003"`
+	GS004 Severity `toml:"GS004"`
+	GS005 Severity `toml:"GS005"`
+	GS006 Severity `toml:"GS006"`
+	GS007 Severity `toml:"GS007"`
+	GS008 Severity `toml:"GS008"`
+	GS009 Severity `toml:"GS009"`
+	GS010 Severity `toml:"GS010"`
 }
 
 // Codes lists the rule codes policies.toml knows, in order.

@@ -27,11 +27,13 @@ type Options struct {
 
 // RuleInfo describes one rule for the formats that carry the catalogue.
 type RuleInfo struct {
-	Code     string
-	Name     string
-	Summary  string
-	Doc      string
-	Fix      string
+	Code string // stable code, e.g. "GQ002"
+	Name string // kebab-case name, e.g. "unguarded-decrement"
+	// Summary is the one-line "fires when" of the catalogue.
+	Summary string
+	// Doc is the rationale; Fix the default advice.
+	Doc, Fix string
+	// Severity is the effective default severity (the policy applied).
 	Severity policy.Severity
 }
 

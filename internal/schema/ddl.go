@@ -60,6 +60,11 @@ type replayer struct {
 	meta map[*Table]*tableMeta
 	// at is the statement being replayed, for error positions.
 	at DDL
+	// dropping holds the lower-case names of the columns the ALTER being
+	// replayed drops.
+	dropping map[string]bool
+	// renameTo is the new name an ALTER … RENAME TO gives its table.
+	renameTo string
 }
 
 // tableMeta is the replay-only state of a table.
@@ -69,6 +74,9 @@ type tableMeta struct {
 	lengths map[*Index][]int
 	// fulltext marks FULLTEXT indexes, which MariaDB lists last.
 	fulltext map[*Index]bool
+	// generated marks the indexes created for a foreign key, which the
+	// server drops when another index covers them.
+	generated map[*Index]bool
 	// colCheck maps a column-level CHECK (MariaDB ties it to its column) to
 	// the lower-case name of its column.
 	colCheck map[*Check]string
@@ -83,6 +91,7 @@ func newTableMeta() *tableMeta {
 	return &tableMeta{
 		lengths:     map[*Index][]int{},
 		fulltext:    map[*Index]bool{},
+		generated:   map[*Index]bool{},
 		colCheck:    map[*Check]string{},
 		foreignKeys: map[string]bool{},
 		types:       map[*Column]sqlparse.ColumnType{},
@@ -106,7 +115,9 @@ func (r *replayer) apply(d DDL) {
 		}
 		n, err := r.parse(d.SQL)
 		if err != nil {
-			r.parseError(err)
+			if !isProgram(d.SQL) {
+				r.parseError(err)
+			}
 			return
 		}
 		node = n
@@ -132,7 +143,7 @@ func (r *replayer) parseError(err error) {
 	line, col, msg := r.at.Line, r.at.Col, err.Error()
 	if pe, ok := err.(*sqlparse.Error); ok {
 		line, col = shiftPos(r.at.Line, r.at.Col, pe.Line, pe.Column)
-		msg = pe.Msg
+		msg = strings.TrimSpace(pe.Msg)
 	}
 	r.errs = append(r.errs, &ReplayError{File: r.at.File, Line: line, Col: col, Msg: "cannot parse statement: " + msg})
 }
@@ -187,7 +198,7 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 			r.errorf("create table %s like %s: unknown table", name, tableName(n.ReferTable))
 			return
 		}
-		t, m := r.copyTable(src)
+		t, m := r.copyTable(src, false)
 		t.Name, t.Created = name, created
 		r.s.Add(t)
 		r.meta[t] = m
@@ -196,7 +207,7 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 	t := &Table{Name: name, Created: created}
 	m := newTableMeta()
 	r.meta[t] = m
-	r.s.Add(t)
+	nerr := len(r.errs)
 	for _, opt := range n.Options {
 		if opt != nil && opt.Tp == sqlparse.TableOptionEngine {
 			t.Engine = canonicalEngine(opt.StrValue)
@@ -230,14 +241,21 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 			checks = append(checks, *ch)
 		}
 	}
-	r.addKeys(t, dropCoveredGenerated(keys, nil))
+	r.addKeys(t, keys)
 	r.addChecks(t, checks)
+	if len(r.errs) > nerr {
+		// The server refuses the whole statement.
+		delete(r.meta, t)
+		return
+	}
 	r.tidy(t)
+	r.s.Add(t)
 }
 
-// copyTable returns a deep copy of t and of its replay state, for CREATE
-// TABLE … LIKE. Foreign keys are not copied, as the server does not copy them.
-func (r *replayer) copyTable(src *Table) (*Table, *tableMeta) {
+// copyTable returns a deep copy of t and of its replay state. CREATE TABLE …
+// LIKE does not copy foreign keys (withForeignKeys false), as the server
+// does not.
+func (r *replayer) copyTable(src *Table, withForeignKeys bool) (*Table, *tableMeta) {
 	sm := r.tableMeta(src)
 	t := &Table{Name: src.Name, Engine: src.Engine, PrimaryKey: append([]string(nil), src.PrimaryKey...), Created: src.Created}
 	m := newTableMeta()
@@ -257,12 +275,18 @@ func (r *replayer) copyTable(src *Table) (*Table, *tableMeta) {
 		t.Indexes = append(t.Indexes, nx)
 		m.lengths[nx] = append([]int(nil), sm.lengths[ix]...)
 		m.fulltext[nx] = sm.fulltext[ix]
+		m.generated[nx] = sm.generated[ix]
 	}
 	for _, ch := range src.Checks {
 		nc := &Check{Name: ch.Name, Expr: ch.Expr, Enforced: ch.Enforced, NonNegative: append([]string(nil), ch.NonNegative...)}
 		t.Checks = append(t.Checks, nc)
 		if col, ok := sm.colCheck[ch]; ok {
 			m.colCheck[nc] = col
+		}
+	}
+	if withForeignKeys {
+		for fk := range sm.foreignKeys {
+			m.foreignKeys[fk] = true
 		}
 	}
 	return t, m
@@ -408,32 +432,45 @@ func (r *replayer) dropTables(n *sqlparse.DropTableStmt) {
 	}
 }
 
-// renameTables replays RENAME TABLE a TO b, c TO d, one pair after the other.
+// renameTables replays RENAME TABLE a TO b, c TO d, one pair after the
+// other; when one pair fails the server undoes the others.
 func (r *replayer) renameTables(n *sqlparse.RenameTableStmt) {
+	type done struct{ from, to string }
+	var renamed []done
 	for _, tt := range n.TableToTables {
 		if tt == nil {
 			continue
 		}
-		r.renameTable(tableName(tt.OldTable), tableName(tt.NewTable))
+		from, to := tableName(tt.OldTable), tableName(tt.NewTable)
+		t := r.s.Table(from)
+		if !r.renameTable(from, to) {
+			for i := len(renamed) - 1; i >= 0; i-- {
+				r.renameTable(renamed[i].to, renamed[i].from)
+			}
+			return
+		}
+		renamed = append(renamed, done{from: t.Name, to: to})
 	}
 }
 
-func (r *replayer) renameTable(from, to string) {
+// renameTable renames a table; it reports false when the server would refuse.
+func (r *replayer) renameTable(from, to string) bool {
 	t := r.s.Table(from)
 	if t == nil {
 		r.errorf("rename table %s: unknown table", from)
-		return
+		return false
 	}
 	if to == "" {
-		return
+		return true
 	}
 	if other := r.s.Table(to); other != nil && other != t {
 		r.errorf("rename table %s to %s: table already exists", from, to)
-		return
+		return false
 	}
 	r.s.Remove(from)
 	t.Name = to
 	r.s.Add(t)
+	return true
 }
 
 // canonicalEngine spells an engine name the way information_schema does.

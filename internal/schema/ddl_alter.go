@@ -6,20 +6,51 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
-// alterTable replays ALTER TABLE, one specification after the other.
+// alterTable replays ALTER TABLE, one specification after the other, on a
+// copy of the table that replaces it only when the statement as a whole
+// succeeds, as the server applies an ALTER all or nothing.
 func (r *replayer) alterTable(n *sqlparse.AlterTableStmt) {
 	name := tableName(n.Table)
-	t := r.s.Table(name)
-	if t == nil {
+	orig := r.s.Table(name)
+	if orig == nil {
 		r.errorf("alter table %s: unknown table", name)
 		return
+	}
+	t, m := r.copyTable(orig, true)
+	r.meta[t] = m
+	r.renameTo = ""
+	nerr := len(r.errs)
+	// The server applies an ALTER as a whole: a check that uses two columns
+	// goes when both are dropped by the same statement.
+	r.dropping = map[string]bool{}
+	for _, spec := range n.Specs {
+		if spec != nil && spec.Tp == sqlparse.AlterTableDropColumn && spec.OldColumnName != nil {
+			r.dropping[spec.OldColumnName.Name.L] = true
+		}
 	}
 	for _, spec := range n.Specs {
 		if spec != nil {
 			r.alterSpec(t, spec)
 		}
 	}
-	r.tidy(t)
+	r.dropping = nil
+	delete(r.meta, t)
+	if r.renameTo != "" && len(r.errs) == nerr {
+		if other := r.s.Table(r.renameTo); other != nil && other != orig {
+			r.errorf("alter table %s rename to %s: table already exists", name, r.renameTo)
+		}
+	}
+	if len(r.errs) > nerr {
+		return
+	}
+	*orig = *t
+	r.meta[orig] = m
+	if r.renameTo != "" {
+		r.s.Remove(name)
+		orig.Name = r.renameTo
+		r.s.Add(orig)
+	}
+	r.tidy(orig)
 }
 
 func (r *replayer) alterSpec(t *Table, spec *sqlparse.AlterTableSpec) {
@@ -85,7 +116,7 @@ func (r *replayer) alterSpec(t *Table, spec *sqlparse.AlterTableSpec) {
 			}
 		}
 	case sqlparse.AlterTableRenameTable:
-		r.renameTable(t.Name, tableName(spec.NewTable))
+		r.renameTo = tableName(spec.NewTable)
 	}
 }
 
@@ -96,7 +127,7 @@ func (r *replayer) addConstraint(t *Table, c *sqlparse.Constraint) {
 		return
 	}
 	if k != nil {
-		r.addKeys(t, dropCoveredGenerated([]pendingKey{*k}, r.existingKeys(t)))
+		r.addKeys(t, []pendingKey{*k})
 	}
 	if ch != nil {
 		r.addChecks(t, []pendingCheck{*ch})
@@ -184,9 +215,11 @@ func (r *replayer) dropColumn(t *Table, name string, ifExists bool) {
 		if !containsFold(cols, col.Name) {
 			continue
 		}
-		if len(cols) > 1 {
-			r.errorf("drop column %s from %s: check constraint %s uses it", col.Name, t.Name, c.Name)
-			return
+		for _, other := range cols {
+			if !strings.EqualFold(other, col.Name) && !r.dropping[strings.ToLower(other)] {
+				r.errorf("drop column %s from %s: check constraint %s also uses column %s", col.Name, t.Name, c.Name, other)
+				return
+			}
 		}
 		drop = append(drop, c)
 	}
@@ -321,7 +354,8 @@ func (r *replayer) alterColumnDefault(t *Table, spec *sqlparse.AlterTableSpec) {
 		ct = sqlparse.ColumnType{Name: col.Type, Unsigned: col.Unsigned, Length: -1, Scale: -1}
 	}
 	for _, o := range def.Options {
-		if o != nil && o.Tp == sqlparse.ColumnOptionDefaultValue && o.Expr != nil {
+		// SET DEFAULT comes as an option without a type of its own.
+		if o != nil && o.Expr != nil && (o.Tp == sqlparse.ColumnOptionDefaultValue || o.Tp == sqlparse.ColumnOptionNoOption) {
 			d := defaultText(o.Expr, ct)
 			col.Default = &d
 		}
@@ -389,7 +423,7 @@ func (r *replayer) createIndex(n *sqlparse.CreateIndexStmt) {
 	case sqlparse.IndexKeyTypeFulltext:
 		k.fulltext = true
 	}
-	r.addKey(t, k)
+	r.addKeys(t, []pendingKey{k})
 	r.tidy(t)
 }
 

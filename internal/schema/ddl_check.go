@@ -161,17 +161,19 @@ func unparen(e sqlparse.ExprNode) sqlparse.ExprNode {
 	}
 }
 
-// canonicalExpr removes the parentheses the server drops when it prints an
-// expression back (around a whole expression, around names, literals and
-// function calls, around comparisons inside AND/OR and around arithmetic
-// inside comparisons), so that a CHECK written with extra parentheses and the
-// server's text of it restore to the same string.
+// canonicalExpr rewrites an expression the way MariaDB does before it stores
+// and prints a CHECK, so that a CHECK written in a migration and the server's
+// text of it restore to the same string: NOT is pushed into comparisons,
+// BETWEEN, IN, IS NULL, LIKE, AND and OR (NOT (q < 0) is q >= 0, NOT col is
+// col = 0), and the parentheses the server drops go (around a whole
+// expression, names, literals and function calls, comparisons inside AND/OR,
+// arithmetic inside comparisons).
 func canonicalExpr(e sqlparse.ExprNode) sqlparse.ExprNode {
 	e = unparen(e)
 	if e == nil {
 		return nil
 	}
-	if n, ok := e.Accept(parenStripper{}); ok {
+	if n, ok := e.Accept(canonicalizer{}); ok {
 		if x, ok := n.(sqlparse.ExprNode); ok {
 			return unparen(x)
 		}
@@ -179,12 +181,20 @@ func canonicalExpr(e sqlparse.ExprNode) sqlparse.ExprNode {
 	return e
 }
 
-type parenStripper struct{}
+// canonicalizer rewrites a syntax tree bottom-up for canonicalExpr.
+type canonicalizer struct{}
 
-func (parenStripper) Enter(n sqlparse.Node) (sqlparse.Node, bool) { return n, false }
+func (canonicalizer) Enter(n sqlparse.Node) (sqlparse.Node, bool) { return n, false }
 
-func (parenStripper) Leave(n sqlparse.Node) (sqlparse.Node, bool) {
+func (canonicalizer) Leave(n sqlparse.Node) (sqlparse.Node, bool) {
 	switch x := n.(type) {
+	case *sqlparse.UnaryOperationExpr:
+		if x.Op == sqlparse.OpNot || x.Op == sqlparse.OpNot2 {
+			x.Op = sqlparse.OpNot
+			if neg, ok := negate(x.V); ok {
+				return neg, true
+			}
+		}
 	case *sqlparse.ParenthesesExpr:
 		switch x.Expr.(type) {
 		case *sqlparse.ParenthesesExpr, *sqlparse.ColumnNameExpr, *sqlparse.FuncCallExpr:
@@ -207,6 +217,99 @@ func (parenStripper) Leave(n sqlparse.Node) (sqlparse.Node, bool) {
 		}
 	}
 	return n, true
+}
+
+// negate returns NOT e without the NOT, where MariaDB has such a form. ok is
+// false when NOT must stay.
+func negate(e sqlparse.ExprNode) (sqlparse.ExprNode, bool) {
+	switch x := unparen(e).(type) {
+	case *sqlparse.BinaryOperationExpr:
+		switch {
+		case isComparisonOp(x) && x.Op != sqlparse.OpNullEQ:
+			switch x.Op {
+			case sqlparse.OpEQ:
+				x.Op = sqlparse.OpNE
+			case sqlparse.OpNE:
+				x.Op = sqlparse.OpEQ
+			case sqlparse.OpLT:
+				x.Op = sqlparse.OpGE
+			case sqlparse.OpGE:
+				x.Op = sqlparse.OpLT
+			case sqlparse.OpGT:
+				x.Op = sqlparse.OpLE
+			case sqlparse.OpLE:
+				x.Op = sqlparse.OpGT
+			}
+			return x, true
+		case isLogic(x):
+			// De Morgan, with NOT kept on operands that cannot absorb it.
+			x.L, x.R = negateOrNot(x.L), negateOrNot(x.R)
+			if x.Op == sqlparse.OpLogicAnd {
+				x.Op = sqlparse.OpLogicOr
+			} else {
+				x.Op = sqlparse.OpLogicAnd
+			}
+			keep := func(in sqlparse.ExprNode) bool { return isComparison(in) || sameLogic(in, x) || andUnderOr(in, x) }
+			x.L, x.R = stripIf(x.L, keep), stripIf(x.R, keep)
+			if x.Op == sqlparse.OpLogicAnd {
+				// An OR operand of the new AND needs its parentheses back.
+				x.L, x.R = parenIfOr(x.L), parenIfOr(x.R)
+			}
+			return x, true
+		}
+	case *sqlparse.BetweenExpr:
+		x.Not = !x.Not
+		return x, true
+	case *sqlparse.PatternInExpr:
+		x.Not = !x.Not
+		return x, true
+	case *sqlparse.IsNullExpr:
+		x.Not = !x.Not
+		return x, true
+	case *sqlparse.PatternLikeOrIlikeExpr:
+		x.Not = !x.Not
+		return x, true
+	case *sqlparse.ColumnNameExpr:
+		return &sqlparse.BinaryOperationExpr{Op: sqlparse.OpEQ, L: x, R: sqlparse.NewIntLiteral(0)}, true
+	case *sqlparse.UnaryOperationExpr:
+		if x.Op != sqlparse.OpNot && x.Op != sqlparse.OpNot2 {
+			return nil, false
+		}
+		inner := unparen(x.V)
+		if isBoolean(inner) {
+			return inner, true
+		}
+		return &sqlparse.BinaryOperationExpr{Op: sqlparse.OpNE, L: inner, R: sqlparse.NewIntLiteral(0)}, true
+	}
+	return nil, false
+}
+
+func negateOrNot(e sqlparse.ExprNode) sqlparse.ExprNode {
+	if neg, ok := negate(e); ok {
+		return neg
+	}
+	return &sqlparse.UnaryOperationExpr{Op: sqlparse.OpNot, V: &sqlparse.ParenthesesExpr{Expr: unparen(e)}}
+}
+
+func parenIfOr(e sqlparse.ExprNode) sqlparse.ExprNode {
+	if b, ok := e.(*sqlparse.BinaryOperationExpr); ok && b.Op == sqlparse.OpLogicOr {
+		return &sqlparse.ParenthesesExpr{Expr: b}
+	}
+	return e
+}
+
+// isBoolean reports whether e yields a truth value, so that NOT NOT e is e.
+func isBoolean(e sqlparse.ExprNode) bool {
+	switch x := e.(type) {
+	case *sqlparse.BinaryOperationExpr:
+		return isComparisonOp(x) || isLogic(x) || x.Op == sqlparse.OpLogicXor
+	case *sqlparse.BetweenExpr, *sqlparse.PatternInExpr, *sqlparse.IsNullExpr, *sqlparse.IsTruthExpr,
+		*sqlparse.PatternLikeOrIlikeExpr, *sqlparse.PatternRegexpExpr:
+		return true
+	case *sqlparse.UnaryOperationExpr:
+		return x.Op == sqlparse.OpNot || x.Op == sqlparse.OpNot2
+	}
+	return false
 }
 
 func stripIf(e sqlparse.ExprNode, ok func(sqlparse.ExprNode) bool) sqlparse.ExprNode {

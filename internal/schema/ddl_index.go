@@ -20,6 +20,8 @@ type pendingKey struct {
 	// another index starts with the same key parts.
 	generated bool
 	cols      []string
+	// index is the index an existing key describes.
+	index *Index
 	// lengths holds each part's prefix length: 0 for a whole column, -1 for
 	// an expression part (a MySQL functional index).
 	lengths []int
@@ -55,38 +57,40 @@ func (a pendingKey) isPrefixOf(b pendingKey) bool {
 	return true
 }
 
-// dropCoveredGenerated removes the indexes generated for foreign keys that
-// another index makes useless: one whose key parts start with theirs, among
-// the existing indexes of t (when t is not nil) and the keys of the same
-// statement. Of two generated indexes, the shorter goes, or else the earlier.
-func dropCoveredGenerated(keys []pendingKey, existing []pendingKey) []pendingKey {
+// generatedPrefix reports whether one of a and b is a generated key whose
+// parts start the other's (the shorter one, when both are generated).
+func generatedPrefix(a, b pendingKey) bool {
+	switch {
+	case a.generated && b.generated && len(a.cols) > len(b.cols):
+		a, b = b, a
+	case !a.generated && !b.generated:
+		return false
+	case !a.generated:
+		a, b = b, a
+	}
+	return a.isPrefixOf(b)
+}
+
+// coveredGenerated marks the keys the server leaves out of a table whose key
+// list is keys (existing indexes first, then the new ones): an index
+// generated for a foreign key goes when another index starts with its parts;
+// of two generated ones the shorter goes, or else the earlier.
+func coveredGenerated(keys []pendingKey) []bool {
 	dropped := make([]bool, len(keys))
 	for i, k := range keys {
-		if !k.generated {
-			continue
-		}
-		for _, e := range existing {
-			if k.isPrefixOf(e) {
-				dropped[i] = true
-				break
-			}
-		}
-		for j, o := range keys {
-			if dropped[i] || j == i || dropped[j] || !k.isPrefixOf(o) {
+		for j := 0; j < i; j++ {
+			if dropped[j] || !generatedPrefix(k, keys[j]) {
 				continue
 			}
-			if !o.generated || len(o.cols) > len(k.cols) || j > i {
+			if !keys[j].generated || (k.generated && len(k.cols) < len(keys[j].cols)) {
 				dropped[i] = true
+			} else {
+				dropped[j] = true
 			}
+			break
 		}
 	}
-	var out []pendingKey
-	for i, k := range keys {
-		if !dropped[i] {
-			out = append(out, k)
-		}
-	}
-	return out
+	return dropped
 }
 
 // existingKeys describes the indexes of t as pending keys, to compare new
@@ -99,15 +103,31 @@ func (r *replayer) existingKeys(t *Table) []pendingKey {
 		if len(lengths) != len(ix.Columns) {
 			lengths = make([]int, len(ix.Columns))
 		}
-		out = append(out, pendingKey{name: ix.Name, primary: ix.Primary, unique: ix.Unique, cols: ix.Columns, lengths: lengths})
+		out = append(out, pendingKey{name: ix.Name, primary: ix.Primary, unique: ix.Unique, generated: m.generated[ix],
+			cols: ix.Columns, lengths: lengths, index: ix})
 	}
 	return out
 }
 
-// addKeys names the keys and adds them to t, in order.
+// addKeys adds the keys a statement declares to t the way the server does:
+// the indexes generated for foreign keys that another index now covers,
+// existing or new, are left out first; then the new keys are named and added
+// in order.
 func (r *replayer) addKeys(t *Table, keys []pendingKey) {
-	for _, k := range keys {
-		r.addKey(t, k)
+	if len(keys) == 0 {
+		return
+	}
+	existing := r.existingKeys(t)
+	dropped := coveredGenerated(append(existing, keys...))
+	for i, e := range existing {
+		if dropped[i] {
+			r.removeIndex(t, e.index)
+		}
+	}
+	for j, k := range keys {
+		if !dropped[len(existing)+j] {
+			r.addKey(t, k)
+		}
 	}
 }
 
@@ -162,6 +182,9 @@ func (r *replayer) addKey(t *Table, k pendingKey) {
 	if k.fulltext {
 		m.fulltext[ix] = true
 	}
+	if k.generated {
+		m.generated[ix] = true
+	}
 }
 
 // uniqueIndexName is the name the server gives an unnamed index: its first
@@ -210,13 +233,12 @@ func (r *replayer) removeIndex(t *Table, ix *Index) {
 	m := r.tableMeta(t)
 	delete(m.lengths, ix)
 	delete(m.fulltext, ix)
+	delete(m.generated, ix)
 }
 
 // tidy restores the invariants of t after a statement: indexes and checks in
 // the server's order, PrimaryKey matching the PRIMARY index, its columns NOT NULL.
 func (r *replayer) tidy(t *Table) {
-	r.sortIndexes(t)
-	r.sortChecks(t)
 	t.PrimaryKey = nil
 	if pk := t.Index("PRIMARY"); pk != nil && pk.Primary {
 		t.PrimaryKey = append([]string(nil), pk.Columns...)
@@ -226,6 +248,8 @@ func (r *replayer) tidy(t *Table) {
 			}
 		}
 	}
+	r.sortIndexes(t)
+	r.sortChecks(t)
 }
 
 // sortIndexes orders the indexes the way MariaDB stores them (and SHOW

@@ -48,8 +48,9 @@ func LoadDump(path string) (*Schema, []*ReplayError, error) {
 
 // statementsOf splits a file into statements with their positions. A
 // statement that does not parse is kept with a nil Node, so that FromDDL
-// reports the parse error in its turn; in a dump, one that is not DDL is
-// dropped instead.
+// reports the parse error in its turn, unless it is one the parser cannot
+// read and replay does not need: a trigger, routine, event or view in a
+// migration; anything but table and index DDL in a dump.
 func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
@@ -58,7 +59,7 @@ func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 		d := DDL{SQL: piece.Text, File: file, Line: line, Col: col}
 		n, err := p.Parse(piece.Text)
 		if err != nil {
-			if dump && !looksLikeDDL(piece.Text) {
+			if (dump && !looksLikeDDL(piece.Text)) || (!dump && isProgram(piece.Text)) {
 				continue
 			}
 		} else {
@@ -101,7 +102,27 @@ func looksLikeDDL(sql string) bool {
 	return i < len(words) && containsFold(want, words[i])
 }
 
-// leadingWords returns up to n leading keywords of sql, upper case.
+// isProgram reports whether a statement creates, alters or drops a trigger,
+// stored routine, event or view: statements the parser may not read and that
+// leave the tables as they are.
+func isProgram(sql string) bool {
+	words := leadingWords(sql, 10)
+	if len(words) < 2 || !containsFold([]string{"CREATE", "ALTER", "DROP"}, words[0]) {
+		return false
+	}
+	for _, w := range words[1:] {
+		switch w {
+		case "TRIGGER", "PROCEDURE", "FUNCTION", "EVENT", "VIEW":
+			return true
+		case "TABLE", "INDEX", "DATABASE", "SCHEMA":
+			return false
+		}
+	}
+	return false
+}
+
+// leadingWords returns up to n leading keywords of sql, upper case. Names in
+// quotes, '=' and '@' (as in DEFINER=`u`@`%`) are stepped over.
 func leadingWords(sql string, n int) []string {
 	var words []string
 	i := 0
@@ -123,6 +144,14 @@ func leadingWords(sql string, n int) []string {
 			i += 2 + end + 2
 		case strings.HasPrefix(sql[i:], "*/"):
 			i += 2
+		case c == '=' || c == '@':
+			i++
+		case c == '`' || c == '\'' || c == '"':
+			end := strings.IndexByte(sql[i+1:], c)
+			if end < 0 {
+				return words
+			}
+			i += 1 + end + 1
 		case c == '#' || strings.HasPrefix(sql[i:], "-- "):
 			end := strings.IndexByte(sql[i:], '\n')
 			if end < 0 {

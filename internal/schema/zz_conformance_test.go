@@ -3,6 +3,8 @@ package schema
 import (
 	"database/sql"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -144,8 +146,40 @@ func TestZZConformance(t *testing.T) {
 		if d := cmp.Diff(names, got); d != "" {
 			t.Errorf("case %d tables: %s", i, d)
 		}
+		dump, err := exec.Command("mariadb-dump", "--socket=/tmp/mdb/sock", "-uroot", "--no-data", "--databases", "conf").Output()
+		if err != nil {
+			t.Fatal(err)
+		}
+		dp := filepath.Join(t.TempDir(), "dump.sql")
+		os.WriteFile(dp, dump, 0o644)
+		if i == 1 {
+			os.WriteFile("/tmp/h1ddl_scratch/dump1.sql", dump, 0o644)
+		}
+		ds, derrs, err := LoadDump(dp)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range derrs {
+			t.Errorf("case %d: dump replay: %v", i, e)
+		}
 		for _, n := range names {
 			live := liveTable(t, db, n)
+			if dt := ds.Table(n); dt == nil {
+				t.Errorf("case %d: dump lacks %s", i, n)
+			} else {
+				o := *dt
+				o.Created = Pos{}
+				for j, c := range live.Columns {
+					if c.Default != nil && *c.Default == "NULL?" && j < len(o.Columns) {
+						if o.Columns[j].Default == nil || *o.Columns[j].Default == "NULL" {
+							o.Columns[j].Default = c.Default
+						}
+					}
+				}
+				if d := cmp.Diff(live, &o); d != "" {
+					t.Errorf("case %d dump table %s (-live +dump):\n%s", i, n, d)
+				}
+			}
 			off := s.Table(n)
 			if off == nil {
 				continue

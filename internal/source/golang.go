@@ -6,6 +6,7 @@ import (
 	"go/parser"
 	"go/scanner"
 	"go/token"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -15,7 +16,9 @@ import (
 //
 // A string literal, or a constant expression (a + of literals and of
 // constants declared in the file), that looks like SQL is one Fragment: a
-// constant is reported once at its declaration, a literal where it stands.
+// constant is reported once at its declaration, a literal where it stands
+// (Line is that of the call when the literal is a direct argument of one, so
+// that a guard:ignore comment above the call applies).
 // SQL built at run time (fmt.Sprintf, strings.Join, strings.Builder, a + with
 // a non-constant operand, appending to a variable holding SQL) is a Fragment
 // with Unchecked set; so is any such value that reaches a database call even
@@ -429,7 +432,7 @@ func (x *goExtractor) reportConsts() {
 func (x *goExtractor) pieceOnly(obj *ast.Object) bool {
 	n := 0
 	for _, id := range x.uses[obj] {
-		if spec, ok := x.parent[id].(*ast.ValueSpec); ok && slicesContainsIdent(spec.Names, id) {
+		if spec, ok := x.parent[id].(*ast.ValueSpec); ok && slices.Contains(spec.Names, id) {
 			continue // the declaration
 		}
 		if !x.isPiece(id) {
@@ -438,15 +441,6 @@ func (x *goExtractor) pieceOnly(obj *ast.Object) bool {
 		n++
 	}
 	return n > 0
-}
-
-func slicesContainsIdent(ids []*ast.Ident, id *ast.Ident) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }
 
 // suppressions lists the guard:ignore comments of the file.

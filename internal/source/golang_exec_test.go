@@ -345,6 +345,14 @@ func TestExtractGoCRLF(t *testing.T) {
 	if line, col := fr.Pos(strings.Index(fr.SQL, "FROM")); line != 3 || col != 3 {
 		t.Errorf("Pos(FROM) = %d:%d, want 3:3", line, col)
 	}
+	// A carriage return inside a line is dropped from the SQL, not from the columns.
+	f = ExtractGo("dao.go", []byte("package p\nvar q = `SELECT a,\r b FROM t`\n"))
+	if len(f.Fragments) != 1 || f.Fragments[0].SQL != "SELECT a, b FROM t" {
+		t.Fatalf("fragments = %+v", goViews(f))
+	}
+	if line, col := f.Fragments[0].Pos(strings.Index(f.Fragments[0].SQL, "b")); line != 2 || col != 21 {
+		t.Errorf("Pos(b) = %d:%d, want 2:21", line, col)
+	}
 }
 
 func TestExtractGoBrokenFile(t *testing.T) {

@@ -3,6 +3,7 @@ package source
 import (
 	"go/ast"
 	"go/token"
+	"slices"
 )
 
 // execFacts tells what the function around an Exec-like call does with its
@@ -91,7 +92,7 @@ func (x *goExtractor) isAssignTarget(id *ast.Ident) bool {
 			}
 		}
 	case *ast.ValueSpec:
-		return slicesContainsIdent(p.Names, id)
+		return slices.Contains(p.Names, id)
 	case *ast.RangeStmt:
 		return p.Key == ast.Expr(id) || p.Value == ast.Expr(id)
 	}

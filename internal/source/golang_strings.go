@@ -58,11 +58,25 @@ func goLooksLikeSQL(s string) bool {
 	return false
 }
 
-// goDecodeLit decodes a string literal and maps every byte of its value to
-// the file. start is the position of the opening quote.
-func goDecodeLit(lit *ast.BasicLit, start token.Position) (goString, bool) {
+// litText is the literal as it stands in the file: the parser drops the
+// carriage returns of a raw string from its Value, and the columns after one
+// would be off.
+func (x *goExtractor) litText(lit *ast.BasicLit) string {
 	v := lit.Value
-	if lit.Kind != token.STRING || len(v) < 2 {
+	if len(v) == 0 || v[0] != '`' {
+		return v
+	}
+	a, b := x.offset(lit.Pos()), x.offset(lit.End())
+	if a < 0 || b > len(x.src) || b-a < 2 || x.src[a] != '`' || x.src[b-1] != '`' {
+		return v
+	}
+	return string(x.src[a:b])
+}
+
+// goDecodeLit decodes the text v of a string literal and maps every byte of
+// its value to the file. start is the position of the opening quote.
+func goDecodeLit(v string, start token.Position) (goString, bool) {
+	if len(v) < 2 {
 		return goString{}, false
 	}
 	body := v[1 : len(v)-1]
@@ -209,7 +223,10 @@ func (x *goExtractor) constStringDepth(e ast.Expr, depth int) (goString, bool) {
 	}
 	switch e := goUnparen(e).(type) {
 	case *ast.BasicLit:
-		return goDecodeLit(e, x.position(e.Pos()))
+		if e.Kind != token.STRING {
+			return goString{}, false
+		}
+		return goDecodeLit(x.litText(e), x.position(e.Pos()))
 	case *ast.Ident:
 		if e.Obj == nil || e.Obj.Kind != ast.Con {
 			return goString{}, false

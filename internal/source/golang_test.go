@@ -415,12 +415,12 @@ func FuzzExtractGo(f *testing.F) {
 			}
 			for off := 0; off < len(fr.SQL); off++ {
 				line, col := fr.Pos(off)
-				if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1]) {
+				if line < 1 || line > len(lines) || col < 1 || col > len(lines[line-1])+1 {
 					t.Fatalf("Pos(%d) = %d:%d is outside the file", off, line, col)
 				}
 				// A byte of the SQL stands as itself in the file, unless it
 				// comes from an escape sequence.
-				text := lines[line-1]
+				text := lines[line-1] + "\n"
 				if text[col-1] != fr.SQL[off] && !strings.Contains(text[:col], "\\") {
 					t.Fatalf("Pos(%d) = %d:%d holds %q, SQL has %q", off, line, col, text[col-1], fr.SQL[off])
 				}

@@ -23,6 +23,8 @@ type javaEval struct {
 	stringy bool
 	refs    []*javaDecl // declarations read directly
 	whole   *javaDecl   // the expression is exactly a reference to this declaration
+	// operands counts the operands joined by '+'.
+	operands int
 }
 
 func (ev *javaEval) known() bool { return len(ev.dynamic) == 0 }
@@ -59,6 +61,9 @@ func (ev *javaEval) merge(sub *javaEval) {
 func (ev *javaEval) reason() string {
 	if ev.via != "" && len(ev.dynamic) == 1 {
 		return "SQL built at run time: " + ev.via
+	}
+	if ev.operands == 1 && len(ev.dynamic) == 1 {
+		return "SQL built at run time: " + ev.dynamic[0]
 	}
 	parts := ev.dynamic[:min(len(ev.dynamic), 3)]
 	more := ""
@@ -133,6 +138,7 @@ func (x *javaFile) eval(s, e, depth int) *javaEval {
 		return ev
 	}
 	ops := x.split(s, e, "+")
+	ev.operands = len(ops)
 	for _, op := range ops {
 		x.operand(ev, op.s, op.e, depth)
 	}
@@ -171,7 +177,11 @@ func (x *javaFile) operand(ev *javaEval, s, e, depth int) {
 			ev.text = append(ev.text, javaChar{b: t.text[k], line: t.line, col: t.col + k})
 		}
 	case x.is(s, "(") && x.match[s] == e-1:
-		ev.merge(x.eval(s+1, e-1, depth+1))
+		sub := x.eval(s+1, e-1, depth+1)
+		if ev.operands == 1 {
+			ev.operands = sub.operands
+		}
+		ev.merge(sub)
 	case x.identChain(s, e):
 		x.reference(ev, s, e, depth)
 	case t.kind == javaString && x.is(s+1, "."):

@@ -88,7 +88,10 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		for _, df := range defs {
 			v := x.evalDef(df, 0)
 			switch {
-			case !v.known() && sqlish:
+			case !v.known() && sqlish && v.stringy:
+				// Only a value assembled here is reported: one taken whole
+				// from a method or another file's constant is not SQL
+				// written here, like a parameter's.
 				x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 			case v.known() && javaLooksLikeSQL(v.text.String()):
 				df.usedWholeExec = true

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"bytes"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -64,7 +65,7 @@ type javaLexer struct {
 func lexJava(src []byte) ([]javaToken, []javaComment, *javaReadError) {
 	lx := &javaLexer{src: src, line: 1}
 	// Editors do not count a byte order mark as a column.
-	if strings.HasPrefix(string(src[:min(len(src), 3)]), "\xef\xbb\xbf") {
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		lx.i, lx.lineStart = 3, 3
 	}
 	for lx.i < len(src) {
@@ -111,7 +112,7 @@ func (lx *javaLexer) next() *javaReadError {
 		lx.comments = append(lx.comments, javaComment{text: strings.TrimRight(string(src[i+2:end]), "\r"), line: line, col: col, endLine: line})
 		lx.advance(end)
 	case c == '/' && i+1 < len(src) && src[i+1] == '*':
-		k := strings.Index(string(src[i+2:]), "*/")
+		k := bytes.Index(src[i+2:], []byte("*/"))
 		if k < 0 {
 			return lx.errHere("unterminated comment", line, col)
 		}
@@ -142,7 +143,7 @@ func (lx *javaLexer) next() *javaReadError {
 	default:
 		op := ""
 		for _, o := range javaOps {
-			if strings.HasPrefix(string(src[i:min(len(src), i+len(o))]), o) {
+			if bytes.HasPrefix(src[i:], []byte(o)) {
 				op = o
 				break
 			}
@@ -330,7 +331,7 @@ func javaSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == 
 func javaStripIndent(content []byte, firstLine int) javaText {
 	var lines []javaTextBlockLine
 	for n, rest := firstLine, content; ; n++ {
-		i := strings.IndexByte(string(rest), '\n')
+		i := bytes.IndexByte(rest, '\n')
 		if i < 0 {
 			lines = append(lines, javaTextBlockLine{b: rest, line: n})
 			break

@@ -82,6 +82,9 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 		return
 	}
 	s := text.String()
+	if strings.TrimSpace(s) == "" {
+		return
+	}
 	script := strings.Contains(s, "<script>")
 	if !sure && !script && !javaLooksLikeSQL(s) {
 		return

@@ -1,7 +1,7 @@
 package source
 
 import (
-	"encoding/json"
+	"fmt"
 	"os"
 	"testing"
 )
@@ -12,6 +12,8 @@ func TestJavaPlay(t *testing.T) {
 		t.Skip()
 	}
 	f := ExtractJava("A.java", src)
-	b, _ := json.MarshalIndent(f, "", "  ")
-	t.Log(string(b))
+	for _, fr := range f.Fragments {
+		fmt.Printf("%d-%d:%d id=%s unchecked=%q variant=%q dollar=%v\n    %q\n", fr.Line, fr.EndLine, fr.Col, fr.ID, fr.Unchecked, fr.Variant, fr.Dollar, fr.SQL)
+	}
+	fmt.Println(f.Suppressions)
 }

@@ -144,8 +144,15 @@ func (x *javaFile) matchBrackets() *javaReadError {
 			}
 			o := stack[len(stack)-1]
 			if x.toks[o].text != pair[t.text] {
-				ot := x.toks[o]
-				return &javaReadError{msg: fmt.Sprintf("unbalanced %q: %q at %d:%d closes it", ot.text, t.text, t.line, t.col), line: ot.line, col: ot.col}
+				// When an opener of the closer's kind waits deeper, the one on
+				// top was never closed; otherwise the closer is a stray.
+				for _, d := range stack {
+					if x.toks[d].text == pair[t.text] {
+						ot := x.toks[o]
+						return &javaReadError{msg: fmt.Sprintf("unbalanced %q: %q at %d:%d closes it", ot.text, t.text, t.line, t.col), line: ot.line, col: ot.col}
+					}
+				}
+				return &javaReadError{msg: fmt.Sprintf("unbalanced %q", t.text), line: t.line, col: t.col}
 			}
 			x.match[o], x.match[i] = i, o
 			stack = stack[:len(stack)-1]

@@ -16,11 +16,17 @@ const (
 const mbMaxVariants = 8
 
 // Limits that keep a mapper whose includes multiply (a includes b twice, b
-// includes c twice, …) from rendering for ever.
+// includes c twice, …) from rendering for ever: per rendering of a statement,
+// and for all the statements of one file.
 const (
-	mbMaxBytes  = 1 << 20
-	mbMaxVisits = 100_000
+	mbMaxBytes      = 1 << 20
+	mbMaxVisits     = 100_000
+	mbMaxFileBytes  = 16 << 20
+	mbMaxFileVisits = 1_000_000
 )
+
+// mbTooLarge is why a statement whose expansion hits a limit is not checked.
+const mbTooLarge = "statement is too large to check once its includes are expanded"
 
 // mbWhereOverrides are the prefixes MyBatis's <where> strips.
 var mbWhereOverrides = []string{"AND ", "OR ", "AND\n", "OR\n", "AND\r", "OR\r", "AND\t", "OR\t"}
@@ -29,6 +35,8 @@ var mbWhereOverrides = []string{"AND ", "OR ", "AND\n", "OR\n", "AND\r", "OR\r",
 type mbMapper struct {
 	namespace string
 	sqls      map[string]*mbNode // by namespace-qualified id
+	// bytes and visits count the work of every rendering so far.
+	bytes, visits int
 }
 
 func newMbMapper(root *mbNode) *mbMapper {
@@ -160,6 +168,20 @@ func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	return &fr
 }
 
+// spend accounts for work done and reports whether the limits still allow
+// more; once they do not, the rendering has failed.
+func (r *mbRender) spend(bytes, visits int) bool {
+	r.size += bytes
+	r.visits += visits
+	r.m.bytes += bytes
+	r.m.visits += visits
+	if r.size > mbMaxBytes || r.visits > mbMaxVisits || r.m.bytes > mbMaxFileBytes || r.m.visits > mbMaxFileVisits {
+		r.fail(mbTooLarge, 0, 0)
+		return false
+	}
+	return true
+}
+
 func (r *mbRender) fail(msg string, line, col int) {
 	if r.err == nil {
 		r.err = &mbError{msg: msg, line: line, col: col}
@@ -168,9 +190,7 @@ func (r *mbRender) fail(msg string, line, col int) {
 
 // add appends a piece to b, as DynamicContext.appendSql.
 func (r *mbRender) add(b *mbBuf, piece mbText) {
-	r.size += len(piece.s) + 1
-	if r.size > mbMaxBytes {
-		r.fail("statement is too large to check once its includes are expanded", 0, 0)
+	if !r.spend(len(piece.s)+1, 0) {
 		return
 	}
 	if b.join && len(b.t.s) > 0 {
@@ -189,9 +209,7 @@ func (r *mbRender) children(n *mbNode, props map[string]string, b *mbBuf) {
 }
 
 func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
-	r.visits++
-	if r.visits > mbMaxVisits {
-		r.fail("statement is too large to check once its includes are expanded", k.line, k.col)
+	if !r.spend(0, 1) {
 		return
 	}
 	switch k.name {
@@ -315,7 +333,11 @@ func (r *mbRender) trim(k *mbNode, props map[string]string, b *mbBuf, t mbTrim) 
 // include renders the <sql> element that k's refid names, with k's
 // <property> children bound for its ${…}.
 func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
-	refid := mbSubstitute(k.attr("refid"), props)
+	refid, ok := mbSubstitute(k.attr("refid"), props)
+	if !ok {
+		r.fail(mbTooLarge, k.line, k.col)
+		return
+	}
 	target := r.m.sqls[r.m.qualify(refid)]
 	if target == nil {
 		r.fail(`include refid="`+refid+`" not found`, k.line, k.col)
@@ -333,7 +355,12 @@ func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
 	}
 	for _, p := range k.kids {
 		if p.name == "property" {
-			inner[p.attr("name")] = mbSubstitute(p.attr("value"), props)
+			v, ok := mbSubstitute(p.attr("value"), props)
+			if !ok || !r.spend(len(v), 0) {
+				r.fail(mbTooLarge, k.line, k.col)
+				return
+			}
+			inner[p.attr("name")] = v
 		}
 	}
 	r.including = append(r.including, target)
@@ -342,9 +369,11 @@ func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
 }
 
 // mbSubstitute replaces the ${name} of s bound in props, leaving the others.
-func mbSubstitute(s string, props map[string]string) string {
+// ok is false when the result would exceed mbMaxBytes: property values that
+// repeat themselves grow exponentially down a chain of includes.
+func mbSubstitute(s string, props map[string]string) (_ string, ok bool) {
 	if len(props) == 0 || !strings.Contains(s, "${") {
-		return s
+		return s, true
 	}
 	var sb strings.Builder
 	for {
@@ -358,15 +387,18 @@ func mbSubstitute(s string, props map[string]string) string {
 		}
 		j += i + 2
 		sb.WriteString(s[:i])
-		if v, ok := props[s[i+2:j]]; ok {
+		if v, bound := props[s[i+2:j]]; bound {
 			sb.WriteString(v)
 		} else {
 			sb.WriteString(s[i : j+1])
 		}
 		s = s[j+1:]
+		if sb.Len() > mbMaxBytes {
+			return "", false
+		}
 	}
 	sb.WriteString(s)
-	return sb.String()
+	return sb.String(), sb.Len() <= mbMaxBytes
 }
 
 // text renders a text node: #{…} becomes ?, ${name} bound by an include's

@@ -1,10 +1,10 @@
 package source
 
 import (
+	"fmt"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -262,6 +262,26 @@ func TestExtractXMLVariantLimit(t *testing.T) {
 	}
 }
 
+func TestExtractXMLExpansionLimits(t *testing.T) {
+	// Each <sql> includes the previous one twice: 2^40 copies of the text
+	// once expanded. Property values that repeat themselves grow the same way.
+	var doubling, growing strings.Builder
+	doubling.WriteString(`<mapper namespace="ns"><sql id="a0">x = #{x} AND </sql>`)
+	growing.WriteString(`<mapper namespace="ns"><sql id="a0">${p}</sql>`)
+	for i := 1; i < 40; i++ {
+		fmt.Fprintf(&doubling, `<sql id="a%d"><include refid="a%d"/><include refid="a%d"/></sql>`, i, i-1, i-1)
+		fmt.Fprintf(&growing, `<sql id="a%d"><include refid="a%d"><property name="p" value="${p}${p}"/></include></sql>`, i, i-1)
+	}
+	doubling.WriteString("\n" + `<select id="s">SELECT 1 FROM t WHERE <include refid="a39"/> 1</select></mapper>`)
+	growing.WriteString("\n" + `<select id="s">SELECT <include refid="a39"><property name="p" value="x"/></include></select></mapper>`)
+	for name, doc := range map[string]string{"doubling includes": doubling.String(), "growing properties": growing.String()} {
+		f := ExtractXML("m.xml", []byte(doc))
+		if len(f.Fragments) != 1 || f.Fragments[0].Unchecked != mbTooLarge || f.Fragments[0].Line != 2 {
+			t.Errorf("%s: got %+v, want one fragment unchecked as too large on line 2", name, f.Fragments)
+		}
+	}
+}
+
 func TestExtractXMLPositions(t *testing.T) {
 	doc := `<?xml version="1.0" encoding="UTF-8"?>
 <!DOCTYPE mapper PUBLIC "-//mybatis.org//DTD Mapper 3.0//EN" "http://mybatis.org/dtd/mybatis-3-mapper.dtd">
@@ -479,49 +499,4 @@ func TestExtractXMLTestdata(t *testing.T) {
 	if got, want := strings.Join(strings.Fields(absent.SQL), " "), "UPDATE t_inventory SET version = version + 1"; got != want {
 		t.Errorf("updateSelective without its conditions = %q, want %q", got, want)
 	}
-}
-
-func FuzzExtractXML(f *testing.F) {
-	seeds := []string{
-		mapperOf(`<update id="u">UPDATE t SET a = 1 <where><if test="id != null">id = #{id}</if></where></update>`),
-		mapperOf(`<sql id="w">${col} = #{v}</sql><update id="u">UPDATE t SET <set><if test="a">a = #{a},</if></set> WHERE <include refid="w"><property name="col" value="id"/></include></update>`),
-		mapperOf(`<update id="u">UPDATE t SET s = 1 WHERE <choose><when test="a">a = 1</when><when test="b">b = 2</when><otherwise>c = 3</otherwise></choose></update>`),
-		mapperOf(`<insert id="i">INSERT INTO t<trim prefix="(" suffix=")" suffixOverrides=","><if test="a">a,</if>b,</trim>VALUES (1, 2)</insert>`),
-		mapperOf(`<delete id="d"><![CDATA[DELETE FROM t WHERE a < 1]]> AND b IN <foreach collection="x" open="(" close=")">#{i}</foreach> &amp; ${o}</delete>`),
-		mapperOf(`<sql id="a"><include refid="a"/></sql><select id="s">SELECT <include refid="a"/></select>`),
-		"<mapper><update id='x'>UPDATE t",
-		"<script>UPDATE t <where><if test='x'>a = #{a}</if></where></script>",
-		"<?xml version=\"1.0\" encoding=\"GBK\"?><mapper><!-- guard:ignore GQ001 r --><select id=\"s\">SELECT 1</select></mapper>",
-		"\xef\xbb\xbf<mapper>&#x41;&#0;</mapper>",
-	}
-	if src, err := os.ReadFile("testdata/xml/stock_mapper.xml"); err == nil {
-		seeds = append(seeds, string(src))
-	}
-	for _, s := range seeds {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, doc string) {
-		t0 := time.Now()
-		defer func() {
-			if d := time.Since(t0); d > time.Second {
-				t.Fatalf("SLOW %v", d)
-			}
-		}()
-		file := ExtractXML("f.xml", []byte(doc))
-		frags := append(file.Fragments, ExtractMyBatisScript("F.java", doc, []Segment{{Off: 0, Line: 3, Col: 5}, {Off: len(doc) / 2, Line: 4, Col: 1}}, 3)...)
-		checkSegments(t, frags)
-		for _, fr := range frags {
-			if fr.Unchecked != "" && fr.SQL != "" {
-				t.Errorf("unchecked fragment with SQL: %+v", fr)
-			}
-			if fr.Line < 1 || fr.EndLine < fr.Line {
-				t.Errorf("bad lines %d..%d: %+v", fr.Line, fr.EndLine, fr)
-			}
-			for off := 0; off <= len(fr.SQL); off++ {
-				if line, col := fr.Pos(off); line < 1 || col < 1 {
-					t.Fatalf("Pos(%d) = %d:%d", off, line, col)
-				}
-			}
-		}
-	})
 }

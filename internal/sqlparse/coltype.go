@@ -130,3 +130,9 @@ func negate(s string) string {
 	}
 	return "-" + s
 }
+
+// NewIntLiteral returns the literal integer v as an expression node, for
+// callers that rewrite expressions (NOT col is col = 0).
+func NewIntLiteral(v int64) ast.ExprNode {
+	return ast.NewValueExpr(v, "", "")
+}

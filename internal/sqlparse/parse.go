@@ -36,7 +36,7 @@ func NewParser() *Parser {
 
 // Parse parses exactly one statement. On failure the error is an *Error.
 func (p *Parser) Parse(sql string) (StmtNode, error) {
-	stmts, _, err := p.p.Parse(sql, "", "")
+	stmts, err := p.parse(sql)
 	if err != nil {
 		return nil, toError(sql, err)
 	}
@@ -55,7 +55,7 @@ func (p *Parser) Parse(sql string) (StmtNode, error) {
 // ParseAll parses a text that may hold several statements in one call, as a
 // reference for the cost of parsing alone.
 func (p *Parser) ParseAll(sql string) ([]StmtNode, error) {
-	stmts, _, err := p.p.Parse(sql, "", "")
+	stmts, err := p.parse(sql)
 	if err != nil {
 		return nil, toError(sql, err)
 	}
@@ -66,6 +66,9 @@ func (p *Parser) ParseAll(sql string) ([]StmtNode, error) {
 // "TEXT"", into an Error positioned at the first character of TEXT: the
 // parser's column is where it stopped, past the token it could not use.
 func toError(sql string, err error) *Error {
+	if e, ok := err.(*Error); ok {
+		return e
+	}
 	msg := err.Error()
 	line, col := 1, 1
 	stop := 0

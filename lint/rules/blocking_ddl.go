@@ -60,6 +60,7 @@ func runBlockingDDL(p *lint.Pass) error {
 func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []string {
 	table := tableName(alter.Table)
 	var why []string
+	forcedCopy := false
 	for _, sp := range alter.Specs {
 		switch sp.Tp {
 		case sqlparse.AlterTableAddConstraint:
@@ -112,9 +113,7 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 				why = append(why, verb+" COLUMN "+def.Name.Name.O+" with a CHECK validates every row (ALGORITHM=COPY)")
 			}
 		case sqlparse.AlterTableAlgorithm:
-			if sp.Algorithm == sqlparse.AlgorithmTypeCopy {
-				why = append(why, "ALGORITHM=COPY")
-			}
+			forcedCopy = forcedCopy || sp.Algorithm == sqlparse.AlgorithmTypeCopy
 		case sqlparse.AlterTableForce:
 			why = append(why, "FORCE rebuilds the table")
 		case sqlparse.AlterTableOption:
@@ -127,6 +126,10 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 				}
 			}
 		}
+	}
+	// An explicit COPY is only news when nothing else already needs one.
+	if forcedCopy && len(why) == 0 {
+		why = append(why, "ALGORITHM=COPY forces a table copy")
 	}
 	return why
 }

@@ -37,8 +37,12 @@ func runCheckUnenforced(p *lint.Pass) error {
 			if p.Live.Version != "" {
 				server = "server " + p.Live.Version
 			}
-			p.ReportTable(t, checkColumn(t.Checks), "%s does not enforce CHECK constraints: %s on %s guard nothing",
-				server, describeChecks(t.Checks), t.Name)
+			verb := "guards"
+			if len(t.Checks) > 1 {
+				verb = "guard"
+			}
+			p.ReportTable(t, checkColumn(t.Checks), "%s does not enforce CHECK constraints: %s on %s %s nothing",
+				server, describeChecks(t.Checks), t.Name, verb)
 			continue
 		}
 		var off []*schema.Check

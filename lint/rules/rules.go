@@ -16,6 +16,11 @@ func All() []*lint.Rule {
 		VersionNotBumped,         // GQ004
 		UncheckedStateTransition, // GQ005
 		ClampedDecrement,         // GQ006
+		SelectForUpdate,          // GQ007
+		UpsertAsLock,             // GQ008
+		NotChecked,               // GQ009
+		MybatisDollar,            // GQ010
+		RowsAffectedIgnored,      // GQ011
 		StrictSQLMode,            // GS001
 		CheckUnenforced,          // GS002
 		CounterWithoutCheck,      // GS003

@@ -117,7 +117,7 @@ func TestCheckUnenforcedLive(t *testing.T) {
 			name: "old server: one finding per table with checks",
 			live: &lint.Live{Target: "db:3306/shop", Version: "5.7.44", EnforceCheck: false},
 			want: []short{
-				{policy.SevError, "t_stock", "stock", "db:3306/shop", "server 5.7.44 does not enforce CHECK constraints: CHECK chk_stock (`stock`>=0) on t_stock guard nothing"},
+				{policy.SevError, "t_stock", "stock", "db:3306/shop", "server 5.7.44 does not enforce CHECK constraints: CHECK chk_stock (`stock`>=0) on t_stock guards nothing"},
 				{policy.SevError, "t_wallet", "", "db:3306/shop", "server 5.7.44 does not enforce CHECK constraints: CHECK chk_a (`a`>=0), CHECK chk_b (`b`>=0) on t_wallet guard nothing"},
 			},
 		},
@@ -258,7 +258,8 @@ func TestBlockingDDL(t *testing.T) {
 		{"ALTER TABLE t MODIFY q INT NOT NULL CHECK (q >= 0)", head + "MODIFY COLUMN q with a CHECK validates every row (ALGORITHM=COPY)"},
 		{"ALTER TABLE t ADD COLUMN r INT CHECK (r > 0)", head + "ADD COLUMN r with a CHECK validates every row (ALGORITHM=COPY)"},
 		{"ALTER TABLE t ADD COLUMN r INT, ALGORITHM=INSTANT", ""},
-		{"ALTER TABLE t ADD KEY ix (q), ALGORITHM=COPY", head + "ALGORITHM=COPY"},
+		{"ALTER TABLE t ADD KEY ix (q), ALGORITHM=COPY", head + "ALGORITHM=COPY forces a table copy"},
+		{"ALTER TABLE t ALGORITHM=COPY, ADD CHECK (q >= 0)", head + "ADD CHECK validates every row (ALGORITHM=COPY)"},
 		{"ALTER TABLE t ENGINE=InnoDB", head + "ENGINE=InnoDB rebuilds the table"},
 		{"ALTER TABLE t CONVERT TO CHARACTER SET utf8mb4", head + "CONVERT TO CHARACTER SET utf8mb4 rewrites every row"},
 		{"ALTER TABLE t CHARACTER SET utf8mb4", ""},

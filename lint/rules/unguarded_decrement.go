@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -41,6 +42,9 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 			if !ok || clampedAmount(a.col, amount) {
 				continue
 			}
+			if w.kind == writeUpdate && guardsAtLeast(conds, a.col, amount) {
+				continue
+			}
 			table, col := a.col.t.tableName(), a.col.name
 			var msg string
 			switch {
@@ -49,15 +53,19 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 					": an upsert has no WHERE, so nothing stops it going below zero"
 			case mentions(conds, a.col):
 				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					": the WHERE condition on " + col + " does not imply " + col + " >= " + exprText(amount) +
-					" (`" + col + " > 0` guards a decrement of 1 only)"
+					": the WHERE condition on " + col + " does not imply " + col + " >= " + exprText(amount)
+				if checksPositive(conds, a.col) {
+					msg += " (`" + col + " > 0` guards a decrement of 1 only)"
+				}
 			default:
 				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					" has no WHERE conjunct implying " + col + " >= " + exprText(amount) +
-					": concurrent writers drive it below zero"
+					" has no WHERE conjunct implying " + col + " >= " + exprText(amount)
 			}
 			if unsignedColumn(a.col) {
-				msg += "; the column is UNSIGNED, so the oversell fails with error 1690 instead of a clean RowsAffected == 0"
+				msg += ": concurrent writers overdraw it, and as the column is UNSIGNED the write then fails " +
+					"with error 1690 instead of a clean RowsAffected == 0"
+			} else if w.kind != writeInsert {
+				msg += ": concurrent writers drive it below zero"
 			}
 			pass.ReportStatement(st, table, col, "%s", msg)
 		}
@@ -80,4 +88,27 @@ func unsignedColumn(c colRef) bool {
 	}
 	col := c.t.table.Column(c.name)
 	return col != nil && col.Unsigned
+}
+
+// checksPositive reports whether a conjunct of conds is `c > 0` or `0 < c`,
+// the guard that only protects a decrement of 1.
+func checksPositive(conds []sqlparse.ExprNode, c colRef) bool {
+	for _, e := range conds {
+		b, ok := e.(*sqlparse.BinaryOperationExpr)
+		if !ok {
+			continue
+		}
+		l, r := b.L, b.R
+		switch b.Op {
+		case sqlparse.OpLT:
+			l, r = r, l
+		case sqlparse.OpGT:
+		default:
+			continue
+		}
+		if n, lit := numberOf(r); lit && n == 0 && c.matches(l) {
+			return true
+		}
+	}
+	return false
 }

@@ -1,6 +1,6 @@
 -- GQ002 unguarded-decrement: a counter decrement needs a WHERE conjunct implying c >= x.
 
-UPDATE t_inventory SET inventory = inventory - ? WHERE id = ?; -- want "GQ002 decrement of counter t_inventory.inventory by \? has no WHERE conjunct implying inventory >= \?"
+UPDATE t_inventory SET inventory = inventory - ? WHERE id = ?; -- want "GQ002 decrement of counter t_inventory.inventory by [?] has no WHERE conjunct implying inventory >= [?]"
 UPDATE t_inventory SET inventory = inventory - ? WHERE product_id = ? LIMIT 1; -- want "GQ002"
 UPDATE t_inventory -- want "GQ002"
    SET inventory = inventory - ?
@@ -20,7 +20,7 @@ UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AND inventory BETW
 UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AND inventory > 0;
 UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AND inventory >= 1;
 UPDATE t_inventory SET inventory = inventory - 2 WHERE id = ? AND inventory > 0; -- want "GQ002 .*does not imply inventory >= 2 .*guards a decrement of 1 only"
-UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory > 0; -- want "GQ002 .*does not imply inventory >= \?"
+UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory > 0; -- want "GQ002 .*does not imply inventory >= [?]"
 UPDATE t_inventory SET inventory = inventory - 3 WHERE id = ? AND inventory >= 2; -- want "GQ002"
 
 -- c + -x is a decrement too.
@@ -54,9 +54,13 @@ UPDATE t_warehouse SET stock = stock - 1 WHERE id = ?; -- want "GQ002 decrement 
 UPDATE t_warehouse SET stock = stock - 1 WHERE id = ? AND stock >= 1;
 UPDATE t_warehouse SET shelf = shelf - 1 WHERE id = ?;
 
+-- policies.toml makes t_order.amount a counter and t_order.quantity not one.
+UPDATE t_order SET amount = amount - ? WHERE id = ?; -- want "GQ002 decrement of counter t_order.amount"
+UPDATE t_order SET amount = amount - ? WHERE id = ? AND amount >= ?;
+UPDATE t_order SET quantity = quantity - ? WHERE id = ?;
+
 -- Not counters, increments, clamps (GQ006), not decrements.
 UPDATE t_inventory SET reserved = reserved - ? WHERE id = ?;
-UPDATE t_order SET amount = amount - ? WHERE id = ?;
 UPDATE t_inventory SET inventory = inventory + ? WHERE id = ?;
 UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?;
 UPDATE t_inventory SET inventory = inventory - LEAST(inventory, ?) WHERE id = ?;

@@ -1,7 +1,7 @@
 -- GQ003 absolute-counter-write: a counter set to a value computed elsewhere needs a version CAS.
 
-UPDATE t_inventory SET inventory = ? WHERE id = ?; -- want "GQ003 counter t_inventory.inventory is set to an absolute value \(\?\) without `version = \?` in WHERE"
-UPDATE t_inventory SET inventory = 5 WHERE id = ?; -- want "GQ003 .*\(5\)"
+UPDATE t_inventory SET inventory = ? WHERE id = ?; -- want "GQ003 counter t_inventory.inventory is set to an absolute value [(][?][)] without `version = [?]` in WHERE"
+UPDATE t_inventory SET inventory = 5 WHERE id = ?; -- want "GQ003 .*[(]5[)]"
 UPDATE t_inventory SET inventory = 0 WHERE product_id = ?; -- want "GQ003"
 UPDATE t_inventory SET inventory = (SELECT quantity FROM t_order WHERE id = ?) WHERE id = ?; -- want "GQ003 .*SELECT"
 UPDATE t_inventory SET inventory = @new_stock WHERE id = ?; -- want "GQ003 .*@"

@@ -1,9 +1,9 @@
 -- GQ004 version-not-bumped: every write to a versioned table moves the version forward.
 
-UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?; -- want "GQ004 UPDATE of versioned table t_inventory does not set version = version \+ 1"
+UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?; -- want "GQ004 UPDATE of versioned table t_inventory does not set version = version [+] 1"
 UPDATE t_inventory SET note = ? WHERE id = ?; -- want "GQ004"
 UPDATE t_inventory s SET s.note = ? WHERE s.id = ?; -- want "GQ004"
-UPDATE t_inventory SET inventory = ?, version = ? WHERE id = ? AND version = ?; -- want "GQ004 .*sets version to \?, which is not a bump"
+UPDATE t_inventory SET inventory = ?, version = ? WHERE id = ? AND version = ?; -- want "GQ004 .*sets version to [?], which is not a bump"
 UPDATE t_inventory SET version = 1 WHERE id = ?; -- want "GQ004 .*not a bump"
 UPDATE t_inventory SET inventory = ?, version = version - 1 WHERE id = ?; -- want "GQ004"
 UPDATE t_inventory SET inventory = ?, version = version + 0 WHERE id = ?; -- want "GQ004"

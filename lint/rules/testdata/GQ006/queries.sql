@@ -1,6 +1,6 @@
 -- GQ006 clamped-decrement: clamping at zero turns an oversell into a silent success.
 
-UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?; -- want "GQ006 decrement of counter t_inventory.inventory is clamped \(GREATEST"
+UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?; -- want "GQ006 decrement of counter t_inventory.inventory is clamped [(]GREATEST"
 UPDATE t_inventory SET inventory = GREATEST(0, inventory - ?) WHERE id = ?; -- want "GQ006"
 UPDATE t_inventory SET inventory = IF(inventory >= ?, inventory - ?, 0) WHERE id = ?; -- want "GQ006 .*IF"
 UPDATE t_inventory SET inventory = IF(inventory - ? < 0, 0, inventory - ?) WHERE id = ?; -- want "GQ006"

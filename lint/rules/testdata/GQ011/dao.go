@@ -83,7 +83,7 @@ func deductStatement(db *sql.DB, id int64) {
 
 // The result kept but its RowsAffected never compared: only logged.
 func restock(ctx context.Context, db *sql.DB, id, n int64) error {
-	res, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ?, version = version + 1 WHERE id = ?", n, id) // want "GQ011 ExecContext runs a write of counter inventory but its RowsAffected\(\) is never compared"
+	res, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ?, version = version + 1 WHERE id = ?", n, id) // want "GQ011 ExecContext runs a write of counter inventory but its RowsAffected[(][)] is never compared"
 	if err != nil {
 		return err
 	}

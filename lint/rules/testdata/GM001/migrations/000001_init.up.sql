@@ -4,7 +4,7 @@ CREATE TABLE t_inventory (
   inventory INT NOT NULL DEFAULT 0
 ) ENGINE=InnoDB;
 
-CREATE TABLE t_order ( -- want "GM001 migration holds 3 DDL statements"
+CREATE TABLE t_order ( -- want "GM001 .*migration holds 3 DDL statements"
   id BIGINT NOT NULL PRIMARY KEY,
   order_no VARCHAR(64) NOT NULL
 ) ENGINE=InnoDB;

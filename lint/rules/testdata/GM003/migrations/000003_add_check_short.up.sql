@@ -1,1 +1,1 @@
-ALTER TABLE t_inventory ADD CHECK (price < 1000000); -- want "GM003 ADD CHECK validates every row \(ALGORITHM=COPY\)$"
+ALTER TABLE t_inventory ADD CHECK (price < 1000000); -- want "GM003 .*ADD CHECK validates every row \\(ALGORITHM=COPY\\)$"

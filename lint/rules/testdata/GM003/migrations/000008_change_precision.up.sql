@@ -1,1 +1,1 @@
-ALTER TABLE t_inventory CHANGE COLUMN price unit_price DECIMAL(12,2) NOT NULL DEFAULT 0, ALGORITHM=INPLACE, LOCK=NONE; -- want "GM003 CHANGE COLUMN unit_price changes its type from decimal\(10,2\) to decimal\(12,2\)"
+ALTER TABLE t_inventory CHANGE COLUMN price unit_price DECIMAL(12,2) NOT NULL DEFAULT 0, ALGORITHM=INPLACE, LOCK=NONE; -- want "GM003 .*CHANGE COLUMN unit_price changes its type from decimal\\(10,2\\) to decimal\\(12,2\\)"

@@ -1,12 +1,12 @@
 -- A business key with no index at all.
-CREATE TABLE t_payment ( -- want "GS005 business key t_payment.pay_no has no UNIQUE index on exactly \(pay_no\)$"
+CREATE TABLE t_payment ( -- want "GS005 .*business key t_payment.pay_no has no UNIQUE index on exactly \\(pay_no\\)$"
   id BIGINT NOT NULL PRIMARY KEY,
   pay_no VARCHAR(64) NOT NULL,
   amount DECIMAL(12,2) NOT NULL DEFAULT 0
 ) ENGINE=InnoDB;
 
 -- A plain (non-unique) index does not make it unique.
-CREATE TABLE t_refund ( -- want "GS005 business key t_refund.refund_no"
+CREATE TABLE t_refund ( -- want "GS005 .*business key t_refund.refund_no"
   id BIGINT NOT NULL PRIMARY KEY,
   refund_no VARCHAR(64) NOT NULL,
   KEY ix_refund_no (refund_no)
@@ -21,7 +21,7 @@ CREATE TABLE t_order (
 ) ENGINE=InnoDB;
 
 -- A unique index on (out_trade_no, channel) does not count for out_trade_no alone.
-CREATE TABLE t_notify ( -- want "GS005 t_notify.out_trade_no .*the unique index uk_trade_channel on \(out_trade_no, channel\) allows duplicates"
+CREATE TABLE t_notify ( -- want "GS005 .*t_notify.out_trade_no .*the unique index uk_trade_channel on \\(out_trade_no, channel\\) allows duplicates"
   id BIGINT NOT NULL PRIMARY KEY,
   out_trade_no VARCHAR(64) NOT NULL,
   channel VARCHAR(16) NOT NULL,
@@ -41,7 +41,7 @@ CREATE TABLE t_ticket (
 ) ENGINE=InnoDB;
 
 -- policies.toml: unique = [["channel", "trade_no"]] with keys = []; no index on the pair.
-CREATE TABLE t_channel_pay ( -- want "GS005 policy unique set \(channel, trade_no\) of t_channel_pay has no UNIQUE index"
+CREATE TABLE t_channel_pay ( -- want "GS005 .*policy unique set \\(channel, trade_no\\) of t_channel_pay has no UNIQUE index"
   id BIGINT NOT NULL PRIMARY KEY,
   channel VARCHAR(16) NOT NULL,
   trade_no VARCHAR(64) NOT NULL,
@@ -57,7 +57,7 @@ CREATE TABLE t_channel_ok (
 ) ENGINE=InnoDB;
 
 -- Two sets, neither unique: two findings; a unique index on a superset does not count.
-CREATE TABLE t_transfer ( -- want "GS005 set \(src, dst\)" "GS005 set \(batch_id\)"
+CREATE TABLE t_transfer ( -- want "GS005 .*set \\(src, dst\\)" "GS005 .*set \\(batch_id\\)"
   id BIGINT NOT NULL PRIMARY KEY,
   src BIGINT NOT NULL,
   dst BIGINT NOT NULL,
@@ -66,7 +66,7 @@ CREATE TABLE t_transfer ( -- want "GS005 set \(src, dst\)" "GS005 set \(batch_id
 ) ENGINE=InnoDB;
 
 -- A set naming a column the table lacks is a policy mistake, said once.
-CREATE TABLE t_typo ( -- want "GS005 policy unique set \(idem_key\) of t_typo names columns the table lacks: idem_key"
+CREATE TABLE t_typo ( -- want "GS005 .*policy unique set \\(idem_key\\) of t_typo names columns the table lacks: idem_key"
   id BIGINT NOT NULL PRIMARY KEY,
   idem VARCHAR(64) NOT NULL
 ) ENGINE=InnoDB;
@@ -77,7 +77,7 @@ CREATE TABLE t_log_a (
   msg VARCHAR(100) NOT NULL DEFAULT ''
 ) ENGINE=InnoDB;
 
-CREATE TABLE t_log_b ( -- want "GS005 policy unique set \(msg_id\) of t_log_b"
+CREATE TABLE t_log_b ( -- want "GS005 .*policy unique set \\(msg_id\\) of t_log_b"
   id BIGINT NOT NULL PRIMARY KEY,
   msg_id VARCHAR(64) NOT NULL
 ) ENGINE=InnoDB;

@@ -1,12 +1,12 @@
 -- A counter without the version column.
-CREATE TABLE t_inventory ( -- want "GS006 t_inventory has counter or state columns \(inventory\) but no version column"
+CREATE TABLE t_inventory ( -- want "GS006 .*t_inventory has counter or state columns \\(inventory\\) but no version column"
   id BIGINT NOT NULL PRIMARY KEY,
   inventory INT NOT NULL DEFAULT 0,
   CONSTRAINT chk_inventory CHECK (inventory >= 0)
 ) ENGINE=InnoDB;
 
 -- A state machine without the version column.
-CREATE TABLE t_order ( -- want "GS006 t_order has counter or state columns \(status\)"
+CREATE TABLE t_order ( -- want "GS006 .*t_order has counter or state columns \\(status\\)"
   id BIGINT NOT NULL PRIMARY KEY,
   status VARCHAR(16) NOT NULL DEFAULT 'new'
 ) ENGINE=InnoDB;
@@ -34,7 +34,7 @@ CREATE TABLE t_wallet (
 ) ENGINE=InnoDB;
 
 -- policies.toml: versioned = true requires it even without counters.
-CREATE TABLE t_profile ( -- want "GS006 policy marks t_profile versioned but it has no version column"
+CREATE TABLE t_profile ( -- want "GS006 .*policy marks t_profile versioned but it has no version column"
   id BIGINT NOT NULL PRIMARY KEY,
   nickname VARCHAR(64) NOT NULL DEFAULT ''
 ) ENGINE=InnoDB;

@@ -1,26 +1,26 @@
 -- NULLable version: CAS never matches NULL.
-CREATE TABLE t_inventory ( -- want "GS007 version column t_inventory.version is NULLable$"
+CREATE TABLE t_inventory ( -- want "GS007 .*version column t_inventory.version is NULLable$"
   id BIGINT NOT NULL PRIMARY KEY,
   inventory INT NOT NULL DEFAULT 0,
   version BIGINT NULL DEFAULT 0
 ) ENGINE=InnoDB;
 
 -- A string version.
-CREATE TABLE t_order ( -- want "GS007 version column t_order.version is not an integer type \(varchar\)$"
+CREATE TABLE t_order ( -- want "GS007 .*version column t_order.version is not an integer type \\(varchar\\)$"
   id BIGINT NOT NULL PRIMARY KEY,
   status VARCHAR(16) NOT NULL DEFAULT 'new',
   version VARCHAR(32) NOT NULL DEFAULT '0'
 ) ENGINE=InnoDB;
 
 -- No default.
-CREATE TABLE t_stock ( -- want "GS007 version column t_stock.version has no default$"
+CREATE TABLE t_stock ( -- want "GS007 .*version column t_stock.version has no default$"
   id BIGINT NOT NULL PRIMARY KEY,
   stock INT NOT NULL DEFAULT 0,
   version INT NOT NULL
 ) ENGINE=InnoDB;
 
 -- Everything wrong at once, said in one finding.
-CREATE TABLE t_wallet ( -- want "GS007 version column t_wallet.version is NULLable, is not an integer type \(datetime\) and has no default"
+CREATE TABLE t_wallet ( -- want "GS007 .*version column t_wallet.version is NULLable, is not an integer type \\(datetime\\) and has no default"
   id BIGINT NOT NULL PRIMARY KEY,
   balance DECIMAL(12,2) NOT NULL DEFAULT 0,
   version DATETIME

@@ -1,11 +1,11 @@
 -- MyISAM: no transactions, table locks.
-CREATE TABLE t_inventory ( -- want "GS008 t_inventory uses ENGINE=MyISAM, not InnoDB"
+CREATE TABLE t_inventory ( -- want "GS008 .*t_inventory uses ENGINE=MyISAM, not InnoDB"
   id BIGINT NOT NULL PRIMARY KEY,
   inventory INT NOT NULL DEFAULT 0
 ) ENGINE=MyISAM;
 
 -- MEMORY loses every row on restart.
-CREATE TABLE t_session_points ( -- want "GS008 ENGINE=MEMORY"
+CREATE TABLE t_session_points ( -- want "GS008 .*ENGINE=MEMORY"
   id BIGINT NOT NULL PRIMARY KEY,
   points INT NOT NULL DEFAULT 0
 ) ENGINE = MEMORY;
@@ -27,7 +27,7 @@ CREATE TABLE t_category (
 );
 
 -- Created InnoDB, switched to Aria later: reported at the CREATE TABLE.
-CREATE TABLE t_wallet ( -- want "GS008 t_wallet uses ENGINE=Aria"
+CREATE TABLE t_wallet ( -- want "GS008 .*t_wallet uses ENGINE=Aria"
   id BIGINT NOT NULL PRIMARY KEY,
   balance DECIMAL(12,2) NOT NULL DEFAULT 0
 ) ENGINE=InnoDB;

@@ -1,11 +1,11 @@
 -- No key at all.
-CREATE TABLE t_inventory ( -- want "GS009 t_inventory has no primary key"
+CREATE TABLE t_inventory ( -- want "GS009 .*t_inventory has no primary key"
   sku VARCHAR(64) NOT NULL,
   inventory INT NOT NULL DEFAULT 0
 ) ENGINE=InnoDB;
 
 -- A UNIQUE NOT NULL key is not a declared primary key.
-CREATE TABLE t_stock ( -- want "GS009 t_stock has no primary key"
+CREATE TABLE t_stock ( -- want "GS009 .*t_stock has no primary key"
   sku VARCHAR(64) NOT NULL,
   stock INT NOT NULL DEFAULT 0,
   UNIQUE KEY uk_sku (sku)
@@ -37,7 +37,7 @@ CREATE TABLE t_points (
 ) ENGINE=InnoDB;
 
 -- Dropped by a later migration.
-CREATE TABLE t_coupon ( -- want "GS009 t_coupon has no primary key"
+CREATE TABLE t_coupon ( -- want "GS009 .*t_coupon has no primary key"
   id BIGINT NOT NULL PRIMARY KEY,
   quantity INT NOT NULL DEFAULT 0
 ) ENGINE=InnoDB;

@@ -1,0 +1,317 @@
+package rules
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// findingPlace is the part of a finding the fixtures' want comments do not see.
+type findingPlace struct {
+	Line, Column, EndLine int
+	Table, ColumnName     string
+}
+
+// colOf returns the 1-based column of needle on line of file.
+func colOf(t *testing.T, file string, line int, needle string) int {
+	t.Helper()
+	b, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(string(b), "\n")
+	if line < 1 || line > len(lines) {
+		t.Fatalf("%s has no line %d", file, line)
+	}
+	k := strings.Index(lines[line-1], needle)
+	if k < 0 {
+		t.Fatalf("%s:%d has no %q", file, line, needle)
+	}
+	return k + 1
+}
+
+// TestQueryFindingPlaces checks what the fixtures' want comments cannot: the
+// column a finding points at, its last line, and the table and column it names.
+func TestQueryFindingPlaces(t *testing.T) {
+	tests := []struct {
+		code, file string
+		line       int
+		needle     string       // the finding's column is where needle starts on line
+		want       findingPlace // Column filled from needle
+	}{
+		// GQ007: the statement's start; OF names the locked table by alias.
+		{"GQ007", "queries.sql", 2, "SELECT", findingPlace{Line: 2, EndLine: 2, Table: "t_inventory"}},
+		{"GQ007", "queries.sql", 12, "SELECT", findingPlace{Line: 12, EndLine: 15, Table: "t_order"}},
+		{"GQ007", "queries.sql", 21, "SELECT", findingPlace{Line: 21, EndLine: 21, Table: "t_inventory"}},
+		{"GQ007", "dao.go", 12, "SELECT", findingPlace{Line: 12, EndLine: 12, Table: "t_inventory"}},
+		// GQ008: one finding per counter column, on the INSERT's table.
+		{"GQ008", "queries.sql", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_account", ColumnName: "balance"}},
+		{"GQ008", "queries.sql", 22, "INSERT", findingPlace{Line: 22, EndLine: 22, Table: "t_wallet", ColumnName: "points"}},
+		{"GQ008", "InventoryMapper.xml", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_inventory", ColumnName: "inventory"}},
+		// GQ009: a parse error points at the token the parser stopped at,
+		// inside a .sql file, a Go literal or a migration; dynamic SQL at
+		// the expression that builds it.
+		{"GQ009", "queries.sql", 2, "FRO x", findingPlace{Line: 2, EndLine: 2}},
+		{"GQ009", "queries.sql", 7, "RETURNING", findingPlace{Line: 7, EndLine: 7}},
+		{"GQ009", "dao.go", 37, "AN inventory", findingPlace{Line: 37, EndLine: 37}},
+		{"GQ009", "migrations/000002_version_trigger.up.sql", 2, "TRIGGER", findingPlace{Line: 2, EndLine: 2}},
+		{"GQ009", "dao.go", 12, "fmt.Sprintf", findingPlace{Line: 12, EndLine: 12}},
+		{"GQ009", "InventoryRepository.java", 14, `"UPDATE`, findingPlace{Line: 14, EndLine: 14}},
+		{"GQ009", "InventoryRepository.java", 19, `"UPDATE`, findingPlace{Line: 19, EndLine: 20}},
+		// GQ010: each ${…} where it stands; EndLine is the statement's.
+		{"GQ010", "InventoryMapper.xml", 19, "${orderColumn}", findingPlace{Line: 19, EndLine: 19}},
+		{"GQ010", "InventoryMapper.xml", 19, "${direction}", findingPlace{Line: 19, EndLine: 19}},
+		{"GQ010", "InventoryMapper.xml", 23, "${n}", findingPlace{Line: 23, EndLine: 24}},
+		{"GQ010", "InventoryMapper.xml", 35, "${extra}", findingPlace{Line: 35, EndLine: 36}},
+		{"GQ010", "InventoryMapper.java", 13, "${condition}", findingPlace{Line: 13, EndLine: 13}},
+		{"GQ010", "InventoryMapper.java", 19, "${sort}", findingPlace{Line: 19, EndLine: 19}},
+		// GQ011: the table and the column the guard bears on.
+		{"GQ011", "dao.go", 75, "UPDATE", findingPlace{Line: 75, EndLine: 75, Table: "t_inventory", ColumnName: "inventory"}},
+		{"GQ011", "dao.go", 97, "UPDATE", findingPlace{Line: 97, EndLine: 97, Table: "t_order", ColumnName: "version"}},
+		{"GQ011", "dao.go", 103, "UPDATE", findingPlace{Line: 103, EndLine: 105, Table: "t_order", ColumnName: "status"}},
+		{"GQ011", "dao.go", 119, "DELETE", findingPlace{Line: 119, EndLine: 119, Table: "t_order", ColumnName: "status"}},
+		{"GQ011", "dao.go", 125, "UPDATE", findingPlace{Line: 125, EndLine: 125, Table: "t_wallet", ColumnName: "points"}},
+	}
+	results := map[string][]lint.Finding{}
+	for _, tt := range tests {
+		if _, ok := results[tt.code]; ok {
+			continue
+		}
+		res, err := lint.Run(lint.Config{Paths: []string{filepath.Join("testdata", tt.code)}, Policy: policy.Default(), Rules: All()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		results[tt.code] = res.Findings
+	}
+	for _, tt := range tests {
+		file := filepath.ToSlash(filepath.Join("testdata", tt.code, tt.file))
+		want := tt.want
+		want.Column = colOf(t, file, tt.line, tt.needle)
+		var got []findingPlace
+		for _, f := range results[tt.code] {
+			if f.Code == tt.code && f.File == file && f.Line == tt.line {
+				got = append(got, findingPlace{f.Line, f.Column, f.EndLine, f.Table, f.ColumnName})
+			}
+		}
+		found := false
+		for _, g := range got {
+			found = found || g == want
+		}
+		if !found {
+			t.Errorf("%s %s:%d: no finding at %q; want %+v, got %+v", tt.code, file, tt.line, tt.needle, want, got)
+		}
+	}
+}
+
+// runQueryRule runs rule on statements and migrations built by hand, so the rule
+// is tested apart from the extractors.
+func runQueryRule(t *testing.T, rule *lint.Rule, stmts []*lint.Statement, migs []*lint.Migration) []lint.Finding {
+	t.Helper()
+	var out []lint.Finding
+	pass := lint.NewPass(rule, policy.Default(), nil, stmts, migs, nil, func(f lint.Finding) { out = append(out, f) })
+	if err := rule.Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// queryStmt builds a parsed statement of fr standing at fr.Line, column 1.
+func queryStmt(t *testing.T, fr *source.Fragment, sql string, line, endLine int) *lint.Statement {
+	t.Helper()
+	st := &lint.Statement{Fragment: fr, SQL: sql, File: fr.File, Line: line, Column: 1, EndLine: endLine}
+	node, err := sqlparse.NewParser().Parse(sql)
+	if err != nil {
+		st.ParseErr = err.(*sqlparse.Error)
+	} else {
+		st.Node = node
+	}
+	return st
+}
+
+// queryBrief is what the synthetic tests compare of a finding.
+type queryBrief struct {
+	File              string
+	Line, Column      int
+	Table, ColumnName string
+	Message           string
+	SQL               string
+}
+
+func queryBriefs(fs []lint.Finding) []queryBrief {
+	var out []queryBrief
+	for _, f := range fs {
+		out = append(out, queryBrief{f.File, f.Line, f.Column, f.Table, f.ColumnName, f.Message, f.SQL})
+	}
+	return out
+}
+
+func TestNotCheckedNeverSilent(t *testing.T) {
+	sqlFile := &source.Fragment{File: "q.sql", Lang: source.LangSQL, Line: 1, Col: 1,
+		SQL: "SELECT 1;\nUPDATE t SET a = 1 WHERE id = ? FRO x", Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}}
+	good := queryStmt(t, sqlFile, "SELECT 1", 1, 1)
+	bad := queryStmt(t, sqlFile, "UPDATE t SET a = 1 WHERE id = ? FRO x", 2, 2)
+	bad.Offset = len("SELECT 1;\n")
+	dynamic := &lint.Statement{
+		Fragment: &source.Fragment{File: "dao.go", Lang: source.LangGo, Unchecked: "SQL built at run time with fmt.Sprintf", Line: 7, Col: 9, EndLine: 8},
+		File:     "dao.go", Line: 7, Column: 9, EndLine: 8,
+	}
+	migFile := &source.Fragment{File: "m/000002_t.up.sql", Lang: source.LangSQL, Line: 1, Col: 1,
+		SQL: "CREATE TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1", Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}}
+	mig := queryStmt(t, migFile, migFile.SQL, 1, 1)
+
+	tests := []struct {
+		name  string
+		stmts []*lint.Statement
+		migs  []*lint.Migration
+		want  []queryBrief
+	}{
+		{"valid statement", []*lint.Statement{good}, nil, nil},
+		{"parse error at the culprit", []*lint.Statement{good, bad}, nil, []queryBrief{{
+			File: "q.sql", Line: 2, Column: len("UPDATE t SET a = 1 WHERE id = ? ") + 1,
+			Message: `not checked: SQL does not parse: syntax error near "FRO x"; the statement may use syntax guard does not know, so no rule checked it`,
+			SQL:     "UPDATE t SET a = 1 WHERE id = ? FRO x",
+		}}},
+		{"dynamic SQL says why", []*lint.Statement{dynamic}, nil, []queryBrief{{
+			File: "dao.go", Line: 7, Column: 9, Message: "not checked: SQL built at run time with fmt.Sprintf",
+		}}},
+		{"migration statement", nil, []*lint.Migration{{File: migFile.File, Version: 2, Statements: []*lint.Statement{mig}}}, []queryBrief{{
+			File: migFile.File, Line: 1, Column: len("CREATE ") + 1,
+			Message: `not checked: SQL does not parse: syntax error near "TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1"; the statement may use syntax guard does not know, so no rule checked it`,
+			SQL:     migFile.SQL,
+		}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := queryBriefs(runQueryRule(t, NotChecked, tt.stmts, tt.migs))
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("findings (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestMybatisDollarOncePerSubstitution(t *testing.T) {
+	dollar := source.Dollar{Expr: "col", Line: 4, Col: 18}
+	variant := func(name string) *source.Fragment {
+		return &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 5, Variant: name, Dollar: []source.Dollar{dollar}}
+	}
+	v1, v2 := variant("with every optional condition absent"), variant("with every optional condition present")
+	// A fragment holding two statements: each ${…} belongs to the one whose lines hold it.
+	two := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 10, EndLine: 14, Dollar: []source.Dollar{
+		{Expr: "a", Line: 13, Col: 5}, {Expr: "b", Line: 20, Col: 1},
+	}}
+	msg := func(e string) string {
+		return "MyBatis ${" + e + "} pastes a raw string into the SQL: an injection risk, and the statement the server runs cannot be checked; bind it with #{" + e + "}"
+	}
+	tests := []struct {
+		name  string
+		stmts []*lint.Statement
+		want  []queryBrief
+	}{
+		{"variants report once", []*lint.Statement{
+			queryStmt(t, v1, "SELECT a FROM t ORDER BY ?", 3, 4),
+			queryStmt(t, v2, "SELECT a FROM t WHERE b = ? ORDER BY ?", 3, 4),
+		}, []queryBrief{{File: "M.xml", Line: 4, Column: 18, Message: msg("col"), SQL: "SELECT a FROM t ORDER BY ?"}}},
+		{"owner statement by line", []*lint.Statement{
+			queryStmt(t, two, "SELECT 1", 11, 11),
+			queryStmt(t, two, "SELECT ?", 12, 13),
+		}, []queryBrief{
+			{File: "M.xml", Line: 13, Column: 5, Message: msg("a"), SQL: "SELECT ?"},
+			{File: "M.xml", Line: 20, Column: 1, Message: msg("b"), SQL: "SELECT 1"},
+		}},
+		{"no substitution", []*lint.Statement{
+			queryStmt(t, &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 1}, "SELECT ?", 1, 1),
+		}, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := queryBriefs(runQueryRule(t, MybatisDollar, tt.stmts, nil))
+			if d := cmp.Diff(tt.want, got); d != "" {
+				t.Errorf("findings (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestRowsAffectedIgnoredExecFacts(t *testing.T) {
+	const guarded = "UPDATE t_stock SET stock = stock - ? WHERE id = ? AND stock >= ?"
+	goFrag := func(ex *source.Exec) *source.Fragment {
+		return &source.Fragment{File: "dao.go", Lang: source.LangGo, Line: 3, Exec: ex}
+	}
+	tests := []struct {
+		name string
+		fr   *source.Fragment
+		sql  string
+		want string // message; "" for no finding
+	}{
+		{"checked", goFrag(&source.Exec{Method: "ExecContext", ResultChecked: true}), guarded, ""},
+		{"no exec facts", goFrag(nil), guarded, ""},
+		{"discarded", goFrag(&source.Exec{Method: "ExecContext", ResultDiscarded: true}), guarded,
+			"ExecContext runs a guarded decrement of stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"kept, never compared", goFrag(&source.Exec{}), guarded,
+			"Exec runs a guarded decrement of stock but its RowsAffected() is never compared: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"unguarded counter write", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + 1 WHERE s.id = ?",
+			"Exec runs a write of counter stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"version CAS", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET body = ?, version = version + 1 WHERE id = ? AND version = ?",
+			"Exec runs a version CAS on version but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"state set without state predicate", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET status = 'done' WHERE id = ?", ""},
+		{"state predicate on another column", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ? AND status = 'open'", ""},
+		{"plain write", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ?", ""},
+		{"insert", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "INSERT INTO t_stock (id, stock) VALUES (?, ?)", ""},
+		{"unparsed", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock SET stock = stock - 1 WHERE id = ? AN stock > 0", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := runQueryRule(t, RowsAffectedIgnored, []*lint.Statement{queryStmt(t, tt.fr, tt.sql, 3, 3)}, nil)
+			var msgs []string
+			for _, f := range got {
+				msgs = append(msgs, f.Message)
+			}
+			var want []string
+			if tt.want != "" {
+				want = []string{tt.want}
+			}
+			if d := cmp.Diff(want, msgs); d != "" {
+				t.Errorf("messages (-want +got):\n%s", d)
+			}
+		})
+	}
+}
+
+func TestSelectForUpdateLockClauses(t *testing.T) {
+	tests := []struct {
+		sql, want string // want: the lock clause named, "" for no finding
+	}{
+		{"SELECT a FROM t WHERE id = 1 FOR UPDATE", "SELECT … FOR UPDATE"},
+		{"SELECT a FROM t WHERE id = 1 LOCK IN SHARE MODE", "SELECT … FOR SHARE / LOCK IN SHARE MODE"},
+		{"SELECT a FROM t WHERE id = 1 FOR UPDATE WAIT 3", "SELECT … FOR UPDATE WAIT n"},
+		{"SELECT a FROM t WHERE id IN (SELECT id FROM u FOR SHARE SKIP LOCKED)", "SELECT … FOR SHARE SKIP LOCKED"},
+		{"DELETE FROM t WHERE id IN (SELECT id FROM (SELECT id FROM u FOR UPDATE NOWAIT) x)", "SELECT … FOR UPDATE NOWAIT"},
+		{"SELECT a FROM t WHERE id = 1", ""},
+		{"UPDATE t SET a = 1 WHERE id = 1", ""},
+	}
+	fr := &source.Fragment{File: "q.sql", Lang: source.LangSQL, Line: 1}
+	for _, tt := range tests {
+		t.Run(tt.sql, func(t *testing.T) {
+			var got []string
+			for _, f := range runQueryRule(t, SelectForUpdate, []*lint.Statement{queryStmt(t, fr, tt.sql, 1, 1)}, nil) {
+				clause, _, _ := strings.Cut(f.Message, " takes a row lock")
+				got = append(got, clause)
+			}
+			var want []string
+			if tt.want != "" {
+				want = []string{tt.want}
+			}
+			if d := cmp.Diff(want, got); d != "" {
+				t.Errorf("lock clauses (-want +got):\n%s", d)
+			}
+		})
+	}
+}
