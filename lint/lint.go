@@ -146,7 +146,13 @@ func (p *Pass) ReportStatement(st *Statement, table, column, format string, args
 // ReportTable records a finding on a table, at the statement that created it
 // offline or on the target live.
 func (p *Pass) ReportTable(t *schema.Table, column, format string, args ...any) {
-	f := Finding{Table: t.Name, ColumnName: column, Message: fmt.Sprintf(format, args...)}
+	p.ReportTableFix(t, column, "", format, args...)
+}
+
+// ReportTableFix is ReportTable with advice written for this table, in
+// place of the rule's general fix.
+func (p *Pass) ReportTableFix(t *schema.Table, column, fix, format string, args ...any) {
+	f := Finding{Table: t.Name, ColumnName: column, Fix: fix, Message: fmt.Sprintf(format, args...)}
 	if t.Created.File != "" {
 		f.File, f.Line, f.Column, f.EndLine = t.Created.File, t.Created.Line, max(t.Created.Col, 1), t.Created.Line
 	}

@@ -92,8 +92,8 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 		}
 	}
 	type key struct {
-		code, file, target, table, column string
-		line, col                         int
+		code, file, target, table, column, message string
+		line, col                                  int
 	}
 	seen := map[key]bool{}
 	res := &Result{Findings: []Finding{}}
@@ -101,7 +101,7 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 		if f.Severity == policy.SevOff || f.Severity == "" || c.suppressed(f) {
 			continue
 		}
-		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Line, f.Column}
+		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Line, f.Column}
 		if seen[k] {
 			continue
 		}

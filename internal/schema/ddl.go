@@ -442,14 +442,16 @@ func (r *replayer) renameTables(n *sqlparse.RenameTableStmt) {
 			continue
 		}
 		from, to := tableName(tt.OldTable), tableName(tt.NewTable)
-		t := r.s.Table(from)
+		if t := r.s.Table(from); t != nil {
+			from = t.Name // the spelling to restore on undo
+		}
 		if !r.renameTable(from, to) {
 			for i := len(renamed) - 1; i >= 0; i-- {
 				r.renameTable(renamed[i].to, renamed[i].from)
 			}
 			return
 		}
-		renamed = append(renamed, done{from: t.Name, to: to})
+		renamed = append(renamed, done{from: from, to: to})
 	}
 }
 

@@ -15,7 +15,7 @@ func TestFromDDLAlterTable(t *testing.T) {
 	id := &Column{Name: "id", Type: "int"}
 	qty := &Column{Name: "qty", Type: "int", Default: strp("0")}
 	sku := &Column{Name: "sku", Type: "varchar"}
-	wh := &Column{Name: "wh", Type: "int", Nullable: true}
+	wh := &Column{Name: "wh", Type: "int", Nullable: true, Default: strp("NULL")}
 	pk := &Index{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}}
 	ukSku := &Index{Name: "uk_sku", Unique: true, Columns: []string{"sku"}}
 	idxWh := &Index{Name: "idx_wh", Columns: []string{"wh", "qty"}}
@@ -30,15 +30,15 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "add columns first, after and last",
 			sql:  "ALTER TABLE t ADD COLUMN a INT FIRST, ADD b INT AFTER qty, ADD COLUMN (c INT, d BIGINT UNSIGNED NOT NULL DEFAULT 1)",
 			want: &Table{Name: "t",
-				Columns: []*Column{{Name: "a", Type: "int", Nullable: true}, id, qty, {Name: "b", Type: "int", Nullable: true}, sku, wh,
-					{Name: "c", Type: "int", Nullable: true}, {Name: "d", Type: "bigint", Unsigned: true, Default: strp("1")}},
+				Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")}, id, qty, {Name: "b", Type: "int", Nullable: true, Default: strp("NULL")}, sku, wh,
+					{Name: "c", Type: "int", Nullable: true, Default: strp("NULL")}, {Name: "d", Type: "bigint", Unsigned: true, Default: strp("1")}},
 				Indexes: []*Index{pk, ukSku, idxWh}, Checks: []*Check{qtyCheck, capCheck}, PrimaryKey: []string{"id"}},
 		},
 		{
 			name: "add column with inline keys and check, and if not exists",
 			sql:  "ALTER TABLE t ADD COLUMN IF NOT EXISTS qty BIGINT, ADD COLUMN IF NOT EXISTS pay_no VARCHAR(32) NOT NULL UNIQUE, ADD COLUMN bal INT CHECK (bal > -1)",
 			want: &Table{Name: "t",
-				Columns: []*Column{id, qty, sku, wh, {Name: "pay_no", Type: "varchar"}, {Name: "bal", Type: "int", Nullable: true}},
+				Columns: []*Column{id, qty, sku, wh, {Name: "pay_no", Type: "varchar"}, {Name: "bal", Type: "int", Nullable: true, Default: strp("NULL")}},
 				Indexes: []*Index{pk, ukSku, {Name: "pay_no", Unique: true, Columns: []string{"pay_no"}}, idxWh},
 				Checks: []*Check{qtyCheck, {Name: "bal", Expr: "`bal`>-1", Enforced: true, NonNegative: []string{"bal"}}, capCheck},
 				PrimaryKey: []string{"id"}},
@@ -148,7 +148,7 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "foreign key index goes when a covering index comes",
 			sql: "CREATE TABLE p (id INT PRIMARY KEY); ALTER TABLE t ADD COLUMN pid INT, ADD CONSTRAINT fk_p FOREIGN KEY (pid) REFERENCES p (id), ADD FOREIGN KEY (wh) REFERENCES p (id); " +
 				"ALTER TABLE t ADD KEY (pid, wh); ALTER TABLE t DROP FOREIGN KEY fk_p, DROP FOREIGN KEY t_ibfk_1",
-			want: &Table{Name: "t", Columns: []*Column{id, qty, sku, wh, {Name: "pid", Type: "int", Nullable: true}},
+			want: &Table{Name: "t", Columns: []*Column{id, qty, sku, wh, {Name: "pid", Type: "int", Nullable: true, Default: strp("NULL")}},
 				Indexes: []*Index{pk, ukSku, idxWh, {Name: "pid", Columns: []string{"pid", "wh"}}},
 				Checks:  []*Check{qtyCheck, capCheck}, PrimaryKey: []string{"id"}},
 		},

@@ -81,7 +81,7 @@ func TestFromDDLReplayErrors(t *testing.T) {
 		{
 			name: "parse error at its place in the file",
 			sql:  "CREATE TABLE t (id INT);\n\nALTER TABLE t\n  ADD COLUMN qty INT NOT NUL;\nALTER TABLE t ADD COLUMN ok INT;",
-			want: []*ReplayError{{File: "m.sql", Line: 4, Col: 24, Msg: `cannot parse statement: syntax error near "NUL"`}},
+			want: []*ReplayError{{File: "m.sql", Line: 4, Col: 26, Msg: `cannot parse statement: syntax error near "NUL"`}},
 		},
 	}
 	for _, tt := range tests {

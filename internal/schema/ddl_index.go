@@ -236,8 +236,11 @@ func (r *replayer) removeIndex(t *Table, ix *Index) {
 	delete(m.generated, ix)
 }
 
-// tidy restores the invariants of t after a statement: indexes and checks in
-// the server's order, PrimaryKey matching the PRIMARY index, its columns NOT NULL.
+// tidy restores the invariants of t after a statement: PrimaryKey matching
+// the PRIMARY index, its columns and AUTO_INCREMENT columns NOT NULL, the
+// default of a NULLable column without one being NULL (information_schema on
+// MariaDB says 'NULL' whether DEFAULT NULL was written or not), indexes and
+// checks in the server's order.
 func (r *replayer) tidy(t *Table) {
 	t.PrimaryKey = nil
 	if pk := t.Index("PRIMARY"); pk != nil && pk.Primary {
@@ -246,6 +249,18 @@ func (r *replayer) tidy(t *Table) {
 			if col := t.Column(c); col != nil {
 				col.Nullable = false
 			}
+		}
+	}
+	for _, col := range t.Columns {
+		if col.AutoIncrement {
+			col.Nullable = false
+		}
+		switch {
+		case col.Nullable && col.Default == nil:
+			null := "NULL"
+			col.Default = &null
+		case !col.Nullable && col.Default != nil && *col.Default == "NULL":
+			col.Default = nil
 		}
 	}
 	r.sortIndexes(t)

@@ -52,14 +52,14 @@ func TestFromDDLCreateTable(t *testing.T) {
 					{Name: "price", Type: "decimal", Nullable: true, Default: strp("0.00")},
 					{Name: "status", Type: "enum", Default: strp("'NEW'")},
 					{Name: "note", Type: "varchar", Nullable: true, Default: strp("NULL")},
-					{Name: "memo", Type: "text", Nullable: true},
+					{Name: "memo", Type: "text", Nullable: true, Default: strp("NULL")},
 					{Name: "flag", Type: "tinyint", Nullable: true, Default: strp("1")},
 					{Name: "bits", Type: "bit", Nullable: true, Default: strp("b'101'")},
 					{Name: "n", Type: "int", Nullable: true, Default: strp("-5")},
-					{Name: "r", Type: "double", Nullable: true},
+					{Name: "r", Type: "double", Nullable: true, Default: strp("NULL")},
 					{Name: "at", Type: "datetime", Default: strp("CURRENT_TIMESTAMP(3)")},
 					{Name: "ts", Type: "timestamp", Nullable: true, Default: strp("CURRENT_TIMESTAMP")},
-					{Name: "bin", Type: "varbinary", Nullable: true},
+					{Name: "bin", Type: "varbinary", Nullable: true, Default: strp("NULL")},
 					{Name: "big", Type: "decimal", Nullable: true, Default: strp("7")},
 					{Name: "code", Type: "char", Nullable: true, Default: strp("'5'")},
 				},
@@ -73,9 +73,9 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "qty", Type: "int", Unsigned: true, Nullable: true},
+					{Name: "qty", Type: "int", Unsigned: true, Nullable: true, Default: strp("NULL")},
 					{Name: "pay_no", Type: "varchar"},
-					{Name: "code", Type: "int", Nullable: true},
+					{Name: "code", Type: "int", Nullable: true, Default: strp("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "pay_no", Unique: true, Columns: []string{"pay_no"}},
@@ -97,7 +97,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 					{Name: "id", Type: "int"},
 					{Name: "sku", Type: "varchar"},
 					{Name: "qty", Type: "int"},
-					{Name: "wh", Type: "int", Nullable: true},
+					{Name: "wh", Type: "int", Nullable: true, Default: strp("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}},
@@ -121,7 +121,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE t (a INT NULL, b INT, c INT, PRIMARY KEY (b, a)) ENGINE = MyISAM",
 			want: &Table{
 				Name:       "t",
-				Columns:    []*Column{{Name: "a", Type: "int"}, {Name: "b", Type: "int"}, {Name: "c", Type: "int", Nullable: true}},
+				Columns:    []*Column{{Name: "a", Type: "int"}, {Name: "b", Type: "int"}, {Name: "c", Type: "int", Nullable: true, Default: strp("NULL")}},
 				Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"b", "a"}}},
 				Engine:     "MyISAM",
 				PrimaryKey: []string{"b", "a"},
@@ -134,9 +134,9 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "a", Type: "int", Nullable: true},
+					{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")},
 					{Name: "b", Type: "int"},
-					{Name: "c", Type: "varchar", Nullable: true},
+					{Name: "c", Type: "varchar", Nullable: true, Default: strp("NULL")},
 					{Name: "d", Type: "int"},
 				},
 				Indexes: []*Index{
@@ -166,7 +166,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE t (doc JSON)",
 			want: &Table{
 				Name:    "t",
-				Columns: []*Column{{Name: "doc", Type: "longtext", Nullable: true}},
+				Columns: []*Column{{Name: "doc", Type: "longtext", Nullable: true, Default: strp("NULL")}},
 				Checks:  []*Check{{Name: "doc", Expr: "JSON_VALID(`doc`)", Enforced: true}},
 			},
 		},
@@ -178,11 +178,11 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "a", Type: "int", Nullable: true},
-					{Name: "b", Type: "int", Nullable: true},
-					{Name: "c", Type: "int", Nullable: true},
-					{Name: "d", Type: "int", Nullable: true},
-					{Name: "d2", Type: "int", Nullable: true},
+					{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "b", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "c", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "d", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "d2", Type: "int", Nullable: true, Default: strp("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "d", Unique: true, Columns: []string{"d"}},
@@ -197,7 +197,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE `shop`.`t_x` (id INT); ALTER TABLE shop.t_x ADD COLUMN qty INT",
 			want: &Table{
 				Name:    "t_x",
-				Columns: []*Column{{Name: "id", Type: "int", Nullable: true}, {Name: "qty", Type: "int", Nullable: true}},
+				Columns: []*Column{{Name: "id", Type: "int", Nullable: true, Default: strp("NULL")}, {Name: "qty", Type: "int", Nullable: true, Default: strp("NULL")}},
 			},
 		},
 		{
@@ -205,7 +205,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE a (id INT PRIMARY KEY, qty INT CHECK (qty >= 0), KEY (qty)) ENGINE=InnoDB; CREATE TABLE b LIKE a",
 			want: &Table{
 				Name:       "b",
-				Columns:    []*Column{{Name: "id", Type: "int"}, {Name: "qty", Type: "int", Nullable: true}},
+				Columns:    []*Column{{Name: "id", Type: "int"}, {Name: "qty", Type: "int", Nullable: true, Default: strp("NULL")}},
 				Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}}, {Name: "qty", Columns: []string{"qty"}}},
 				Checks:     []*Check{{Name: "qty", Expr: "`qty`>=0", Enforced: true, NonNegative: []string{"qty"}}},
 				Engine:     "InnoDB",
@@ -215,7 +215,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 		{
 			name: "create table if not exists keeps the first table",
 			sql:  "CREATE TABLE IF NOT EXISTS t (a INT); CREATE TABLE IF NOT EXISTS t (b INT)",
-			want: &Table{Name: "t", Columns: []*Column{{Name: "a", Type: "int", Nullable: true}}},
+			want: &Table{Name: "t", Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")}}},
 		},
 	}
 	for _, tt := range tests {

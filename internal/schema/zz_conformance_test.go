@@ -29,15 +29,11 @@ func liveTable(t *testing.T, db *sql.DB, name string) *Table {
 		var def sql.NullString
 		rows.Scan(&cn, &dt, &ct, &nul, &def, &extra)
 		c := &Column{Name: cn, Type: dt, Unsigned: strings.Contains(ct, "unsigned"), Nullable: nul == "YES", AutoIncrement: strings.Contains(extra, "auto_increment")}
-		if def.Valid && !(def.String == "NULL" && c.Nullable) {
+		if def.Valid {
 			d, err := CanonicalDefault(def.String)
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.Default = &d
-		}
-		if def.Valid && def.String == "NULL" && c.Nullable {
-			d := "NULL?"
 			c.Default = &d
 		}
 		tb.Columns = append(tb.Columns, c)

@@ -139,7 +139,7 @@ func (x *javaFile) declarations() {
 	}
 	for _, d := range x.order {
 		for _, df := range x.defsAt(d, len(x.toks)) {
-			if df.reported || df.appends {
+			if df.reported || x.extends(df) {
 				continue
 			}
 			whole := df.usedWholeExec || d.constant && df == d.init && !d.usedOther

@@ -73,14 +73,14 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		defs := x.defsAt(d, arg.s)
 		sqlish := jdbcOnly
 		for _, df := range defs {
-			if !df.appends && javaLooksLikeSQL(x.evalDef(df, 0).prefixText().String()) {
+			if !x.extends(df) && javaLooksLikeSQL(x.evalDef(df, 0).prefixText().String()) {
 				sqlish = true
 			}
 		}
 		for _, df := range defs {
-			if df.appends {
+			if x.extends(df) {
 				if sqlish {
-					x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended with +=", id)
+					x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended at line "+strconv.Itoa(x.toks[df.start].line), id)
 				}
 				return
 			}

@@ -1,6 +1,7 @@
 package source
 
 import (
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -18,7 +19,7 @@ func TestJavaPerfPlay(t *testing.T) {
 		"chain": "class A { void f() { x" + strings.Repeat(".append(\"SELECT a\")", 5000) + "; } }",
 		"args": "class A { void f() { jdbc.update(" + strings.Repeat("\"SELECT 1\",", 20000) + "1); } }",
 	}
-	for name, src := range gens {
+	for name, src := range gens { if os.Getenv("ONLY") != "" && name != os.Getenv("ONLY") { continue }
 		start := time.Now()
 		f := ExtractJava("A.java", []byte(src))
 		t.Logf("%s: %d bytes, %d fragments, %v", name, len(src), len(f.Fragments), time.Since(start))

@@ -2,6 +2,7 @@ package source
 
 import (
 	"fmt"
+	"sort"
 	"strings"
 )
 
@@ -34,6 +35,8 @@ type javaDecl struct {
 	scopeEnd  int      // last token where it may be in scope
 	member    bool     // a field of a class or interface, seen in all its body
 	constant  bool     // static final, or a field of an interface
+	// assigns are the name tokens of the assignments to it.
+	assigns []int
 	// usedOther is set when its value is read as a piece of a larger string,
 	// or by an annotation: a constant used only so is not a statement itself.
 	usedOther bool
@@ -114,7 +117,48 @@ func newJavaFile(path string, toks []javaToken) (*javaFile, *javaReadError) {
 		}
 	}
 	x.index()
+	x.resolveAssigns()
 	return x, nil
+}
+
+// resolveAssigns gives each assignment to the declaration it assigns: the
+// one its name refers to there. A declarator "String name = …" is not an
+// assignment.
+func (x *javaFile) resolveAssigns() {
+	declarator := map[int]bool{}
+	for _, d := range x.order {
+		declarator[d.nameIdx] = true
+	}
+	for name, list := range x.assigns {
+		for _, a := range list {
+			if declarator[a] {
+				continue
+			}
+			if d := x.lookup(name, a, x.is(a-1, ".")); d != nil {
+				d.assigns = append(d.assigns, a)
+			}
+		}
+	}
+	for _, d := range x.order {
+		sort.Ints(d.assigns)
+	}
+}
+
+// extends reports whether df builds on the earlier value of its variable:
+// sql += …, or sql = sql + ….
+func (x *javaFile) extends(df *javaDef) bool {
+	if df.appends {
+		return true
+	}
+	if df == df.decl.init {
+		return false
+	}
+	for _, r := range x.evalDef(df, 0).refs {
+		if r == df.decl {
+			return true
+		}
+	}
+	return false
 }
 
 func (x *javaFile) is(i int, text string) bool {
@@ -407,13 +451,8 @@ func (x *javaFile) defsAt(d *javaDecl, u int) []*javaDef {
 	if d.init != nil {
 		defs = append(defs, d.init)
 	}
-	for _, a := range x.assigns[d.name] {
-		if a < d.scopeFrom || a > d.scopeEnd || !d.member && (a < d.nameIdx || a > u) {
-			continue
-		}
-		// A declarator "String name = …" is not an assignment, and an
-		// assignment to a shadowing declaration is not one to d.
-		if a == d.nameIdx || x.lookup(d.name, a, x.is(a-1, ".")) != d {
+	for _, a := range d.assigns {
+		if !d.member && (a < d.nameIdx || a > u) {
 			continue
 		}
 		defs = append(defs, x.assignDef(d, a))

@@ -260,7 +260,16 @@ func TestExtractJavaJDBC(t *testing.T) {
 			`    jdbc.update(sql);`,
 			`  }`,
 			`}`,
-		), []javaView{{Line: 5, EndLine: 5, Col: 17, ID: "f", Unchecked: "SQL built at run time: sql is extended with +="}}},
+		), []javaView{{Line: 5, EndLine: 5, Col: 17, ID: "f", Unchecked: "SQL built at run time: sql is extended at line 4"}}},
+		{"variable extended by assignment", javaSrc(
+			`class Dao {`,
+			`  void f(String order) {`,
+			`    String sql = "SELECT * FROM t";`,
+			`    sql = sql + " ORDER BY " + order;`,
+			`    jdbc.query(sql, M);`,
+			`  }`,
+			`}`,
+		), []javaView{{Line: 5, EndLine: 5, Col: 16, ID: "f", Unchecked: "SQL built at run time: sql is extended at line 4"}}},
 		{"field shadowed by a local", javaSrc(
 			`class Dao {`,
 			`  private String sql = "SELECT a FROM t";`,

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
@@ -32,10 +35,17 @@ func runAlterWithoutAlgorithm(p *lint.Pass) error {
 			var what string
 			var table *sqlparse.TableName
 			alg, lock := sqlparse.AlgorithmTypeDefault, sqlparse.LockTypeDefault
+			onlyAddColumns := false
 			switch n := st.Node.(type) {
 			case *sqlparse.AlterTableStmt:
 				what, table = "ALTER TABLE", n.Table
+				onlyAddColumns = true
 				for _, sp := range n.Specs {
+					switch sp.Tp {
+					case sqlparse.AlterTableAddColumns, sqlparse.AlterTableAlgorithm, sqlparse.AlterTableLock:
+					default:
+						onlyAddColumns = false
+					}
 					switch sp.Tp {
 					case sqlparse.AlterTableAlgorithm:
 						alg = sp.Algorithm
@@ -71,8 +81,31 @@ func runAlterWithoutAlgorithm(p *lint.Pass) error {
 			default:
 				continue
 			}
-			p.ReportStatement(st, displayName(table), "", "%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
-				what, displayName(table), missing)
+			// Advice for this statement: INSTANT for a plain ADD COLUMN (the
+			// server refuses when it cannot), INPLACE without locks otherwise.
+			var parts []string
+			switch {
+			case noAlg && onlyAddColumns:
+				parts = append(parts, "ALGORITHM=INSTANT")
+			case noAlg:
+				parts = append(parts, "ALGORITHM=INPLACE")
+			}
+			if noLock && !(noAlg && onlyAddColumns) {
+				parts = append(parts, "LOCK=NONE")
+			}
+			clause := strings.Join(parts, ", ")
+			sep := ", "
+			if what != "ALTER TABLE" {
+				sep = " "
+				clause = strings.ReplaceAll(clause, ", ", " ")
+			}
+			p.Report(lint.Finding{
+				File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
+				Table: displayName(table), SQL: compactSQL(st.SQL),
+				Message: fmt.Sprintf("%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
+					what, displayName(table), missing),
+				Fix: fmt.Sprintf("end the statement with %s%s so the server refuses instead of locking: %s%s%s", sep, clause, compactSQL(st.SQL), sep, clause),
+			})
 		}
 	}
 	return nil

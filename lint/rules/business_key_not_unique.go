@@ -38,7 +38,7 @@ func runBusinessKeyNotUnique(p *lint.Pass) error {
 			if ix := widerUnique(t, c.Name); ix != nil {
 				msg += "; the unique index " + ix.Name + " on " + list(ix.Columns) + " allows duplicates of " + c.Name
 			}
-			p.ReportTable(t, c.Name, "%s", msg)
+			p.ReportTableFix(t, c.Name, fixAddUnique(t, []string{c.Name}), "%s", msg)
 		}
 		o := p.Policy.Override(t.Name)
 		for _, set := range p.Policy.UniqueSets(t.Name) {
@@ -65,7 +65,7 @@ func runBusinessKeyNotUnique(p *lint.Pass) error {
 			}
 			// The set stands in the column slot so that two sets of one table
 			// stay two findings.
-			p.ReportTable(t, strings.Join(set, ","), "policy unique set %s of %s has no UNIQUE index on exactly those columns",
+			p.ReportTableFix(t, strings.Join(set, ","), fixAddUnique(t, set), "policy unique set %s of %s has no UNIQUE index on exactly those columns",
 				list(set), t.Name)
 		}
 	}

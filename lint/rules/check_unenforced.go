@@ -60,7 +60,7 @@ func runCheckUnenforced(p *lint.Pass) error {
 		if len(off) > 1 {
 			verb = "are"
 		}
-		p.ReportTable(t, checkColumn(off), "%s on %s %s NOT ENFORCED: the server never evaluates it",
+		p.ReportTableFix(t, checkColumn(off), fixEnforce(t, off), "%s on %s %s NOT ENFORCED: the server never evaluates it",
 			describeChecks(off), t.Name, verb)
 	}
 	return nil

@@ -38,7 +38,7 @@ func runCounterWithoutCheck(p *lint.Pass) error {
 				why = fmt.Sprintf("counter %s.%s has only a NOT ENFORCED CHECK (%s >= 0)", t.Name, c.Name, c.Name)
 			}
 			if !c.Unsigned {
-				p.ReportTable(t, c.Name, "%s: nothing in the database stops it going negative", why)
+				p.ReportTableFix(t, c.Name, fixAddCheck(t, c.Name), "%s: nothing in the database stops it going negative", why)
 				continue
 			}
 			// UNSIGNED already rejects relative decrements below zero; what
@@ -46,6 +46,7 @@ func runCounterWithoutCheck(p *lint.Pass) error {
 			f := tableFinding(t, c.Name, why+": it is UNSIGNED, so decrements below zero fail (1690), "+
 				"but a negative absolute write is clamped to 0 outside strict mode")
 			f.Severity = p.Policy.Severity(p.Rule.Code, policy.SevWarning)
+			f.Fix = fixAddCheck(t, c.Name)
 			p.Report(f)
 		}
 	}

@@ -35,10 +35,10 @@ func runMissingVersionColumn(p *lint.Pass) error {
 			continue
 		}
 		if len(guarded) == 0 {
-			p.ReportTable(t, "", "policy marks %s versioned but it has no %s column", t.Name, vc)
+			p.ReportTableFix(t, "", fixAddVersion(t, vc), "policy marks %s versioned but it has no %s column", t.Name, vc)
 			continue
 		}
-		p.ReportTable(t, "", "%s has counter or state columns %s but no %s column for compare-and-set writes",
+		p.ReportTableFix(t, "", fixAddVersion(t, vc), "%s has counter or state columns %s but no %s column for compare-and-set writes",
 			t.Name, list(columnNames(guarded)), vc)
 	}
 	return nil

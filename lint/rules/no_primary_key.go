@@ -25,7 +25,7 @@ var NoPrimaryKey = &lint.Rule{
 func runNoPrimaryKey(p *lint.Pass) error {
 	for _, t := range tables(p) {
 		if len(t.PrimaryKey) == 0 && !hasPrimaryIndex(t) {
-			p.ReportTable(t, "", "%s has no primary key: a guarded write cannot name exactly one row", t.Name)
+			p.ReportTableFix(t, "", fixPrimaryKey(t), "%s has no primary key: a guarded write cannot name exactly one row", t.Name)
 		}
 	}
 	return nil

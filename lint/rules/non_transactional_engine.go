@@ -12,7 +12,7 @@ var NonTransactionalEngine = &lint.Rule{
 	Code:    "GS008",
 	Name:    "non-transactional-engine",
 	Summary: "engine is not InnoDB",
-	Doc: "Every guard guard recommends assumes InnoDB: row locks for a conditional UPDATE, " +
+	Doc: "All of guard's advice assumes InnoDB: row locks for a conditional UPDATE, " +
 		"transactions that roll back a half-done deduction, crash-safe writes. MyISAM and " +
 		"Aria lock whole tables and never roll back, MEMORY loses every row on restart, and " +
 		"CHECK and UNIQUE enforcement there does not undo the statements that already ran.",
@@ -27,7 +27,7 @@ func runNonTransactionalEngine(p *lint.Pass) error {
 		if t.Engine == "" || strings.EqualFold(t.Engine, "InnoDB") {
 			continue
 		}
-		p.ReportTable(t, "", "%s uses ENGINE=%s, not InnoDB: no transactions, no row locks, no rollback of a failed write",
+		p.ReportTableFix(t, "", fixEngine(t), "%s uses ENGINE=%s, not InnoDB: no transactions, no row locks, no rollback of a failed write",
 			t.Name, t.Engine)
 	}
 	return nil

@@ -19,7 +19,7 @@ var NotChecked = &lint.Rule{
 	Fix: "write the statement as one constant string with ? placeholders (build only the argument " +
 		"list at run time), e.g. `db.ExecContext(ctx, \"UPDATE t_inventory SET inventory = inventory - ? " +
 		"WHERE id = ? AND inventory >= ?\", n, id, n)`; if the SQL is valid syntax guard does not know, " +
-		"review it by hand and add `-- guard:ignore GQ009 <reason>` on the line before it",
+		"review it by hand and put a `guard:ignore GQ009 <reason>` comment on the line before it",
 	Kind:     lint.KindQuery,
 	Severity: policy.SevWarning,
 	Run:      runNotChecked,
@@ -37,13 +37,11 @@ func runNotChecked(pass *lint.Pass) error {
 		case st.Fragment != nil && st.Fragment.Unchecked != "":
 			pass.ReportStatement(st, "", "", "not checked: %s", st.Fragment.Unchecked)
 		case st.ParseErr != nil:
+			// The finding stands at the statement (DESIGN §5: line is the
+			// statement's first line); the message says where the parser stopped.
 			line, col := st.ErrPos()
-			pass.Report(lint.Finding{
-				File: st.File, Line: line, Column: col, EndLine: max(st.EndLine, line),
-				Message: "not checked: SQL does not parse: " + st.ParseErr.Msg +
-					"; the statement may use syntax guard does not know, so no rule checked it",
-				SQL: compactSQL(st.SQL),
-			})
+			pass.ReportStatement(st, "", "", "not checked: SQL does not parse at %d:%d: %s; the statement may use syntax guard does not know, so no rule checked it",
+				line, col, st.ParseErr.Msg)
 		}
 	}
 	return nil

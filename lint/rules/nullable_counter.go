@@ -26,7 +26,7 @@ func runNullableCounter(p *lint.Pass) error {
 	for _, t := range tables(p) {
 		for _, c := range counterColumns(p.Policy, t) {
 			if c.Nullable {
-				p.ReportTable(t, c.Name, "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
+				p.ReportTableFix(t, c.Name, fixNotNull(t, c), "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
 					t.Name, c.Name)
 			}
 		}

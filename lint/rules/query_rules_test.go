@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -37,47 +39,58 @@ func colOf(t *testing.T, file string, line int, needle string) int {
 	return k + 1
 }
 
+// culprit is where a finding's message says the problem stands: the 1-based
+// column of needle on line.
+type culprit struct {
+	line   int
+	needle string
+}
+
 // TestQueryFindingPlaces checks what the fixtures' want comments cannot: the
-// column a finding points at, its last line, and the table and column it names.
+// column a finding points at, its last line, the table and column it names,
+// and, for a finding standing at its statement, the exact place of the
+// culprit its message names.
 func TestQueryFindingPlaces(t *testing.T) {
 	tests := []struct {
 		code, file string
 		line       int
 		needle     string       // the finding's column is where needle starts on line
 		want       findingPlace // Column filled from needle
+		at         culprit      // the message must say "at L:C" of it; zero: no place in the message
 	}{
 		// GQ007: the statement's start; OF names the locked table by alias.
-		{"GQ007", "queries.sql", 2, "SELECT", findingPlace{Line: 2, EndLine: 2, Table: "t_inventory"}},
-		{"GQ007", "queries.sql", 12, "SELECT", findingPlace{Line: 12, EndLine: 15, Table: "t_order"}},
-		{"GQ007", "queries.sql", 21, "SELECT", findingPlace{Line: 21, EndLine: 21, Table: "t_inventory"}},
-		{"GQ007", "dao.go", 12, "SELECT", findingPlace{Line: 12, EndLine: 12, Table: "t_inventory"}},
+		{"GQ007", "queries.sql", 2, "SELECT", findingPlace{Line: 2, EndLine: 2, Table: "t_inventory"}, culprit{}},
+		{"GQ007", "queries.sql", 12, "SELECT", findingPlace{Line: 12, EndLine: 15, Table: "t_order"}, culprit{}},
+		{"GQ007", "queries.sql", 21, "SELECT", findingPlace{Line: 21, EndLine: 21, Table: "t_inventory"}, culprit{}},
+		{"GQ007", "dao.go", 12, "SELECT", findingPlace{Line: 12, EndLine: 12, Table: "t_inventory"}, culprit{}},
 		// GQ008: one finding per counter column, on the INSERT's table.
-		{"GQ008", "queries.sql", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_account", ColumnName: "balance"}},
-		{"GQ008", "queries.sql", 22, "INSERT", findingPlace{Line: 22, EndLine: 22, Table: "t_wallet", ColumnName: "points"}},
-		{"GQ008", "InventoryMapper.xml", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_inventory", ColumnName: "inventory"}},
-		// GQ009: a parse error points at the token the parser stopped at,
-		// inside a .sql file, a Go literal or a migration; dynamic SQL at
-		// the expression that builds it.
-		{"GQ009", "queries.sql", 2, "FRO x", findingPlace{Line: 2, EndLine: 2}},
-		{"GQ009", "queries.sql", 7, "RETURNING", findingPlace{Line: 7, EndLine: 7}},
-		{"GQ009", "dao.go", 37, "AN inventory", findingPlace{Line: 37, EndLine: 37}},
-		{"GQ009", "migrations/000002_version_trigger.up.sql", 2, "TRIGGER", findingPlace{Line: 2, EndLine: 2}},
-		{"GQ009", "dao.go", 12, "fmt.Sprintf", findingPlace{Line: 12, EndLine: 12}},
-		{"GQ009", "InventoryRepository.java", 14, `"UPDATE`, findingPlace{Line: 14, EndLine: 14}},
-		{"GQ009", "InventoryRepository.java", 19, `"UPDATE`, findingPlace{Line: 19, EndLine: 20}},
-		// GQ010: each ${…} where it stands; EndLine is the statement's.
-		{"GQ010", "InventoryMapper.xml", 19, "${orderColumn}", findingPlace{Line: 19, EndLine: 19}},
-		{"GQ010", "InventoryMapper.xml", 19, "${direction}", findingPlace{Line: 19, EndLine: 19}},
-		{"GQ010", "InventoryMapper.xml", 23, "${n}", findingPlace{Line: 23, EndLine: 24}},
-		{"GQ010", "InventoryMapper.xml", 35, "${extra}", findingPlace{Line: 35, EndLine: 36}},
-		{"GQ010", "InventoryMapper.java", 13, "${condition}", findingPlace{Line: 13, EndLine: 13}},
-		{"GQ010", "InventoryMapper.java", 19, "${sort}", findingPlace{Line: 19, EndLine: 19}},
+		{"GQ008", "queries.sql", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_account", ColumnName: "balance"}, culprit{}},
+		{"GQ008", "queries.sql", 22, "INSERT", findingPlace{Line: 22, EndLine: 22, Table: "t_wallet", ColumnName: "points"}, culprit{}},
+		{"GQ008", "InventoryMapper.xml", 4, "INSERT", findingPlace{Line: 4, EndLine: 6, Table: "t_inventory", ColumnName: "inventory"}, culprit{}},
+		// GQ009: a parse error stands at the statement, in a .sql file, a Go
+		// literal or a migration, and its message names the token the parser
+		// stopped at; dynamic SQL stands at the expression that builds it.
+		{"GQ009", "queries.sql", 2, "SELECT", findingPlace{Line: 2, EndLine: 2}, culprit{2, "FRO x"}},
+		{"GQ009", "queries.sql", 5, "UPDATE", findingPlace{Line: 5, EndLine: 7}, culprit{7, "RETURNING"}},
+		{"GQ009", "dao.go", 37, "UPDATE", findingPlace{Line: 37, EndLine: 37}, culprit{37, "AN inventory"}},
+		{"GQ009", "migrations/000002_version_trigger.up.sql", 2, "CREATE", findingPlace{Line: 2, EndLine: 2}, culprit{2, "TRIGGER"}},
+		{"GQ009", "dao.go", 12, "fmt.Sprintf", findingPlace{Line: 12, EndLine: 12}, culprit{}},
+		{"GQ009", "InventoryRepository.java", 14, `"UPDATE`, findingPlace{Line: 14, EndLine: 14}, culprit{}},
+		{"GQ009", "InventoryRepository.java", 19, `"UPDATE`, findingPlace{Line: 19, EndLine: 20}, culprit{}},
+		// GQ010: each ${…} at its statement, the message naming where it
+		// stands; two in one statement are two findings.
+		{"GQ010", "InventoryMapper.xml", 17, "SELECT", findingPlace{Line: 17, EndLine: 19}, culprit{19, "${orderColumn}"}},
+		{"GQ010", "InventoryMapper.xml", 17, "SELECT", findingPlace{Line: 17, EndLine: 19}, culprit{19, "${direction}"}},
+		{"GQ010", "InventoryMapper.xml", 23, "UPDATE", findingPlace{Line: 23, EndLine: 24}, culprit{23, "${n}"}},
+		{"GQ010", "InventoryMapper.xml", 29, "UPDATE", findingPlace{Line: 29, EndLine: 36}, culprit{35, "${extra}"}},
+		{"GQ010", "InventoryMapper.java", 13, "UPDATE", findingPlace{Line: 13, EndLine: 13}, culprit{13, "${condition}"}},
+		{"GQ010", "InventoryMapper.java", 17, "SELECT", findingPlace{Line: 17, EndLine: 19}, culprit{19, "${sort}"}},
 		// GQ011: the table and the column the guard bears on.
-		{"GQ011", "dao.go", 75, "UPDATE", findingPlace{Line: 75, EndLine: 75, Table: "t_inventory", ColumnName: "inventory"}},
-		{"GQ011", "dao.go", 97, "UPDATE", findingPlace{Line: 97, EndLine: 97, Table: "t_order", ColumnName: "version"}},
-		{"GQ011", "dao.go", 103, "UPDATE", findingPlace{Line: 103, EndLine: 105, Table: "t_order", ColumnName: "status"}},
-		{"GQ011", "dao.go", 119, "DELETE", findingPlace{Line: 119, EndLine: 119, Table: "t_order", ColumnName: "status"}},
-		{"GQ011", "dao.go", 125, "UPDATE", findingPlace{Line: 125, EndLine: 125, Table: "t_wallet", ColumnName: "points"}},
+		{"GQ011", "dao.go", 75, "UPDATE", findingPlace{Line: 75, EndLine: 75, Table: "t_inventory", ColumnName: "inventory"}, culprit{}},
+		{"GQ011", "dao.go", 97, "UPDATE", findingPlace{Line: 97, EndLine: 97, Table: "t_order", ColumnName: "version"}, culprit{}},
+		{"GQ011", "dao.go", 103, "UPDATE", findingPlace{Line: 103, EndLine: 105, Table: "t_order", ColumnName: "status"}, culprit{}},
+		{"GQ011", "dao.go", 119, "DELETE", findingPlace{Line: 119, EndLine: 119, Table: "t_order", ColumnName: "status"}, culprit{}},
+		{"GQ011", "dao.go", 125, "UPDATE", findingPlace{Line: 125, EndLine: 125, Table: "t_wallet", ColumnName: "points"}, culprit{}},
 	}
 	results := map[string][]lint.Finding{}
 	for _, tt := range tests {
@@ -94,18 +107,23 @@ func TestQueryFindingPlaces(t *testing.T) {
 		file := filepath.ToSlash(filepath.Join("testdata", tt.code, tt.file))
 		want := tt.want
 		want.Column = colOf(t, file, tt.line, tt.needle)
-		var got []findingPlace
-		for _, f := range results[tt.code] {
-			if f.Code == tt.code && f.File == file && f.Line == tt.line {
-				got = append(got, findingPlace{f.Line, f.Column, f.EndLine, f.Table, f.ColumnName})
-			}
+		// at matches "at L:C" as a whole, so that 2:4 does not pass for 2:48.
+		var at *regexp.Regexp
+		if tt.at.needle != "" {
+			at = regexp.MustCompile(fmt.Sprintf(`\bat %d:%d\b`, tt.at.line, colOf(t, file, tt.at.line, tt.at.needle)))
 		}
+		var got []string
 		found := false
-		for _, g := range got {
-			found = found || g == want
+		for _, f := range results[tt.code] {
+			if f.Code != tt.code || f.File != file || f.Line != tt.line {
+				continue
+			}
+			g := findingPlace{f.Line, f.Column, f.EndLine, f.Table, f.ColumnName}
+			got = append(got, fmt.Sprintf("%+v %q", g, f.Message))
+			found = found || g == want && (at == nil || at.MatchString(f.Message))
 		}
 		if !found {
-			t.Errorf("%s %s:%d: no finding at %q; want %+v, got %+v", tt.code, file, tt.line, tt.needle, want, got)
+			t.Errorf("%s %s:%d: no finding %+v with a message matching %v; got %q", tt.code, file, tt.line, want, at, got)
 		}
 	}
 }
@@ -173,18 +191,20 @@ func TestNotCheckedNeverSilent(t *testing.T) {
 		want  []queryBrief
 	}{
 		{"valid statement", []*lint.Statement{good}, nil, nil},
-		{"parse error at the culprit", []*lint.Statement{good, bad}, nil, []queryBrief{{
-			File: "q.sql", Line: 2, Column: len("UPDATE t SET a = 1 WHERE id = ? ") + 1,
-			Message: `not checked: SQL does not parse: syntax error near "FRO x"; the statement may use syntax guard does not know, so no rule checked it`,
-			SQL:     "UPDATE t SET a = 1 WHERE id = ? FRO x",
+		{"parse error at the statement, naming the culprit", []*lint.Statement{good, bad}, nil, []queryBrief{{
+			File: "q.sql", Line: 2, Column: 1,
+			Message: fmt.Sprintf(`not checked: SQL does not parse at 2:%d: syntax error near "FRO x"; the statement may use syntax guard does not know, so no rule checked it`,
+				len("UPDATE t SET a = 1 WHERE id = ? ")+1),
+			SQL: "UPDATE t SET a = 1 WHERE id = ? FRO x",
 		}}},
 		{"dynamic SQL says why", []*lint.Statement{dynamic}, nil, []queryBrief{{
 			File: "dao.go", Line: 7, Column: 9, Message: "not checked: SQL built at run time with fmt.Sprintf",
 		}}},
 		{"migration statement", nil, []*lint.Migration{{File: migFile.File, Version: 2, Statements: []*lint.Statement{mig}}}, []queryBrief{{
-			File: migFile.File, Line: 1, Column: len("CREATE ") + 1,
-			Message: `not checked: SQL does not parse: syntax error near "TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1"; the statement may use syntax guard does not know, so no rule checked it`,
-			SQL:     migFile.SQL,
+			File: migFile.File, Line: 1, Column: 1,
+			Message: fmt.Sprintf(`not checked: SQL does not parse at 1:%d: syntax error near "TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1"; the statement may use syntax guard does not know, so no rule checked it`,
+				len("CREATE ")+1),
+			SQL: migFile.SQL,
 		}}},
 	}
 	for _, tt := range tests {
@@ -207,8 +227,14 @@ func TestMybatisDollarOncePerSubstitution(t *testing.T) {
 	two := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 10, EndLine: 14, Dollar: []source.Dollar{
 		{Expr: "a", Line: 13, Col: 5}, {Expr: "b", Line: 20, Col: 1},
 	}}
-	msg := func(e string) string {
-		return "MyBatis ${" + e + "} pastes a raw string into the SQL: an injection risk, and the statement the server runs cannot be checked; bind it with #{" + e + "}"
+	// Two substitutions in one statement: same place, told apart by the message.
+	pair := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 30, EndLine: 32, Dollar: []source.Dollar{
+		{Expr: "col", Line: 32, Col: 18}, {Expr: "dir", Line: 32, Col: 25},
+	}}
+	// msg is the message for ${e} standing at line:col.
+	msg := func(e string, line, col int) string {
+		return fmt.Sprintf("MyBatis ${%s} at %d:%d pastes a raw string into the SQL: an injection risk, and the statement the server runs cannot be checked; bind a value with #{%s}, or pick an identifier among constants of the mapper",
+			e, line, col, e)
 	}
 	tests := []struct {
 		name  string
@@ -218,13 +244,20 @@ func TestMybatisDollarOncePerSubstitution(t *testing.T) {
 		{"variants report once", []*lint.Statement{
 			queryStmt(t, v1, "SELECT a FROM t ORDER BY ?", 3, 4),
 			queryStmt(t, v2, "SELECT a FROM t WHERE b = ? ORDER BY ?", 3, 4),
-		}, []queryBrief{{File: "M.xml", Line: 4, Column: 18, Message: msg("col"), SQL: "SELECT a FROM t ORDER BY ?"}}},
+		}, []queryBrief{{File: "M.xml", Line: 3, Column: 1, Message: msg("col", 4, 18), SQL: "SELECT a FROM t ORDER BY ?"}}},
 		{"owner statement by line", []*lint.Statement{
 			queryStmt(t, two, "SELECT 1", 11, 11),
 			queryStmt(t, two, "SELECT ?", 12, 13),
 		}, []queryBrief{
-			{File: "M.xml", Line: 13, Column: 5, Message: msg("a"), SQL: "SELECT ?"},
-			{File: "M.xml", Line: 20, Column: 1, Message: msg("b"), SQL: "SELECT 1"},
+			{File: "M.xml", Line: 12, Column: 1, Message: msg("a", 13, 5), SQL: "SELECT ?"},
+			// Outside every statement's lines: the fragment's first statement.
+			{File: "M.xml", Line: 11, Column: 1, Message: msg("b", 20, 1), SQL: "SELECT 1"},
+		}},
+		{"two substitutions in one statement", []*lint.Statement{
+			queryStmt(t, pair, "SELECT a FROM t ORDER BY ? ?", 31, 32),
+		}, []queryBrief{
+			{File: "M.xml", Line: 31, Column: 1, Message: msg("col", 32, 18), SQL: "SELECT a FROM t ORDER BY ? ?"},
+			{File: "M.xml", Line: 31, Column: 1, Message: msg("dir", 32, 25), SQL: "SELECT a FROM t ORDER BY ? ?"},
 		}},
 		{"no substitution", []*lint.Statement{
 			queryStmt(t, &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 1}, "SELECT ?", 1, 1),

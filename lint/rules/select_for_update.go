@@ -53,6 +53,7 @@ func firstLockingSelect(n sqlparse.Node) *sqlparse.SelectStmt {
 
 type lockingSelectFinder struct{ found *sqlparse.SelectStmt }
 
+// Enter implements sqlparse.Visitor.
 func (v *lockingSelectFinder) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
 	if v.found != nil {
 		return n, true
@@ -64,6 +65,7 @@ func (v *lockingSelectFinder) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
 	return n, false
 }
 
+// Leave implements sqlparse.Visitor.
 func (v *lockingSelectFinder) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
 
 // lockClause names a locking clause the way the user wrote it. The parser

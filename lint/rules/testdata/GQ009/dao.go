@@ -32,8 +32,8 @@ func get(ctx context.Context, db *sql.DB, id int64) (int64, error) {
 	return v, err
 }
 
-// A constant statement that does not parse: reported at the culprit inside the literal.
+// A constant statement that does not parse: reported at the literal, naming the culprit inside it.
 func broken(ctx context.Context, db *sql.DB, id int64) error {
-	_, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AN inventory > 0", id) // want "GQ009 not checked: SQL does not parse: syntax error near \"AN inventory > 0\""
+	_, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AN inventory > 0", id) // want "^GQ009 not checked: SQL does not parse at 37:95: syntax error near \"AN inventory > 0\""
 	return err
 }

@@ -1,0 +1,51 @@
+package schema
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// MaxIdentLen is MySQL's and MariaDB's limit for table, column, index and
+// constraint names.
+const MaxIdentLen = 64
+
+// GuardName builds the name of a guard object, e.g. GuardName("uk",
+// "t_order", "order_no") = "uk_t_order_order_no" and GuardName("chk",
+// "t_inventory", "inventory", "nonneg"). Names longer than MaxIdentLen keep
+// their start and end in a readable form and a hash of the whole name, so
+// they stay unique and within the limit.
+func GuardName(parts ...string) string {
+	name := strings.ToLower(strings.Join(parts, "_"))
+	if len(name) <= MaxIdentLen {
+		return name
+	}
+	sum := sha256.Sum256([]byte(name))
+	tag := "_" + hex.EncodeToString(sum[:4])
+	return strings.TrimRight(name[:MaxIdentLen-len(tag)], "_") + tag
+}
+
+// QuoteIdent returns name backtick-quoted when it needs quoting (anything but
+// letters, digits, _ and $, or a leading digit), with backticks doubled.
+func QuoteIdent(name string) string {
+	plain := name != ""
+	for i, r := range name {
+		if !(r == '_' || r == '$' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || i > 0 && r >= '0' && r <= '9') {
+			plain = false
+			break
+		}
+	}
+	if plain && !reserved[strings.ToUpper(name)] {
+		return name
+	}
+	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
+}
+
+// reserved lists the keywords that plausibly name a column or table and must
+// be quoted; QuoteIdent quotes them.
+var reserved = map[string]bool{
+	"ORDER": true, "GROUP": true, "KEY": true, "INDEX": true, "DESC": true, "ASC": true,
+	"SELECT": true, "UPDATE": true, "DELETE": true, "INSERT": true, "TABLE": true, "FROM": true, "WHERE": true,
+	"CHECK": true, "CONSTRAINT": true, "PRIMARY": true, "UNIQUE": true, "DEFAULT": true, "RANGE": true,
+	"READ": true, "WRITE": true, "LOCK": true, "RANK": true, "ROWS": true, "ROW": true, "CONDITION": true,
+}
