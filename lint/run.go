@@ -181,10 +181,11 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 			out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
 			continue
 		}
+		pos := source.NewPositioner(fr)
 		for _, piece := range sqlparse.Split(fr.SQL) {
 			st := &Statement{Fragment: fr, SQL: piece.Text, Offset: piece.Offset, File: fr.File}
-			st.Line, st.Column = fr.Pos(piece.Offset)
-			st.EndLine, _ = fr.Pos(piece.Offset + len(piece.Text))
+			st.Line, st.Column = pos.Pos(piece.Offset)
+			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
 			node, err := p.Parse(piece.Text)
 			if err != nil {
 				st.ParseErr = err.(*sqlparse.Error)

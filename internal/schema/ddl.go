@@ -29,6 +29,7 @@ type ReplayError struct {
 	Msg  string
 }
 
+// Error formats the error as file:line:col: message.
 func (e *ReplayError) Error() string {
 	if e.File == "" {
 		return fmt.Sprintf("%d:%d: %s", e.Line, e.Col, e.Msg)
@@ -38,11 +39,15 @@ func (e *ReplayError) Error() string {
 
 // FromDDL replays statements in the given order and returns the schema they
 // build. Statements other than CREATE/ALTER/DROP/RENAME TABLE and CREATE/DROP
-// INDEX are ignored. Inconsistencies are returned as ReplayErrors; replay goes
-// on after each of them, so the schema holds every statement that made sense.
-// Where MySQL and MariaDB differ (generated names, JSON columns, what MODIFY
-// does to a column CHECK) the result follows MariaDB, so that it equals what
-// FromInformationSchema reads from a MariaDB server that ran the same DDL.
+// INDEX are ignored. A statement the server would refuse (an ALTER of an
+// unknown table, a duplicate column, …) changes nothing and is reported as a
+// ReplayError; replay goes on with the next one. A DDL without Node is parsed
+// from SQL; when that fails, the parse error is a ReplayError at its place in
+// the file, unless the statement defines a trigger, routine, event or view,
+// which replay does not need. Where MySQL and MariaDB differ (generated
+// names, JSON columns, what MODIFY does to a column CHECK) the result follows
+// MariaDB, so that it equals what FromInformationSchema reads from a MariaDB
+// server that ran the same DDL.
 func FromDDL(stmts []DDL) (*Schema, []*ReplayError) {
 	r := &replayer{s: New(), meta: map[*Table]*tableMeta{}}
 	for _, d := range stmts {
@@ -252,46 +257,6 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 	r.s.Add(t)
 }
 
-// copyTable returns a deep copy of t and of its replay state. CREATE TABLE …
-// LIKE does not copy foreign keys (withForeignKeys false), as the server
-// does not.
-func (r *replayer) copyTable(src *Table, withForeignKeys bool) (*Table, *tableMeta) {
-	sm := r.tableMeta(src)
-	t := &Table{Name: src.Name, Engine: src.Engine, PrimaryKey: append([]string(nil), src.PrimaryKey...), Created: src.Created}
-	m := newTableMeta()
-	for _, c := range src.Columns {
-		cc := *c
-		if c.Default != nil {
-			d := *c.Default
-			cc.Default = &d
-		}
-		t.Columns = append(t.Columns, &cc)
-		if ct, ok := sm.types[c]; ok {
-			m.types[&cc] = ct
-		}
-	}
-	for _, ix := range src.Indexes {
-		nx := &Index{Name: ix.Name, Unique: ix.Unique, Primary: ix.Primary, Columns: append([]string(nil), ix.Columns...)}
-		t.Indexes = append(t.Indexes, nx)
-		m.lengths[nx] = append([]int(nil), sm.lengths[ix]...)
-		m.fulltext[nx] = sm.fulltext[ix]
-		m.generated[nx] = sm.generated[ix]
-	}
-	for _, ch := range src.Checks {
-		nc := &Check{Name: ch.Name, Expr: ch.Expr, Enforced: ch.Enforced, NonNegative: append([]string(nil), ch.NonNegative...)}
-		t.Checks = append(t.Checks, nc)
-		if col, ok := sm.colCheck[ch]; ok {
-			m.colCheck[nc] = col
-		}
-	}
-	if withForeignKeys {
-		for fk := range sm.foreignKeys {
-			m.foreignKeys[fk] = true
-		}
-	}
-	return t, m
-}
-
 // columnExtras are the declared type of a column and the keys and checks
 // declared inline with it.
 type columnExtras struct {
@@ -411,95 +376,4 @@ func (r *replayer) foreignKey(t *Table, c *sqlparse.Constraint) *pendingKey {
 	k := keyFromParts(c.Keys)
 	k.name, k.generated = c.Name, true
 	return &k
-}
-
-// dropTables replays DROP TABLE.
-func (r *replayer) dropTables(n *sqlparse.DropTableStmt) {
-	if n.IsView || n.TemporaryKeyword != sqlparse.TemporaryNone {
-		return
-	}
-	for _, tn := range n.Tables {
-		name := tableName(tn)
-		t := r.s.Table(name)
-		if t == nil {
-			if !n.IfExists {
-				r.errorf("drop table %s: unknown table", name)
-			}
-			continue
-		}
-		r.s.Remove(name)
-		delete(r.meta, t)
-	}
-}
-
-// renameTables replays RENAME TABLE a TO b, c TO d, one pair after the
-// other; when one pair fails the server undoes the others.
-func (r *replayer) renameTables(n *sqlparse.RenameTableStmt) {
-	type done struct{ from, to string }
-	var renamed []done
-	for _, tt := range n.TableToTables {
-		if tt == nil {
-			continue
-		}
-		from, to := tableName(tt.OldTable), tableName(tt.NewTable)
-		if t := r.s.Table(from); t != nil {
-			from = t.Name // the spelling to restore on undo
-		}
-		if !r.renameTable(from, to) {
-			for i := len(renamed) - 1; i >= 0; i-- {
-				r.renameTable(renamed[i].to, renamed[i].from)
-			}
-			return
-		}
-		renamed = append(renamed, done{from: from, to: to})
-	}
-}
-
-// renameTable renames a table; it reports false when the server would refuse.
-func (r *replayer) renameTable(from, to string) bool {
-	t := r.s.Table(from)
-	if t == nil {
-		r.errorf("rename table %s: unknown table", from)
-		return false
-	}
-	if to == "" {
-		return true
-	}
-	if other := r.s.Table(to); other != nil && other != t {
-		r.errorf("rename table %s to %s: table already exists", from, to)
-		return false
-	}
-	r.s.Remove(from)
-	t.Name = to
-	r.s.Add(t)
-	return true
-}
-
-// canonicalEngine spells an engine name the way information_schema does.
-func canonicalEngine(s string) string {
-	switch strings.ToLower(s) {
-	case "innodb":
-		return "InnoDB"
-	case "myisam":
-		return "MyISAM"
-	case "memory", "heap":
-		return "MEMORY"
-	case "aria":
-		return "Aria"
-	case "csv":
-		return "CSV"
-	case "archive":
-		return "ARCHIVE"
-	case "blackhole":
-		return "BLACKHOLE"
-	case "merge", "mrg_myisam":
-		return "MRG_MyISAM"
-	case "federated":
-		return "FEDERATED"
-	case "rocksdb":
-		return "ROCKSDB"
-	case "sequence":
-		return "SEQUENCE"
-	}
-	return s
 }

@@ -148,12 +148,12 @@ func (x *javaFile) declarations() {
 			}
 			v := x.evalDef(df, 0)
 			if !v.known() {
-				if javaLooksLikeSQL(v.prefixText().String()) || df.usedWholeExec {
+				if v.prefixText().looksLikeSQL() || df.usedWholeExec {
 					x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 				}
 				continue
 			}
-			if !javaLooksLikeSQL(v.text.String()) {
+			if !v.text.looksLikeSQL() {
 				continue
 			}
 			df.reported = true

@@ -27,6 +27,7 @@ type javaEval struct {
 	operands int
 }
 
+// known reports whether every operand is known here.
 func (ev *javaEval) known() bool { return len(ev.dynamic) == 0 }
 
 // prefixText returns what is known of the start of the string.
@@ -37,6 +38,7 @@ func (ev *javaEval) prefixText() javaText {
 	return ev.text[:ev.prefix]
 }
 
+// addDynamic records an operand known only at run time.
 func (ev *javaEval) addDynamic(desc string) {
 	if len(ev.dynamic) == 0 {
 		ev.prefix = len(ev.text)
@@ -48,6 +50,9 @@ func (ev *javaEval) addDynamic(desc string) {
 func (ev *javaEval) merge(sub *javaEval) {
 	ev.stringy = ev.stringy || sub.stringy
 	ev.refs = append(ev.refs, sub.refs...)
+	if ev.via == "" {
+		ev.via = sub.via
+	}
 	ev.text = append(ev.text, sub.prefixText()...)
 	for _, d := range sub.dynamic {
 		ev.addDynamic(d)

@@ -73,7 +73,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		defs := x.defsAt(d, arg.s)
 		sqlish := jdbcOnly
 		for _, df := range defs {
-			if !x.extends(df) && javaLooksLikeSQL(x.evalDef(df, 0).prefixText().String()) {
+			if !x.extends(df) && x.defStartsSQL(df) {
 				sqlish = true
 			}
 		}
@@ -93,7 +93,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 				// from a method or another file's constant is not SQL
 				// written here, like a parameter's.
 				x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
-			case v.known() && javaLooksLikeSQL(v.text.String()):
+			case v.known() && x.defStartsSQL(df):
 				df.usedWholeExec = true
 			}
 		}
@@ -103,12 +103,12 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		r.usedOther = true
 	}
 	if !ev.known() {
-		if jdbcOnly || javaLooksLikeSQL(ev.prefixText().String()) {
+		if jdbcOnly || ev.prefixText().looksLikeSQL() {
 			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
 		}
 		return
 	}
-	if !javaLooksLikeSQL(ev.text.String()) || !x.claim(arg.s, arg.e) {
+	if !ev.text.looksLikeSQL() || !x.claim(arg.s, arg.e) {
 		return
 	}
 	x.addSQL(ev.text, x.chainStart(call), closing+1, id)
@@ -163,19 +163,19 @@ func (x *javaFile) builders() {
 		case t.text == "new" && t.kind == javaIdent && (x.is(i+1, "StringBuilder") || x.is(i+1, "StringBuffer")) && x.is(i+2, "("):
 			closing := x.match[i+2]
 			ev := x.eval(i+3, closing, 0)
-			if closing > i+3 && javaLooksLikeSQL(ev.prefixText().String()) {
+			if closing > i+3 && ev.prefixText().looksLikeSQL() {
 				x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
 			}
 		case x.is(i, ".") && x.is(i+1, "append") && x.is(i+2, "("):
 			closing := x.match[i+2]
 			ev := x.eval(i+3, closing, 0)
-			if closing == i+3 || !javaLooksLikeSQL(ev.prefixText().String()) {
+			if closing == i+3 || !ev.prefixText().looksLikeSQL() {
 				continue
 			}
 			// One report per builder and method: later appends of SQL
 			// words extend the same statement.
 			root := x.chainStart(i + 1)
-			key := x.toks[root].text + "\x00" + x.methodAt(i) + "\x00" + strconv.Itoa(x.encl[i])
+			key := x.toks[root].text + "\x00" + strconv.Itoa(x.methodBlock(i))
 			if appended[key] {
 				x.claim(root, closing+1)
 				continue
@@ -185,7 +185,7 @@ func (x *javaFile) builders() {
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
-			if javaLooksLikeSQL(ev.prefixText().String()) && !x.inMessage(i) {
+			if ev.prefixText().looksLikeSQL() && !x.inMessage(i) {
 				x.addUnchecked(i, end, ev.reason(), x.methodAt(i))
 			}
 		}
@@ -210,7 +210,7 @@ func (x *javaFile) literals() {
 			}
 		}
 		ev := x.eval(s, e, 0)
-		if ev.known() || !javaLooksLikeSQL(ev.prefixText().String()) || x.inMessage(s) {
+		if ev.known() || !ev.prefixText().looksLikeSQL() || x.inMessage(s) {
 			continue
 		}
 		x.addUnchecked(s, e, ev.reason(), x.methodAt(s))

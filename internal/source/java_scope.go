@@ -2,8 +2,6 @@ package source
 
 import (
 	"fmt"
-	"sort"
-	"strings"
 )
 
 // javaBlockKind says what a { … } block is.
@@ -23,40 +21,6 @@ type javaBlock struct {
 	parent int    // the enclosing '{', or -1
 }
 
-// javaDecl is a declaration of a String (or var) variable, field, constant or
-// parameter.
-type javaDecl struct {
-	name      string
-	start     int // first token: modifiers, or the type
-	nameIdx   int
-	init      *javaDef // nil for parameters and declarations without a value
-	block     int      // the '{' of the scope holding it, -1 at the top level
-	scopeFrom int      // first token where the name refers to it
-	scopeEnd  int      // last token where it may be in scope
-	member    bool     // a field of a class or interface, seen in all its body
-	constant  bool     // static final, or a field of an interface
-	// assigns are the name tokens of the assignments to it.
-	assigns []int
-	// usedOther is set when its value is read as a piece of a larger string,
-	// or by an annotation: a constant used only so is not a statement itself.
-	usedOther bool
-}
-
-// javaDef is one place that gives a variable its value: its initialiser or an
-// assignment.
-type javaDef struct {
-	decl             *javaDecl
-	start            int // first token of the declaration or assignment
-	valStart, valEnd int // the value expression, valEnd exclusive
-	appends          bool
-	// usedWholeExec is set when a JDBC call runs exactly this value; the SQL
-	// is then reported here, where its text stands, once.
-	usedWholeExec bool
-	reported      bool
-	eval          *javaEval
-	evaluating    bool
-}
-
 // javaFile is a lexed Java file with the structure the extractor needs.
 type javaFile struct {
 	path    string
@@ -73,7 +37,6 @@ type javaFile struct {
 	ibatis  bool              // the file imports from org.apache.ibatis
 	claimed []bool            // tokens already inside a reported fragment
 	frags   []*Fragment
-	seen    map[string]bool
 }
 
 // newJavaFile indexes toks: bracket pairs, blocks, declarations, imports.
@@ -83,12 +46,11 @@ func newJavaFile(path string, toks []javaToken) (*javaFile, *javaReadError) {
 		match: make([]int, len(toks)), encl: make([]int, len(toks)), opener: make([]int, len(toks)),
 		blocks: map[int]*javaBlock{}, decls: map[string][]*javaDecl{}, assigns: map[string][]int{},
 		defs: map[int]*javaDef{}, imports: map[string]string{}, claimed: make([]bool, len(toks)),
-		seen: map[string]bool{},
 	}
 	if err := x.matchBrackets(); err != nil {
 		return nil, err
 	}
-	var braces, any []int
+	var braces, brackets []int
 	top := func(s []int) int {
 		if len(s) == 0 {
 			return -1
@@ -96,23 +58,23 @@ func newJavaFile(path string, toks []javaToken) (*javaFile, *javaReadError) {
 		return s[len(s)-1]
 	}
 	for i, t := range toks {
-		x.encl[i], x.opener[i] = top(braces), top(any)
+		x.encl[i], x.opener[i] = top(braces), top(brackets)
 		if t.kind != javaOp {
 			continue
 		}
 		switch t.text {
 		case "(", "[":
-			any = append(any, i)
+			brackets = append(brackets, i)
 		case "{":
 			b := x.classify(i)
 			b.parent = top(braces)
 			x.blocks[i] = b
-			any = append(any, i)
+			brackets = append(brackets, i)
 			braces = append(braces, i)
 		case ")", "]":
-			any = any[:max(len(any)-1, 0)]
+			brackets = brackets[:max(len(brackets)-1, 0)]
 		case "}":
-			any = any[:max(len(any)-1, 0)]
+			brackets = brackets[:max(len(brackets)-1, 0)]
 			braces = braces[:max(len(braces)-1, 0)]
 		}
 	}
@@ -121,50 +83,12 @@ func newJavaFile(path string, toks []javaToken) (*javaFile, *javaReadError) {
 	return x, nil
 }
 
-// resolveAssigns gives each assignment to the declaration it assigns: the
-// one its name refers to there. A declarator "String name = …" is not an
-// assignment.
-func (x *javaFile) resolveAssigns() {
-	declarator := map[int]bool{}
-	for _, d := range x.order {
-		declarator[d.nameIdx] = true
-	}
-	for name, list := range x.assigns {
-		for _, a := range list {
-			if declarator[a] {
-				continue
-			}
-			if d := x.lookup(name, a, x.is(a-1, ".")); d != nil {
-				d.assigns = append(d.assigns, a)
-			}
-		}
-	}
-	for _, d := range x.order {
-		sort.Ints(d.assigns)
-	}
-}
-
-// extends reports whether df builds on the earlier value of its variable:
-// sql += …, or sql = sql + ….
-func (x *javaFile) extends(df *javaDef) bool {
-	if df.appends {
-		return true
-	}
-	if df == df.decl.init {
-		return false
-	}
-	for _, r := range x.evalDef(df, 0).refs {
-		if r == df.decl {
-			return true
-		}
-	}
-	return false
-}
-
+// is reports whether token i exists and is the operator or word text.
 func (x *javaFile) is(i int, text string) bool {
 	return i >= 0 && i < len(x.toks) && x.toks[i].text == text && (x.toks[i].kind == javaOp || x.toks[i].kind == javaIdent)
 }
 
+// isIdent reports whether token i exists and is a name or keyword.
 func (x *javaFile) isIdent(i int) bool {
 	return i >= 0 && i < len(x.toks) && x.toks[i].kind == javaIdent
 }
@@ -273,15 +197,23 @@ func (x *javaFile) classify(i int) *javaBlock {
 
 // methodAt returns the name of the method whose body holds token i.
 func (x *javaFile) methodAt(i int) string {
+	if b := x.methodBlock(i); b >= 0 {
+		return x.blocks[b].name
+	}
+	return ""
+}
+
+// methodBlock returns the '{' of the method body holding token i, or -1.
+func (x *javaFile) methodBlock(i int) int {
 	if i < 0 || i >= len(x.toks) {
-		return ""
+		return -1
 	}
 	for b := x.encl[i]; b >= 0; b = x.blocks[b].parent {
 		if x.blocks[b].kind == javaBlockMethod {
-			return x.blocks[b].name
+			return b
 		}
 	}
-	return ""
+	return -1
 }
 
 func (x *javaFile) scopeEnd(block int) int {
@@ -309,167 +241,4 @@ func (x *javaFile) exprEnd(s int) int {
 		k++
 	}
 	return k
-}
-
-// javaModifiers are the words that may stand before a field's type.
-var javaModifiers = map[string]bool{
-	"public": true, "protected": true, "private": true, "static": true, "final": true,
-	"transient": true, "volatile": true, "abstract": true, "default": true,
-}
-
-// index finds imports, String declarations and assignments.
-func (x *javaFile) index() {
-	for i := 0; i < len(x.toks); i++ {
-		t := x.toks[i]
-		if t.kind != javaIdent {
-			continue
-		}
-		switch {
-		case t.text == "import" && x.encl[i] < 0:
-			x.indexImport(i)
-		case t.text == "String" || t.text == "var":
-			x.indexDecl(i)
-		case (x.is(i+1, "=") || x.is(i+1, "+=")) && (!x.is(i-1, ".") || x.is(i-2, "this") && !x.is(i-3, ".")):
-			x.assigns[t.text] = append(x.assigns[t.text], i)
-		}
-	}
-}
-
-func (x *javaFile) indexImport(i int) {
-	var parts []string
-	k := i + 1
-	if x.is(k, "static") {
-		k++
-	}
-	for ; k < len(x.toks) && !x.is(k, ";"); k++ {
-		parts = append(parts, x.toks[k].text)
-	}
-	name := strings.Join(parts, "")
-	if strings.HasPrefix(name, "org.apache.ibatis.") {
-		x.ibatis = true
-	}
-	if dot := strings.LastIndexByte(name, '.'); dot > 0 && name[dot+1:] != "*" {
-		x.imports[name[dot+1:]] = name[:dot]
-	}
-}
-
-// indexDecl records the declarations of "String name …" at type token i.
-func (x *javaFile) indexDecl(i int) {
-	if !x.isIdent(i+1) || x.is(i+2, "(") {
-		return
-	}
-	// Modifiers, annotations and the java.lang qualifier before the type.
-	start := i
-	static, final := false, false
-	for k := i - 1; k >= 0; k-- {
-		t := x.toks[k]
-		switch {
-		case t.kind == javaIdent && javaModifiers[t.text]:
-			static = static || t.text == "static"
-			final = final || t.text == "final"
-		case t.kind == javaAnnot:
-		case x.is(k, ")") && x.match[k] >= 1 && x.toks[x.match[k]-1].kind == javaAnnot:
-			k = x.match[k]
-		case x.is(k, ".") || t.kind == javaIdent && (t.text == "java" || t.text == "lang") && k+1 < i:
-		default:
-			k = -1
-			continue
-		}
-		start = k
-	}
-	block := x.encl[i]
-	kind := javaBlockOther
-	if block >= 0 {
-		kind = x.blocks[block].kind
-	}
-	member := kind == javaBlockType || kind == javaBlockInterface
-	for k := i + 1; x.isIdent(k); {
-		d := &javaDecl{
-			name: x.toks[k].text, start: start, nameIdx: k, block: block,
-			scopeFrom: k, scopeEnd: x.scopeEnd(block), member: member,
-			constant: kind == javaBlockInterface || kind == javaBlockType && static && final,
-		}
-		if member {
-			d.scopeFrom = block
-		}
-		next := k + 1
-		switch {
-		case x.is(k+1, "="):
-			end := x.exprEnd(k + 2)
-			d.init = &javaDef{decl: d, start: start, valStart: k + 2, valEnd: end}
-			next = end
-		case x.is(k+1, ",") || x.is(k+1, ")"):
-			if p := x.opener[k]; p >= 0 && x.is(p, "(") {
-				// A parameter: in scope in the body after the parameter list.
-				body := x.match[p] + 1
-				for x.isIdent(body) || x.is(body, ".") || x.is(body, ",") || x.is(body, "->") {
-					body++
-				}
-				if !x.is(body, "{") {
-					return
-				}
-				d.block, d.scopeFrom, d.scopeEnd, d.member, d.constant = body, body, x.match[body], false, false
-				x.addDecl(d)
-				return
-			}
-		case x.is(k+1, ";"):
-		default:
-			return
-		}
-		x.addDecl(d)
-		if !x.is(next, ",") {
-			return
-		}
-		k = next + 1
-	}
-}
-
-func (x *javaFile) addDecl(d *javaDecl) {
-	x.decls[d.name] = append(x.decls[d.name], d)
-	x.order = append(x.order, d)
-}
-
-// lookup returns the declaration that name refers to at token u: the one in
-// the innermost scope. member restricts it to fields (this.x, Type.X).
-func (x *javaFile) lookup(name string, u int, member bool) *javaDecl {
-	var best *javaDecl
-	for _, d := range x.decls[name] {
-		if u < d.scopeFrom || u > d.scopeEnd || member && !d.member {
-			continue
-		}
-		if best == nil || d.block > best.block || d.block == best.block && d.nameIdx > best.nameIdx {
-			best = d
-		}
-	}
-	return best
-}
-
-// defsAt returns what may give d its value when it is read at token u: its
-// initialiser and the assignments to it in scope (before u for a local).
-func (x *javaFile) defsAt(d *javaDecl, u int) []*javaDef {
-	var defs []*javaDef
-	if d.init != nil {
-		defs = append(defs, d.init)
-	}
-	for _, a := range d.assigns {
-		if !d.member && (a < d.nameIdx || a > u) {
-			continue
-		}
-		defs = append(defs, x.assignDef(d, a))
-	}
-	return defs
-}
-
-// assignDef returns the def of the assignment whose name token is a.
-func (x *javaFile) assignDef(d *javaDecl, a int) *javaDef {
-	if df, ok := x.defs[a]; ok {
-		return df
-	}
-	start := a
-	if x.is(a-1, ".") {
-		start = a - 2
-	}
-	df := &javaDef{decl: d, start: start, valStart: a + 2, valEnd: x.exprEnd(a + 2), appends: x.is(a+1, "+=")}
-	x.defs[a] = df
-	return df
 }

@@ -73,6 +73,15 @@ func javaLooksLikeSQL(s string) bool {
 	return false
 }
 
+// looksLikeSQL is javaLooksLikeSQL of t, reading only its first word.
+func (t javaText) looksLikeSQL() bool {
+	i := 0
+	for i < len(t) && (t[i].b == ' ' || t[i].b == '\t' || t[i].b == '\r' || t[i].b == '\n' || t[i].b == '\f') {
+		i++
+	}
+	return javaLooksLikeSQL(t[i:min(len(t), i+16)].String())
+}
+
 // javaMyBatisPlaceholders rewrites the parameters of MyBatis annotation SQL:
 // #{x} becomes the JDBC marker ? and so does ${x}, which is also recorded as a
 // Dollar so that the substitution is reported while the rest of the statement

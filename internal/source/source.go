@@ -94,8 +94,34 @@ type File struct {
 	Suppressions []Suppression
 }
 
-// Pos returns the file line and column of byte offset off in f.SQL.
+// Pos returns the file line and column of byte offset off in f.SQL. To
+// position many offsets of one fragment, use a Positioner.
 func (f *Fragment) Pos(off int) (line, col int) {
+	return NewPositioner(f).Pos(off)
+}
+
+// Positioner maps offsets of one fragment's SQL to file positions, with an
+// index of the newlines so that positioning every statement of a large file
+// stays linear.
+type Positioner struct {
+	f        *Fragment
+	newlines []int
+}
+
+// NewPositioner indexes the newlines of f.SQL.
+func NewPositioner(f *Fragment) *Positioner {
+	p := &Positioner{f: f}
+	for i := 0; i < len(f.SQL); i++ {
+		if f.SQL[i] == '\n' {
+			p.newlines = append(p.newlines, i)
+		}
+	}
+	return p
+}
+
+// Pos returns the file line and column of byte offset off in the fragment's SQL.
+func (p *Positioner) Pos(off int) (line, col int) {
+	f := p.f
 	if len(f.Segments) == 0 {
 		return f.Line, max(f.Col, 1)
 	}
@@ -110,11 +136,13 @@ func (f *Fragment) Pos(off int) (line, col int) {
 	if off < s.Off {
 		return s.Line, s.Col
 	}
-	run := f.SQL[s.Off:off]
-	if nl := strings.Count(run, "\n"); nl > 0 {
-		return s.Line + nl, off - (strings.LastIndexByte(run, '\n') + s.Off + 1) + 1
+	// The newlines in [s.Off, off) move down from the segment's start.
+	lo := sort.SearchInts(p.newlines, s.Off)
+	hi := sort.SearchInts(p.newlines, off)
+	if nl := hi - lo; nl > 0 {
+		return s.Line + nl, off - p.newlines[hi-1]
 	}
-	return s.Line, s.Col + len(run)
+	return s.Line, s.Col + (off - s.Off)
 }
 
 // ParseSuppression reads "guard:ignore CODE reason…" out of a comment's text

@@ -139,16 +139,16 @@ func LineCol(text string, off int) (line, col int) {
 
 // Restore prints a node back as SQL in guard's canonical form: keywords upper
 // case, names in backticks, strings single-quoted.
-func Restore(n Node) string {
+func Restore(n Node) string { return restore(n, 0) }
+
+// restore prints n with guard's canonical flags plus extra.
+func restore(n Node, extra format.RestoreFlags) string {
 	var sb strings.Builder
-	if err := n.Restore(newRestoreCtx(&sb)); err != nil {
+	flags := format.RestoreStringSingleQuotes | format.RestoreKeyWordUppercase | format.RestoreNameBackQuotes | format.RestoreNameLowercase | extra
+	if err := n.Restore(format.NewRestoreCtx(flags, &sb)); err != nil {
 		return ""
 	}
 	return sb.String()
 }
 
 var _ ast.Node = (ast.StmtNode)(nil)
-
-func newRestoreCtx(sb *strings.Builder) *format.RestoreCtx {
-	return format.NewRestoreCtx(format.RestoreStringSingleQuotes|format.RestoreKeyWordUppercase|format.RestoreNameBackQuotes|format.RestoreNameLowercase, sb)
-}

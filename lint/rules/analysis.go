@@ -9,9 +9,10 @@ import (
 )
 
 // This file is the statement analysis the query rules share: which tables a
-// write touches, which table an assigned or compared column belongs to, and
-// what a WHERE clause proves about a column. Everything works on the parsed
-// tree; nothing here looks at SQL text except through sqlparse.Restore.
+// write touches and which table an assigned or compared column belongs to;
+// analysis_expr.go says what an assignment computes and what a WHERE clause
+// proves about a column. Everything works on the parsed tree; nothing looks
+// at SQL text except through sqlparse's restore functions.
 
 // writeKind says which kind of write a statement is.
 type writeKind int
