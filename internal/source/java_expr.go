@@ -25,6 +25,9 @@ type javaEval struct {
 	whole   *javaDecl   // the expression is exactly a reference to this declaration
 	// operands counts the operands joined by '+'.
 	operands int
+	// foreign counts the dynamic operands that are constants of other files
+	// by their CONSTANT_CASE names: known when compiled, just not here.
+	foreign int
 }
 
 // known reports whether every operand is known here.
@@ -57,6 +60,7 @@ func (ev *javaEval) merge(sub *javaEval) {
 	for _, d := range sub.dynamic {
 		ev.addDynamic(d)
 	}
+	ev.foreign += sub.foreign
 	if !sub.known() {
 		ev.text = append(ev.text, sub.text[sub.prefix:]...)
 	}
@@ -64,6 +68,9 @@ func (ev *javaEval) merge(sub *javaEval) {
 
 // reason says why the expression cannot be checked.
 func (ev *javaEval) reason() string {
+	if ev.foreign == len(ev.dynamic) {
+		return "SQL uses constants not defined in this file: " + strings.Join(ev.dynamic, ", ")
+	}
 	if ev.via != "" && len(ev.dynamic) == 1 {
 		return "SQL built at run time: " + ev.via
 	}
@@ -232,6 +239,9 @@ func (x *javaFile) reference(ev *javaEval, s, e, depth int) {
 	d := x.lookup(name, s, e-s > 1)
 	if d == nil {
 		ev.addDynamic(x.describe(s, e))
+		if javaConstantName(name) {
+			ev.foreign++
+		}
 		return
 	}
 	ev.refs = append(ev.refs, d)
@@ -269,4 +279,20 @@ func (x *javaFile) evalDef(df *javaDef, depth int) *javaEval {
 	}
 	df.eval = ev
 	return ev
+}
+
+// javaConstantName reports whether name is written like a constant: upper
+// case letters, digits and underscores, with at least one letter.
+func javaConstantName(name string) bool {
+	letter := false
+	for _, c := range []byte(name) {
+		switch {
+		case c >= 'A' && c <= 'Z':
+			letter = true
+		case c >= '0' && c <= '9' || c == '_' || c == '$':
+		default:
+			return false
+		}
+	}
+	return letter
 }

@@ -155,6 +155,16 @@ func (x *javaFile) inMessage(s int) bool {
 	return x.is(p-2, "new") && (strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Error"))
 }
 
+// inAnnotation reports whether token s stands in the arguments of an annotation.
+func (x *javaFile) inAnnotation(s int) bool {
+	for p := x.opener[s]; p >= 0; p = x.opener[p] {
+		if x.is(p, "(") && p > 0 && x.toks[p-1].kind == javaAnnot {
+			return true
+		}
+	}
+	return false
+}
+
 // builders reports SQL assembled by StringBuilder and String.format.
 func (x *javaFile) builders() {
 	appended := map[string]bool{}
@@ -208,6 +218,9 @@ func (x *javaFile) literals() {
 			if x.is(k, "(") || x.is(k, "[") || x.is(k, "{") {
 				k = x.match[k]
 			}
+		}
+		if x.inAnnotation(s) {
+			continue // compile-time constants; MyBatis ones are read above
 		}
 		ev := x.eval(s, e, 0)
 		if ev.known() || !ev.prefixText().looksLikeSQL() || x.inMessage(s) {

@@ -52,6 +52,7 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 	}
 	var text javaText
 	var dynamic []string
+	foreign := true
 	pieces := []javaRange{{vs, ve}}
 	if x.is(vs, "{") && x.match[vs] == ve-1 {
 		// MyBatis joins the strings of an array with a space.
@@ -67,6 +68,7 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 			r.usedOther = true
 		}
 		dynamic = append(dynamic, ev.dynamic...)
+		foreign = foreign && ev.foreign == len(ev.dynamic)
 		if !first {
 			sp := javaChar{b: ' ', line: x.toks[p.s].line, col: x.toks[p.s].col}
 			if len(text) > 0 {
@@ -78,7 +80,13 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 		text = append(text, ev.text...)
 	}
 	if len(dynamic) > 0 {
-		x.addUnchecked(at, closing+1, "MyBatis SQL uses values not defined in this file: "+strings.Join(dynamic, ", "), id)
+		// An annotation's value is a compile-time constant: what is not
+		// known here comes from another file.
+		what := "constants"
+		if !foreign {
+			what = "values"
+		}
+		x.addUnchecked(at, closing+1, "MyBatis SQL uses "+what+" not defined in this file: "+strings.Join(dynamic, ", "), id)
 		return
 	}
 	s := text.String()

@@ -130,7 +130,7 @@ func TestExtractJavaAnnotations(t *testing.T) {
 		{"constant of another file", javaMapper(
 			`  @Select("SELECT " + Columns.STOCK + " FROM t_stock")`,
 			`  List<T> all();`,
-		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "all", Unchecked: "MyBatis SQL uses values not defined in this file: Columns.STOCK"}}},
+		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "all", Unchecked: "MyBatis SQL uses constants not defined in this file: Columns.STOCK"}}},
 		{"provider", javaMapper(
 			`  @UpdateProvider(type = StockSql.class, method = "deduct")`,
 			`  int deduct(long id);`,
@@ -376,6 +376,17 @@ func TestExtractJavaDynamic(t *testing.T) {
 			`    System.out.println(String.format("Select %d rows", id));`,
 			`    throw new IllegalStateException("Update failed: " + id);`,
 			`  }`,
+			`}`,
+		), nil},
+		{"constant of another file", javaSrc(
+			`class Dao {`,
+			`  void f() { jdbc.update("DELETE FROM " + Tables.STOCK + " WHERE id = ?", 1); }`,
+			`}`,
+		), []javaView{{Line: 2, EndLine: 2, Col: 24, ID: "f", Unchecked: "SQL uses constants not defined in this file: Tables.STOCK"}}},
+		{"other annotations hold constants", javaSrc(
+			`interface Repo {`,
+			`  @Query(value = "SELECT * FROM t_stock WHERE " + Where.ACTIVE, nativeQuery = true)`,
+			`  List<Stock> active();`,
 			`}`,
 		), nil},
 		{"ternary and a method result", javaSrc(

@@ -5,7 +5,6 @@ import (
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser"
-	"github.com/pingcap/tidb/pkg/parser/ast"
 	"github.com/pingcap/tidb/pkg/parser/format"
 	_ "github.com/pingcap/tidb/pkg/parser/test_driver" // value expressions for the parser
 )
@@ -150,5 +149,3 @@ func restore(n Node, extra format.RestoreFlags) string {
 	}
 	return sb.String()
 }
-
-var _ ast.Node = (ast.StmtNode)(nil)
