@@ -5,6 +5,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
@@ -32,6 +33,12 @@ func FuzzFromDDL(f *testing.F) {
 		f.Add(s)
 	}
 	f.Fuzz(func(t *testing.T, text string) {
+		start := time.Now()
+		defer func() {
+			if d := time.Since(start); d > 3*time.Second {
+				t.Fatalf("slow: %v", d)
+			}
+		}()
 		p := sqlparse.NewParser()
 		for _, dump := range []bool{false, true} {
 			s, errs := FromDDL(statementsOf(p, "f.sql", text, dump))

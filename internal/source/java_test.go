@@ -382,7 +382,7 @@ func TestExtractJavaDynamic(t *testing.T) {
 			`class Dao {`,
 			`  void f() { jdbc.update("DELETE FROM " + Tables.STOCK + " WHERE id = ?", 1); }`,
 			`}`,
-		), []javaView{{Line: 2, EndLine: 2, Col: 24, ID: "f", Unchecked: "SQL uses constants not defined in this file: Tables.STOCK"}}},
+		), []javaView{{Line: 2, EndLine: 2, Col: 26, ID: "f", Unchecked: "SQL uses constants not defined in this file: Tables.STOCK"}}},
 		{"other annotations hold constants", javaSrc(
 			`interface Repo {`,
 			`  @Query(value = "SELECT * FROM t_stock WHERE " + Where.ACTIVE, nativeQuery = true)`,
