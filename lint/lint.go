@@ -4,8 +4,11 @@
 package lint
 
 import (
+	"context"
+	"database/sql"
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -93,6 +96,22 @@ type Live struct {
 	GlobalMode   string // global sql_mode
 	SessionMode  string // session sql_mode
 	EnforceCheck bool   // the server enforces CHECK constraints
+
+	// Data reads the target's rows for the rules that look at existing data
+	// (GS010); nil when the audit skips them (guard audit --no-data).
+	Data Querier
+	// Context bounds the queries of live rules; nil means context.Background.
+	Context context.Context
+	// ScanTimeout bounds each data scan on the server; zero means no bound.
+	ScanTimeout time.Duration
+	// MaxStatementTime says how the server bounds a statement: true for
+	// MariaDB's max_statement_time, false for MySQL's MAX_EXECUTION_TIME hint.
+	MaxStatementTime bool
+}
+
+// Querier runs read-only queries; *sql.DB, *sql.Conn and *sql.Tx implement it.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
 }
 
 // Pass is what a rule sees.

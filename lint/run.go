@@ -37,9 +37,15 @@ func Run(cfg Config) (*Result, error) {
 	if pol == nil {
 		pol = policy.Default()
 	}
+	// Paths named on the command line must exist; of the policy's [lint]
+	// paths the missing ones are skipped (a project without a migrations
+	// folder), as long as one exists.
 	paths, required := cfg.Paths, true
 	if len(paths) == 0 {
-		paths, required = pol.Lint.Paths, pol.File != ""
+		paths, required = pol.Lint.Paths, false
+		if !anyExists(paths) {
+			return nil, &InputError{Msg: fmt.Sprintf("none of the [lint] paths %q exists", paths)}
+		}
 	}
 	in, err := walk(paths, pol.Lint.Exclude, required)
 	if err != nil {
@@ -140,6 +146,15 @@ func Run(cfg Config) (*Result, error) {
 	}
 	res.Summary.Tables = len(sch.Tables)
 	return res, nil
+}
+
+func anyExists(paths []string) bool {
+	for _, p := range paths {
+		if _, err := os.Stat(p); err == nil {
+			return true
+		}
+	}
+	return false
 }
 
 // loadSchema reads the schema named by --schema: a migrations folder or a dump file.

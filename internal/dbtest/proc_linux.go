@@ -11,7 +11,7 @@ import (
 // sysProcAttr makes the kernel SIGKILL a server when the test binary dies, so
 // that a crashed or timed-out test leaves no server behind.
 func sysProcAttr() *syscall.SysProcAttr {
-	return &syscall.SysProcAttr{}
+	return &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
 }
 
 // spawner starts every server from one goroutine locked to its OS thread.

@@ -368,7 +368,7 @@ func javaStripIndent(content []byte, firstLine int) javaText {
 			end--
 		}
 		for k := 0; k < end; k++ {
-			out = append(out, javaChar{b: b[k], line: l.line, col: indent + k})
+			out = append(out, javaChar{b: b[k], line: l.line, col: indent + k + 1})
 		}
 	}
 	return out
