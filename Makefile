@@ -19,7 +19,9 @@ test-go:
 # install them when they are missing and we may.
 deps:
 	@missing=""; \
-	command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] || missing="$$missing mariadb-server"; \
+	{ command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; } && \
+		{ command -v mariadb-install-db >/dev/null 2>&1 || command -v mysql_install_db >/dev/null 2>&1; } || \
+		missing="$$missing mariadb-server"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

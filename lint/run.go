@@ -201,7 +201,12 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 			st := &Statement{Fragment: fr, SQL: piece.Text, Offset: piece.Offset, File: fr.File}
 			st.Line, st.Column = pos.Pos(piece.Offset)
 			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-			node, err := p.Parse(piece.Text)
+			text := piece.Text
+			if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+				// sqlx and Spring name their parameters (:id), JPA numbers them (?1).
+				text = sqlparse.NormalizePlaceholders(text)
+			}
+			node, err := p.Parse(text)
 			if err != nil {
 				st.ParseErr = err.(*sqlparse.Error)
 			} else {

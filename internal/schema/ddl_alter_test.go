@@ -6,16 +6,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 )
 
-// base is the table most ALTER cases start from.
-const base = "CREATE TABLE t (id INT NOT NULL, qty INT NOT NULL DEFAULT 0 CHECK (qty >= 0), " +
+// alterBase is the table most ALTER cases start from.
+const alterBase = "CREATE TABLE t (id INT NOT NULL, qty INT NOT NULL DEFAULT 0 CHECK (qty >= 0), " +
 	"sku VARCHAR(20) NOT NULL, wh INT, PRIMARY KEY (id), UNIQUE KEY uk_sku (sku), KEY idx_wh (wh, qty), " +
 	"CONSTRAINT cap CHECK (qty < 1000));\n"
 
 func TestFromDDLAlterTable(t *testing.T) {
 	id := &Column{Name: "id", Type: "int"}
-	qty := &Column{Name: "qty", Type: "int", Default: strp("0")}
+	qty := &Column{Name: "qty", Type: "int", Default: defaultOf("0")}
 	sku := &Column{Name: "sku", Type: "varchar"}
-	wh := &Column{Name: "wh", Type: "int", Nullable: true, Default: strp("NULL")}
+	wh := &Column{Name: "wh", Type: "int", Nullable: true, Default: defaultOf("NULL")}
 	pk := &Index{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}}
 	ukSku := &Index{Name: "uk_sku", Unique: true, Columns: []string{"sku"}}
 	idxWh := &Index{Name: "idx_wh", Columns: []string{"wh", "qty"}}
@@ -30,15 +30,15 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "add columns first, after and last",
 			sql:  "ALTER TABLE t ADD COLUMN a INT FIRST, ADD b INT AFTER qty, ADD COLUMN (c INT, d BIGINT UNSIGNED NOT NULL DEFAULT 1)",
 			want: &Table{Name: "t",
-				Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")}, id, qty, {Name: "b", Type: "int", Nullable: true, Default: strp("NULL")}, sku, wh,
-					{Name: "c", Type: "int", Nullable: true, Default: strp("NULL")}, {Name: "d", Type: "bigint", Unsigned: true, Default: strp("1")}},
+				Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: defaultOf("NULL")}, id, qty, {Name: "b", Type: "int", Nullable: true, Default: defaultOf("NULL")}, sku, wh,
+					{Name: "c", Type: "int", Nullable: true, Default: defaultOf("NULL")}, {Name: "d", Type: "bigint", Unsigned: true, Default: defaultOf("1")}},
 				Indexes: []*Index{pk, ukSku, idxWh}, Checks: []*Check{qtyCheck, capCheck}, PrimaryKey: []string{"id"}},
 		},
 		{
 			name: "add column with inline keys and check, and if not exists",
 			sql:  "ALTER TABLE t ADD COLUMN IF NOT EXISTS qty BIGINT, ADD COLUMN IF NOT EXISTS pay_no VARCHAR(32) NOT NULL UNIQUE, ADD COLUMN bal INT CHECK (bal > -1)",
 			want: &Table{Name: "t",
-				Columns:    []*Column{id, qty, sku, wh, {Name: "pay_no", Type: "varchar"}, {Name: "bal", Type: "int", Nullable: true, Default: strp("NULL")}},
+				Columns:    []*Column{id, qty, sku, wh, {Name: "pay_no", Type: "varchar"}, {Name: "bal", Type: "int", Nullable: true, Default: defaultOf("NULL")}},
 				Indexes:    []*Index{pk, ukSku, {Name: "pay_no", Unique: true, Columns: []string{"pay_no"}}, idxWh},
 				Checks:     []*Check{qtyCheck, {Name: "bal", Expr: "`bal`>-1", Enforced: true, NonNegative: []string{"bal"}}, capCheck},
 				PrimaryKey: []string{"id"}},
@@ -58,7 +58,7 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "modify keeps the place and drops the column check",
 			sql:  "ALTER TABLE t MODIFY qty BIGINT UNSIGNED NOT NULL DEFAULT 5",
 			want: &Table{Name: "t",
-				Columns: []*Column{id, {Name: "qty", Type: "bigint", Unsigned: true, Default: strp("5")}, sku, wh},
+				Columns: []*Column{id, {Name: "qty", Type: "bigint", Unsigned: true, Default: defaultOf("5")}, sku, wh},
 				Indexes: []*Index{pk, ukSku, idxWh}, Checks: []*Check{capCheck}, PrimaryKey: []string{"id"}},
 		},
 		{
@@ -83,7 +83,7 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "rename column keeps the definition and the check name",
 			sql:  "ALTER TABLE t RENAME COLUMN qty TO stock",
 			want: &Table{Name: "t",
-				Columns: []*Column{id, {Name: "stock", Type: "int", Default: strp("0")}, sku, wh},
+				Columns: []*Column{id, {Name: "stock", Type: "int", Default: defaultOf("0")}, sku, wh},
 				Indexes: []*Index{pk, ukSku, {Name: "idx_wh", Columns: []string{"wh", "stock"}}},
 				Checks: []*Check{{Name: "qty", Expr: "`stock`>=0", Enforced: true, NonNegative: []string{"stock"}},
 					{Name: "cap", Expr: "`stock`<1000", Enforced: true}},
@@ -134,7 +134,7 @@ func TestFromDDLAlterTable(t *testing.T) {
 		{
 			name: "set and drop default",
 			sql:  "ALTER TABLE t ALTER COLUMN wh SET DEFAULT '3', ALTER qty DROP DEFAULT",
-			want: &Table{Name: "t", Columns: []*Column{id, {Name: "qty", Type: "int"}, sku, {Name: "wh", Type: "int", Nullable: true, Default: strp("3")}},
+			want: &Table{Name: "t", Columns: []*Column{id, {Name: "qty", Type: "int"}, sku, {Name: "wh", Type: "int", Nullable: true, Default: defaultOf("3")}},
 				Indexes: []*Index{pk, ukSku, idxWh}, Checks: []*Check{qtyCheck, capCheck}, PrimaryKey: []string{"id"}},
 		},
 		{
@@ -148,14 +148,14 @@ func TestFromDDLAlterTable(t *testing.T) {
 			name: "foreign key index goes when a covering index comes",
 			sql: "CREATE TABLE p (id INT PRIMARY KEY); ALTER TABLE t ADD COLUMN pid INT, ADD CONSTRAINT fk_p FOREIGN KEY (pid) REFERENCES p (id), ADD FOREIGN KEY (wh) REFERENCES p (id); " +
 				"ALTER TABLE t ADD KEY (pid, wh); ALTER TABLE t DROP FOREIGN KEY fk_p, DROP FOREIGN KEY t_ibfk_1",
-			want: &Table{Name: "t", Columns: []*Column{id, qty, sku, wh, {Name: "pid", Type: "int", Nullable: true, Default: strp("NULL")}},
+			want: &Table{Name: "t", Columns: []*Column{id, qty, sku, wh, {Name: "pid", Type: "int", Nullable: true, Default: defaultOf("NULL")}},
 				Indexes: []*Index{pk, ukSku, idxWh, {Name: "pid", Columns: []string{"pid", "wh"}}},
 				Checks:  []*Check{qtyCheck, capCheck}, PrimaryKey: []string{"id"}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := replayTable(t, base+tt.sql, tt.want.Name)
+			got := replayDDLTable(t, alterBase+tt.sql, tt.want.Name)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("table mismatch (-want +got):\n%s", diff)
 			}
@@ -177,7 +177,7 @@ func TestFromDDLDropAndRenameTables(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, errs := replay(t, tt.sql)
+			s, errs := replayDDL(t, tt.sql)
 			if len(errs) != 0 {
 				t.Fatalf("errors: %v", errs)
 			}
@@ -190,7 +190,7 @@ func TestFromDDLDropAndRenameTables(t *testing.T) {
 			}
 		})
 	}
-	s, _ := replay(t, "CREATE TABLE a (x INT); CREATE TABLE b (y INT); RENAME TABLE a TO tmp, b TO a, tmp TO b")
+	s, _ := replayDDL(t, "CREATE TABLE a (x INT); CREATE TABLE b (y INT); RENAME TABLE a TO tmp, b TO a, tmp TO b")
 	if c := s.Table("a").Columns[0].Name; c != "y" {
 		t.Errorf("after the swap, a has column %s, want y", c)
 	}

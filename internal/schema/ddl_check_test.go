@@ -201,7 +201,7 @@ func TestDefaultConversion(t *testing.T) {
 		{"VARCHAR(36)", "(uuid())", "UUID()"},
 	}
 	for _, tt := range tests {
-		tb := replayTable(t, "CREATE TABLE t (c "+tt.col+" DEFAULT "+tt.def+")", "t")
+		tb := replayDDLTable(t, "CREATE TABLE t (c "+tt.col+" DEFAULT "+tt.def+")", "t")
 		got := tb.Columns[0].Default
 		if got == nil || *got != tt.want {
 			t.Errorf("%s DEFAULT %s: got %v, want %q", tt.col, tt.def, got, tt.want)

@@ -86,7 +86,7 @@ func TestFromDDLReplayErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, errs := replay(t, tt.sql)
+			_, errs := replayDDL(t, tt.sql)
 			if diff := cmp.Diff(tt.want, errs); diff != "" {
 				t.Errorf("errors (-want +got):\n%s", diff)
 			}
@@ -105,10 +105,10 @@ func TestFromDDLRefusedStatementChangesNothing(t *testing.T) {
 		{"rename to a taken name", "CREATE TABLE u (x INT); ALTER TABLE t ADD COLUMN c INT, RENAME TO u"},
 		{"rename table fails on a later pair", "RENAME TABLE t TO t2, nope TO t3"},
 	}
-	want := replayTable(t, create, "t")
+	want := replayDDLTable(t, create, "t")
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			s, errs := replay(t, create+tt.sql)
+			s, errs := replayDDL(t, create+tt.sql)
 			if len(errs) != 1 {
 				t.Fatalf("want one error, got %v", errs)
 			}
@@ -125,14 +125,14 @@ func TestFromDDLRefusedStatementChangesNothing(t *testing.T) {
 			}
 		})
 	}
-	s, errs := replay(t, "CREATE TABLE bad (id INT, KEY (nope)); ALTER TABLE bad ADD COLUMN x INT;")
+	s, errs := replayDDL(t, "CREATE TABLE bad (id INT, KEY (nope)); ALTER TABLE bad ADD COLUMN x INT;")
 	if s.Table("bad") != nil || len(errs) != 2 {
 		t.Errorf("a refused CREATE TABLE must leave no table and the ALTER must fail: table=%v errs=%v", s.Table("bad"), errs)
 	}
 }
 
 func TestFromDDLSkipsUnparsablePrograms(t *testing.T) {
-	s, errs := replay(t, `CREATE TABLE t (id INT);
+	s, errs := replayDDL(t, `CREATE TABLE t (id INT);
 DELIMITER ;;
 CREATE DEFINER=`+"`root`@`%`"+` TRIGGER trg BEFORE INSERT ON t FOR EACH ROW BEGIN
   IF NEW.id < 0 THEN SIGNAL SQLSTATE '45000'; END IF;

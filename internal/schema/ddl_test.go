@@ -7,17 +7,17 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
-// replay replays the statements of text as if it were the file m.sql.
-func replay(t *testing.T, text string) (*Schema, []*ReplayError) {
+// replayDDL replays the statements of text as if it were the file m.sql.
+func replayDDL(t *testing.T, text string) (*Schema, []*ReplayError) {
 	t.Helper()
 	return FromDDL(statementsOf(sqlparse.NewParser(), "m.sql", text, false))
 }
 
-// replayTable replays text, which must replay without errors, and returns
+// replayDDLTable replays text, which must replay without errors, and returns
 // the table named name with its Created position cleared.
-func replayTable(t *testing.T, text, name string) *Table {
+func replayDDLTable(t *testing.T, text, name string) *Table {
 	t.Helper()
-	s, errs := replay(t, text)
+	s, errs := replayDDL(t, text)
 	for _, e := range errs {
 		t.Errorf("unexpected replay error: %v", e)
 	}
@@ -29,7 +29,7 @@ func replayTable(t *testing.T, text, name string) *Table {
 	return tb
 }
 
-func strp(s string) *string { return &s }
+func defaultOf(s string) *string { return &s }
 
 func TestFromDDLCreateTable(t *testing.T) {
 	tests := []struct {
@@ -48,20 +48,20 @@ func TestFromDDLCreateTable(t *testing.T) {
 				Name: "t_x",
 				Columns: []*Column{
 					{Name: "id", Type: "bigint", Unsigned: true, AutoIncrement: true},
-					{Name: "qty", Type: "int", Default: strp("0")},
-					{Name: "price", Type: "decimal", Nullable: true, Default: strp("0.00")},
-					{Name: "status", Type: "enum", Default: strp("'NEW'")},
-					{Name: "note", Type: "varchar", Nullable: true, Default: strp("NULL")},
-					{Name: "memo", Type: "text", Nullable: true, Default: strp("NULL")},
-					{Name: "flag", Type: "tinyint", Nullable: true, Default: strp("1")},
-					{Name: "bits", Type: "bit", Nullable: true, Default: strp("b'101'")},
-					{Name: "n", Type: "int", Nullable: true, Default: strp("-5")},
-					{Name: "r", Type: "double", Nullable: true, Default: strp("NULL")},
-					{Name: "at", Type: "datetime", Default: strp("CURRENT_TIMESTAMP(3)")},
-					{Name: "ts", Type: "timestamp", Nullable: true, Default: strp("CURRENT_TIMESTAMP")},
-					{Name: "bin", Type: "varbinary", Nullable: true, Default: strp("NULL")},
-					{Name: "big", Type: "decimal", Nullable: true, Default: strp("7")},
-					{Name: "code", Type: "char", Nullable: true, Default: strp("'5'")},
+					{Name: "qty", Type: "int", Default: defaultOf("0")},
+					{Name: "price", Type: "decimal", Nullable: true, Default: defaultOf("0.00")},
+					{Name: "status", Type: "enum", Default: defaultOf("'NEW'")},
+					{Name: "note", Type: "varchar", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "memo", Type: "text", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "flag", Type: "tinyint", Nullable: true, Default: defaultOf("1")},
+					{Name: "bits", Type: "bit", Nullable: true, Default: defaultOf("b'101'")},
+					{Name: "n", Type: "int", Nullable: true, Default: defaultOf("-5")},
+					{Name: "r", Type: "double", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "at", Type: "datetime", Default: defaultOf("CURRENT_TIMESTAMP(3)")},
+					{Name: "ts", Type: "timestamp", Nullable: true, Default: defaultOf("CURRENT_TIMESTAMP")},
+					{Name: "bin", Type: "varbinary", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "big", Type: "decimal", Nullable: true, Default: defaultOf("7")},
+					{Name: "code", Type: "char", Nullable: true, Default: defaultOf("'5'")},
 				},
 				Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}}},
 				PrimaryKey: []string{"id"},
@@ -73,9 +73,9 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "qty", Type: "int", Unsigned: true, Nullable: true, Default: strp("NULL")},
+					{Name: "qty", Type: "int", Unsigned: true, Nullable: true, Default: defaultOf("NULL")},
 					{Name: "pay_no", Type: "varchar"},
-					{Name: "code", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "code", Type: "int", Nullable: true, Default: defaultOf("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "pay_no", Unique: true, Columns: []string{"pay_no"}},
@@ -97,7 +97,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 					{Name: "id", Type: "int"},
 					{Name: "sku", Type: "varchar"},
 					{Name: "qty", Type: "int"},
-					{Name: "wh", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "wh", Type: "int", Nullable: true, Default: defaultOf("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}},
@@ -121,7 +121,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE t (a INT NULL, b INT, c INT, PRIMARY KEY (b, a)) ENGINE = MyISAM",
 			want: &Table{
 				Name:       "t",
-				Columns:    []*Column{{Name: "a", Type: "int"}, {Name: "b", Type: "int"}, {Name: "c", Type: "int", Nullable: true, Default: strp("NULL")}},
+				Columns:    []*Column{{Name: "a", Type: "int"}, {Name: "b", Type: "int"}, {Name: "c", Type: "int", Nullable: true, Default: defaultOf("NULL")}},
 				Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"b", "a"}}},
 				Engine:     "MyISAM",
 				PrimaryKey: []string{"b", "a"},
@@ -134,9 +134,9 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "a", Type: "int", Nullable: true, Default: defaultOf("NULL")},
 					{Name: "b", Type: "int"},
-					{Name: "c", Type: "varchar", Nullable: true, Default: strp("NULL")},
+					{Name: "c", Type: "varchar", Nullable: true, Default: defaultOf("NULL")},
 					{Name: "d", Type: "int"},
 				},
 				Indexes: []*Index{
@@ -166,7 +166,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE t (doc JSON)",
 			want: &Table{
 				Name:    "t",
-				Columns: []*Column{{Name: "doc", Type: "longtext", Nullable: true, Default: strp("NULL")}},
+				Columns: []*Column{{Name: "doc", Type: "longtext", Nullable: true, Default: defaultOf("NULL")}},
 				Checks:  []*Check{{Name: "doc", Expr: "JSON_VALID(`doc`)", Enforced: true}},
 			},
 		},
@@ -178,11 +178,11 @@ func TestFromDDLCreateTable(t *testing.T) {
 			want: &Table{
 				Name: "t",
 				Columns: []*Column{
-					{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")},
-					{Name: "b", Type: "int", Nullable: true, Default: strp("NULL")},
-					{Name: "c", Type: "int", Nullable: true, Default: strp("NULL")},
-					{Name: "d", Type: "int", Nullable: true, Default: strp("NULL")},
-					{Name: "d2", Type: "int", Nullable: true, Default: strp("NULL")},
+					{Name: "a", Type: "int", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "b", Type: "int", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "c", Type: "int", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "d", Type: "int", Nullable: true, Default: defaultOf("NULL")},
+					{Name: "d2", Type: "int", Nullable: true, Default: defaultOf("NULL")},
 				},
 				Indexes: []*Index{
 					{Name: "d", Unique: true, Columns: []string{"d"}},
@@ -197,7 +197,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE `shop`.`t_x` (id INT); ALTER TABLE shop.t_x ADD COLUMN qty INT",
 			want: &Table{
 				Name:    "t_x",
-				Columns: []*Column{{Name: "id", Type: "int", Nullable: true, Default: strp("NULL")}, {Name: "qty", Type: "int", Nullable: true, Default: strp("NULL")}},
+				Columns: []*Column{{Name: "id", Type: "int", Nullable: true, Default: defaultOf("NULL")}, {Name: "qty", Type: "int", Nullable: true, Default: defaultOf("NULL")}},
 			},
 		},
 		{
@@ -205,7 +205,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 			sql:  "CREATE TABLE a (id INT PRIMARY KEY, qty INT CHECK (qty >= 0), KEY (qty)) ENGINE=InnoDB; CREATE TABLE b LIKE a",
 			want: &Table{
 				Name:       "b",
-				Columns:    []*Column{{Name: "id", Type: "int"}, {Name: "qty", Type: "int", Nullable: true, Default: strp("NULL")}},
+				Columns:    []*Column{{Name: "id", Type: "int"}, {Name: "qty", Type: "int", Nullable: true, Default: defaultOf("NULL")}},
 				Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}}, {Name: "qty", Columns: []string{"qty"}}},
 				Checks:     []*Check{{Name: "qty", Expr: "`qty`>=0", Enforced: true, NonNegative: []string{"qty"}}},
 				Engine:     "InnoDB",
@@ -215,12 +215,12 @@ func TestFromDDLCreateTable(t *testing.T) {
 		{
 			name: "create table if not exists keeps the first table",
 			sql:  "CREATE TABLE IF NOT EXISTS t (a INT); CREATE TABLE IF NOT EXISTS t (b INT)",
-			want: &Table{Name: "t", Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: strp("NULL")}}},
+			want: &Table{Name: "t", Columns: []*Column{{Name: "a", Type: "int", Nullable: true, Default: defaultOf("NULL")}}},
 		},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := replayTable(t, tt.sql, tt.want.Name)
+			got := replayDDLTable(t, tt.sql, tt.want.Name)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("table mismatch (-want +got):\n%s", diff)
 			}
@@ -229,7 +229,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 }
 
 func TestFromDDLCreatedPosition(t *testing.T) {
-	s, errs := replay(t, "-- tables\nCREATE TABLE a (id INT);\n\n  CREATE TABLE b (id INT);\nCREATE TABLE IF NOT EXISTS a (x INT);\nCREATE TABLE c LIKE a;")
+	s, errs := replayDDL(t, "-- tables\nCREATE TABLE a (id INT);\n\n  CREATE TABLE b (id INT);\nCREATE TABLE IF NOT EXISTS a (x INT);\nCREATE TABLE c LIKE a;")
 	if len(errs) != 0 {
 		t.Fatalf("errors: %v", errs)
 	}
@@ -248,7 +248,7 @@ func TestFromDDLCreatedPosition(t *testing.T) {
 }
 
 func TestFromDDLIgnoresOtherStatements(t *testing.T) {
-	s, errs := replay(t, `CREATE TABLE t (id INT PRIMARY KEY, qty INT);
+	s, errs := replayDDL(t, `CREATE TABLE t (id INT PRIMARY KEY, qty INT);
 INSERT INTO t VALUES (1, 2);
 SET NAMES utf8mb4;
 UPDATE t SET qty = qty - 1 WHERE id = 1;

@@ -34,7 +34,7 @@ func TestIsMigrationName(t *testing.T) {
 	}
 }
 
-func writeFiles(t *testing.T, dir string, names ...string) {
+func writeMigrationFiles(t *testing.T, dir string, names ...string) {
 	t.Helper()
 	for _, n := range names {
 		p := filepath.Join(dir, n)
@@ -52,7 +52,7 @@ func writeFiles(t *testing.T, dir string, names ...string) {
 
 func TestListMigrations(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, "10_ten.down.sql", "10_ten.up.sql", "2_two.up.sql", "1_one.down.sql", "1_one.up.sql",
+	writeMigrationFiles(t, dir, "10_ten.down.sql", "10_ten.up.sql", "2_two.up.sql", "1_one.down.sql", "1_one.up.sql",
 		"README.md", "3_three.sql", "sub/", "sub/4_four.up.sql", "0003_three.up.sql")
 	got, err := ListMigrations(dir)
 	if err != nil {
@@ -73,7 +73,7 @@ func TestListMigrations(t *testing.T) {
 
 func TestListMigrationsErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, "1_one.up.sql", "2_two.up.sql", "002_second.up.sql", "2_two.down.sql")
+	writeMigrationFiles(t, dir, "1_one.up.sql", "2_two.up.sql", "002_second.up.sql", "2_two.down.sql")
 	_, err := ListMigrations(dir)
 	if err == nil {
 		t.Fatal("duplicate versions: no error")
@@ -116,10 +116,10 @@ func TestLoadMigrationsShop(t *testing.T) {
 			Columns: []*Column{
 				{Name: "id", Type: "bigint", Unsigned: true, AutoIncrement: true},
 				{Name: "product_id", Type: "bigint", Unsigned: true},
-				{Name: "inventory", Type: "int", Default: strp("0")},
-				{Name: "version", Type: "int", Unsigned: true, Default: strp("0")},
-				{Name: "status", Type: "enum", Default: strp("'ON_SALE'")},
-				{Name: "updated_at", Type: "timestamp", Default: strp("CURRENT_TIMESTAMP")},
+				{Name: "inventory", Type: "int", Default: defaultOf("0")},
+				{Name: "version", Type: "int", Unsigned: true, Default: defaultOf("0")},
+				{Name: "status", Type: "enum", Default: defaultOf("'ON_SALE'")},
+				{Name: "updated_at", Type: "timestamp", Default: defaultOf("CURRENT_TIMESTAMP")},
 			},
 			Indexes: []*Index{
 				{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}},
@@ -137,7 +137,7 @@ func TestLoadMigrationsShop(t *testing.T) {
 				{Name: "order_id", Type: "bigint", Unsigned: true},
 				{Name: "pay_no", Type: "varchar"},
 				{Name: "channel", Type: "varchar"},
-				{Name: "trade_no", Type: "varchar", Nullable: true, Default: strp("NULL")},
+				{Name: "trade_no", Type: "varchar", Nullable: true, Default: defaultOf("NULL")},
 				{Name: "paid_amount", Type: "decimal"},
 			},
 			Indexes: []*Index{
@@ -154,8 +154,8 @@ func TestLoadMigrationsShop(t *testing.T) {
 			Name: "t_wallet",
 			Columns: []*Column{
 				{Name: "user_id", Type: "bigint", Unsigned: true},
-				{Name: "balance", Type: "decimal", Default: strp("0.00")},
-				{Name: "bonus_points", Type: "int", Default: strp("0")},
+				{Name: "balance", Type: "decimal", Default: defaultOf("0.00")},
+				{Name: "bonus_points", Type: "int", Default: defaultOf("0")},
 			},
 			Indexes:    []*Index{{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"user_id"}}},
 			Checks:     []*Check{{Name: "balance", Expr: "`balance`>=0", Enforced: true, NonNegative: []string{"balance"}}},
@@ -214,10 +214,10 @@ func TestLoadDumpMySQL8(t *testing.T) {
 		Columns: []*Column{
 			{Name: "id", Type: "bigint", Unsigned: true, AutoIncrement: true},
 			{Name: "sku", Type: "varchar"},
-			{Name: "quantity", Type: "int", Default: strp("0")},
-			{Name: "reserved", Type: "int", Default: strp("0")},
-			{Name: "version", Type: "int", Unsigned: true, Default: strp("0")},
-			{Name: "updated_at", Type: "datetime", Default: strp("CURRENT_TIMESTAMP(3)")},
+			{Name: "quantity", Type: "int", Default: defaultOf("0")},
+			{Name: "reserved", Type: "int", Default: defaultOf("0")},
+			{Name: "version", Type: "int", Unsigned: true, Default: defaultOf("0")},
+			{Name: "updated_at", Type: "datetime", Default: defaultOf("CURRENT_TIMESTAMP(3)")},
 		},
 		Indexes: []*Index{
 			{Name: "PRIMARY", Unique: true, Primary: true, Columns: []string{"id"}},

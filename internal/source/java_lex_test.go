@@ -265,6 +265,7 @@ func FuzzExtractJava(f *testing.F) {
 		"@Update(\"\"\"\n  x\n  \"\"\") int f(",
 		"class A { void f() { x = '\\u0027'; y = 1e-5; z = .5f; } }",
 		"/* guard:ignore GQ001 x */ class A { String s = String.format(\"DELETE %s\", ((((t))))); }",
+		"\"abc\\", "'\\", "@", "\"\"\"\n\\", "@Select(", "x.append(", "String a = ", "import", "\xff\xfe@\xc3",
 	} {
 		f.Add([]byte(s))
 	}

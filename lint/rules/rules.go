@@ -30,6 +30,7 @@ func All() []*lint.Rule {
 		BadVersionColumn,         // GS007
 		NonTransactionalEngine,   // GS008
 		NoPrimaryKey,             // GS009
+		ExistingViolations,       // GS010
 	}
 }
 

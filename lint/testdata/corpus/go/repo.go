@@ -98,3 +98,20 @@ func (r *Repo) Reset(ctx context.Context) error {
 	_, err := r.db.ExecContext(ctx, "UPDATE t_sku_stock SET locked_stock = 0, version = version + 1")
 	return err
 }
+
+type namedExecer interface {
+	NamedExecContext(ctx context.Context, query string, arg any) (sql.Result, error)
+}
+
+// NamedDeduct uses sqlx named parameters: guarded, result compared.
+func NamedDeduct(ctx context.Context, db namedExecer, sku string, n int) error {
+	res, err := db.NamedExecContext(ctx, `UPDATE t_sku_stock SET available_stock = available_stock - :n, version = version + 1
+		WHERE sku_code = :sku AND available_stock >= :n`, map[string]any{"sku": sku, "n": n})
+	if err != nil {
+		return err
+	}
+	if k, _ := res.RowsAffected(); k != 1 {
+		return errors.New("insufficient")
+	}
+	return nil
+}

@@ -31,6 +31,11 @@ public class WalletDao {
         return ps.executeQuery();
     }
 
+    public int spendPoints(org.springframework.jdbc.core.namedparam.NamedParameterJdbcTemplate jdbc, long user, int p) {
+        return jdbc.update("UPDATE t_wallet SET points = points - :p, version = version + 1 WHERE user_id = :u",
+            java.util.Map.of("p", p, "u", user));
+    }
+
     public int bump(long user) throws SQLException {
         String sql = String.format("UPDATE t_wallet SET points = points + 1 WHERE user_id = %d", user);
         try (Statement st = conn.createStatement()) {

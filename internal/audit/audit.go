@@ -1,0 +1,257 @@
+package audit
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"sort"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
+)
+
+// Defaults of Options.
+const (
+	DefaultTimeout     = 5 * time.Minute
+	DefaultScanTimeout = 30 * time.Second
+	DefaultParallel    = 4
+)
+
+// Options says how to audit.
+type Options struct {
+	Policy *policy.Policy // nil: the built-in defaults
+	// Rules is the registry; the audit runs those of KindSchema, live or not.
+	Rules []*lint.Rule
+	// NoData skips the rules that scan rows (GS010): the audit reads the
+	// schema, the version and sql_mode only.
+	NoData bool
+	// Timeout bounds the whole audit of one target; ScanTimeout each data scan.
+	Timeout, ScanTimeout time.Duration
+	// Parallel is how many targets are audited at once.
+	Parallel int
+	// Log receives the driver's own log lines; nil discards them. Run
+	// redacts them.
+	Log io.Writer
+	// Done is called after each target, from the goroutine that audited it.
+	Done func(*TargetResult)
+}
+
+func (o Options) withDefaults() Options {
+	if o.Policy == nil {
+		o.Policy = policy.Default()
+	}
+	if o.Timeout <= 0 {
+		o.Timeout = DefaultTimeout
+	}
+	if o.ScanTimeout <= 0 {
+		o.ScanTimeout = DefaultScanTimeout
+	}
+	if o.Parallel <= 0 {
+		o.Parallel = DefaultParallel
+	}
+	if o.Log == nil {
+		o.Log = io.Discard
+	}
+	return o
+}
+
+// TargetResult is the outcome of auditing one target.
+type TargetResult struct {
+	// Target is host:port/db.
+	Target string
+	// Findings are sorted by table, code and column; Target is set on each.
+	Findings []lint.Finding
+	Tables   int
+	// Server is what @@version says; the zero Server when unreached.
+	Server schema.Server
+	// Queries counts the statements guard sent: introspection, sql_mode and
+	// data scans.
+	Queries int
+	Elapsed time.Duration
+	// Err is why the target could not be audited; its text is redacted.
+	Err error
+}
+
+// AuditTarget connects to one target, reads its schema, version and
+// sql_mode and runs the schema rules on them.
+func AuditTarget(ctx context.Context, t *Target, opts Options) *TargetResult {
+	opts = opts.withDefaults()
+	began := time.Now()
+	res := &TargetResult{Target: t.Name()}
+	err := auditTarget(ctx, t, opts, res)
+	res.Elapsed = time.Since(began)
+	if err != nil {
+		res.Err = errors.New(NewRedactor([]*Target{t}).Redact(err.Error()))
+		res.Findings = nil
+	}
+	return res
+}
+
+func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult) error {
+	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
+	defer cancel()
+	cfg := t.Config()
+	cfg.Logger = log.New(NewRedactor([]*Target{t}).Writer(opts.Log), "guard: "+t.Name()+": driver: ", 0)
+	conn, err := mysql.NewConnector(cfg)
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	db := sql.OpenDB(conn)
+	defer db.Close()
+	// One connection: the statements of an audit run one after the other,
+	// and every one of them sees the same session.
+	db.SetMaxOpenConns(1)
+	pingCtx, cancelPing := context.WithTimeout(ctx, DialTimeout+time.Second)
+	err = db.PingContext(pingCtx)
+	cancelPing()
+	if err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	q := &countingQuerier{db: db}
+	defer func() { res.Queries = int(q.n.Load()) }()
+
+	sch, srv, err := schema.FromInformationSchema(ctx, q, t.Database())
+	if err != nil {
+		return err
+	}
+	res.Server, res.Tables = srv, len(sch.Tables)
+	if res.Tables == 0 {
+		if err := databaseExists(ctx, q, t.Database()); err != nil {
+			return err
+		}
+	}
+	live := &lint.Live{
+		Target:       t.Name(),
+		Version:      srv.Version,
+		EnforceCheck: srv.EnforcesCheck(),
+		Context:      ctx,
+		ScanTimeout:  opts.ScanTimeout,
+		// MariaDB bounds a statement with max_statement_time; MySQL with the
+		// MAX_EXECUTION_TIME hint.
+		MaxStatementTime: srv.Flavor == schema.FlavorMariaDB,
+	}
+	if err := readModes(ctx, q, live); err != nil {
+		return err
+	}
+	if !opts.NoData {
+		live.Data = q
+	}
+	var found []lint.Finding
+	report := func(f lint.Finding) {
+		if f.Severity == policy.SevOff || f.Severity == "" {
+			return
+		}
+		f.Target, f.File = t.Name(), ""
+		found = append(found, f)
+	}
+	for _, r := range opts.Rules {
+		if r.Kind != lint.KindSchema {
+			continue
+		}
+		if err := r.Run(lint.NewPass(r, opts.Policy, sch, nil, nil, live, report)); err != nil {
+			return fmt.Errorf("rule %s: %w", r.Code, err)
+		}
+	}
+	res.Findings = sortLive(dedupe(found))
+	return nil
+}
+
+// readModes reads the global and the session sql_mode. The session is the
+// one the DSN's parameters give guard's connection, as they give the
+// application's.
+func readModes(ctx context.Context, q lint.Querier, live *lint.Live) error {
+	rows, err := q.QueryContext(ctx, "SELECT @@GLOBAL.sql_mode, @@SESSION.sql_mode")
+	if err != nil {
+		return fmt.Errorf("read sql_mode: %w", err)
+	}
+	defer rows.Close()
+	if !rows.Next() {
+		if err := rows.Err(); err != nil {
+			return fmt.Errorf("read sql_mode: %w", err)
+		}
+		return errors.New("read sql_mode: no row")
+	}
+	var global, session sql.NullString
+	if err := rows.Scan(&global, &session); err != nil {
+		return fmt.Errorf("read sql_mode: %w", err)
+	}
+	live.GlobalMode, live.SessionMode = global.String, session.String
+	return rows.Close()
+}
+
+// databaseExists tells an empty database from a missing one, which
+// information_schema shows alike: an audit of a misspelt name must fail
+// rather than report a clean schema.
+func databaseExists(ctx context.Context, q lint.Querier, name string) error {
+	rows, err := q.QueryContext(ctx, "SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", name)
+	if err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	defer rows.Close()
+	n := 0
+	if rows.Next() {
+		if err := rows.Scan(&n); err != nil {
+			return fmt.Errorf("look up database %s: %w", name, err)
+		}
+	}
+	if err := rows.Err(); err != nil {
+		return fmt.Errorf("look up database %s: %w", name, err)
+	}
+	if n == 0 {
+		return fmt.Errorf("database %s does not exist or is not visible to this account", name)
+	}
+	return nil
+}
+
+// countingQuerier counts the statements sent through it.
+type countingQuerier struct {
+	db *sql.DB
+	n  atomic.Int64
+}
+
+func (c *countingQuerier) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
+	c.n.Add(1)
+	return c.db.QueryContext(ctx, query, args...)
+}
+
+// dedupe drops findings repeated by a rule.
+func dedupe(fs []lint.Finding) []lint.Finding {
+	type key struct{ code, table, column, message string }
+	seen := map[key]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		k := key{f.Code, f.Table, f.ColumnName, f.Message}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// sortLive orders live findings by target, table, code and column.
+func sortLive(fs []lint.Finding) []lint.Finding {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.Target != b.Target {
+			return a.Target < b.Target
+		}
+		if a.Table != b.Table {
+			return a.Table < b.Table
+		}
+		if a.Code != b.Code {
+			return a.Code < b.Code
+		}
+		return a.ColumnName < b.ColumnName
+	})
+	return fs
+}

@@ -1,0 +1,88 @@
+package audit
+
+import (
+	"context"
+	"sync"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/lint"
+)
+
+// Failure is a target that could not be audited, in the json report's
+// "failures" array.
+type Failure struct {
+	Target string `json:"target"`
+	Error  string `json:"error"`
+}
+
+// Report is the outcome of auditing a fleet.
+type Report struct {
+	// Result holds the findings of every audited target; its summary counts
+	// them and the tables read.
+	Result *lint.Result
+	// Failures lists the targets that could not be audited, in input order.
+	Failures []Failure
+	// Targets has one result per target, in input order.
+	Targets []*TargetResult
+}
+
+// Run audits targets, opts.Parallel at a time. A target that cannot be
+// reached or read is a Failure; the others are audited and reported all
+// the same. Every error text is redacted with the passwords of all targets.
+func Run(ctx context.Context, targets []*Target, opts Options) *Report {
+	opts = opts.withDefaults()
+	red := NewRedactor(targets)
+	opts.Log = red.Writer(opts.Log)
+	results := make([]*TargetResult, len(targets))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(opts.Parallel, len(targets)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				res := AuditTarget(ctx, targets[i], opts)
+				results[i] = res
+				if opts.Done != nil {
+					opts.Done(res)
+				}
+			}
+		}()
+	}
+	for i := range targets {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	rep := &Report{Result: &lint.Result{Findings: []lint.Finding{}}, Targets: results}
+	for _, res := range results {
+		if res.Err != nil {
+			rep.Failures = append(rep.Failures, Failure{Target: res.Target, Error: red.Redact(res.Err.Error())})
+			continue
+		}
+		rep.Result.Findings = append(rep.Result.Findings, res.Findings...)
+		rep.Result.Summary.Tables += res.Tables
+	}
+	rep.Result.Findings = sortLive(rep.Result.Findings)
+	for _, f := range rep.Result.Findings {
+		switch f.Severity {
+		case policy.SevError:
+			rep.Result.Summary.Error++
+		case policy.SevWarning:
+			rep.Result.Summary.Warning++
+		case policy.SevInfo:
+			rep.Result.Summary.Info++
+		}
+	}
+	return rep
+}
+
+// Queries returns how many statements the audit sent, over all targets.
+func (r *Report) Queries() int {
+	n := 0
+	for _, t := range r.Targets {
+		n += t.Queries
+	}
+	return n
+}

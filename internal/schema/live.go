@@ -1,0 +1,251 @@
+package schema
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+)
+
+// Querier runs a query: *sql.DB, *sql.Conn and *sql.Tx implement it. An
+// implementation for tests or recording must return the rows of the query
+// as the server would.
+type Querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+}
+
+// InfoRows are the rows of information_schema that describe one database,
+// as the server returned them: the input of FromRows. They are kept raw (no
+// quoting decided, no expression parsed) so that rows recorded from a server
+// as JSON go through the same code as rows read live. JSON names are the
+// information_schema column names.
+type InfoRows struct {
+	// Version is @@version.
+	Version  string `json:"version"`
+	Database string `json:"database"`
+	// Tables are the base tables (views and sequences left out).
+	Tables     []TableRow      `json:"tables"`
+	Columns    []ColumnRow     `json:"columns"`
+	Statistics []StatisticsRow `json:"statistics"`
+	Checks     []CheckRow      `json:"checks"`
+	// Queries is how many queries Introspect issued; it does not grow with
+	// the number of tables.
+	Queries int `json:"queries"`
+}
+
+// TableRow is a row of information_schema.TABLES.
+type TableRow struct {
+	Name   string  `json:"TABLE_NAME"`
+	Engine *string `json:"ENGINE"`
+}
+
+// ColumnRow is a row of information_schema.COLUMNS.
+type ColumnRow struct {
+	Table    string `json:"TABLE_NAME"`
+	Name     string `json:"COLUMN_NAME"`
+	Position int    `json:"ORDINAL_POSITION"`
+	// ColumnType is the full type, e.g. "bigint(20) unsigned", "decimal(10,2)".
+	ColumnType string `json:"COLUMN_TYPE"`
+	// DataType is the base type, e.g. "bigint".
+	DataType   string `json:"DATA_TYPE"`
+	IsNullable string `json:"IS_NULLABLE"`
+	// Default is SQL text on MariaDB ("'NEW'", "NULL"), the bare value on
+	// MySQL ("NEW", nil for none); see Server.QuotesColumnDefault.
+	Default *string `json:"COLUMN_DEFAULT"`
+	Extra   string  `json:"EXTRA"`
+}
+
+// StatisticsRow is a row of information_schema.STATISTICS: one part of one index.
+type StatisticsRow struct {
+	Table     string `json:"TABLE_NAME"`
+	Index     string `json:"INDEX_NAME"`
+	NonUnique int    `json:"NON_UNIQUE"`
+	Seq       int    `json:"SEQ_IN_INDEX"`
+	// Column is nil for a functional key part (MySQL 8.0.13 on), whose
+	// expression is in Expression.
+	Column     *string `json:"COLUMN_NAME"`
+	Expression *string `json:"EXPRESSION,omitempty"`
+	// Nullable is "YES" when the part can be NULL, else "".
+	Nullable  string `json:"NULLABLE"`
+	IndexType string `json:"INDEX_TYPE"`
+}
+
+// CheckRow is a CHECK constraint: a row of CHECK_CONSTRAINTS, joined on
+// MySQL with TABLE_CONSTRAINTS for its table and ENFORCED.
+type CheckRow struct {
+	Table  string `json:"TABLE_NAME"`
+	Name   string `json:"CONSTRAINT_NAME"`
+	Clause string `json:"CHECK_CLAUSE"`
+	// Enforced is "YES" or "NO" on MySQL; nil on MariaDB, which enforces
+	// every CHECK.
+	Enforced *string `json:"ENFORCED,omitempty"`
+}
+
+// FromInformationSchema reads the schema of database from a live server:
+// Introspect, then FromRows.
+func FromInformationSchema(ctx context.Context, db Querier, database string) (*Schema, Server, error) {
+	rows, err := Introspect(ctx, db, database)
+	if err != nil {
+		return nil, Server{}, err
+	}
+	return FromRows(rows)
+}
+
+// The queries of Introspect. Each reads the whole database at once, so that
+// their number does not grow with the number of tables. STATISTICS has no
+// ORDER BY: MariaDB lists a table's indexes in the table's own key order,
+// which no column of it shows (see Server.ListsIndexesInKeyOrder).
+const (
+	queryVersion = `SELECT @@version`
+	queryTables  = `SELECT TABLE_NAME, ENGINE FROM information_schema.TABLES
+WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED')
+ORDER BY TABLE_NAME`
+	queryColumns = `SELECT TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, DATA_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA
+FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ?
+ORDER BY TABLE_NAME, ORDINAL_POSITION`
+	queryStatistics = `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, NULLABLE, INDEX_TYPE
+FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ?`
+	queryStatisticsExpr = `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, NULLABLE, INDEX_TYPE, EXPRESSION
+FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ?`
+	// MySQL: check names are unique per schema, so the name joins a check
+	// to its table.
+	queryChecksMySQL = `SELECT tc.TABLE_NAME, cc.CONSTRAINT_NAME, cc.CHECK_CLAUSE, tc.ENFORCED
+FROM information_schema.CHECK_CONSTRAINTS cc
+JOIN information_schema.TABLE_CONSTRAINTS tc
+  ON tc.CONSTRAINT_SCHEMA = cc.CONSTRAINT_SCHEMA AND tc.CONSTRAINT_NAME = cc.CONSTRAINT_NAME
+WHERE cc.CONSTRAINT_SCHEMA = ? AND tc.CONSTRAINT_TYPE = 'CHECK'
+ORDER BY tc.TABLE_NAME, cc.CONSTRAINT_NAME`
+	queryChecksMariaDB = `SELECT TABLE_NAME, CONSTRAINT_NAME, CHECK_CLAUSE
+FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ?`
+)
+
+// Introspect reads the rows of information_schema that describe database:
+// @@version, then its tables, columns, index parts and CHECK constraints, one
+// query each whatever the number of tables. Errors name what was being read,
+// never how the server was reached.
+func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, error) {
+	if database == "" {
+		return nil, errors.New("introspect: no database given")
+	}
+	in := &introspection{ctx: ctx, db: db, rows: &InfoRows{Database: database}}
+	if err := in.query("version", queryVersion, nil, func(sc scanner) error {
+		return sc.Scan(&in.rows.Version)
+	}); err != nil {
+		return nil, err
+	}
+	if in.rows.Version == "" {
+		return nil, fmt.Errorf("introspect %s: the server reported no version", database)
+	}
+	srv := ParseServer(in.rows.Version)
+	r := in.rows
+	if err := in.query("tables", queryTables, []any{database}, func(sc scanner) error {
+		var t TableRow
+		var engine sql.NullString
+		if err := sc.Scan(&t.Name, &engine); err != nil {
+			return err
+		}
+		t.Engine = nullable(engine)
+		r.Tables = append(r.Tables, t)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if err := in.query("columns", queryColumns, []any{database}, func(sc scanner) error {
+		var c ColumnRow
+		var def, extra sql.NullString
+		if err := sc.Scan(&c.Table, &c.Name, &c.Position, &c.ColumnType, &c.DataType, &c.IsNullable, &def, &extra); err != nil {
+			return err
+		}
+		c.Default, c.Extra = nullable(def), extra.String
+		r.Columns = append(r.Columns, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	withExpr := srv.SupportsFunctionalKeyParts()
+	stats := queryStatistics
+	if withExpr {
+		stats = queryStatisticsExpr
+	}
+	if err := in.query("indexes", stats, []any{database}, func(sc scanner) error {
+		var s StatisticsRow
+		var col, nul, typ, expr sql.NullString
+		dest := []any{&s.Table, &s.Index, &s.NonUnique, &s.Seq, &col, &nul, &typ}
+		if withExpr {
+			dest = append(dest, &expr)
+		}
+		if err := sc.Scan(dest...); err != nil {
+			return err
+		}
+		s.Column, s.Expression, s.Nullable, s.IndexType = nullable(col), nullable(expr), nul.String, typ.String
+		r.Statistics = append(r.Statistics, s)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	if !srv.ListsCheckConstraints() {
+		return r, nil
+	}
+	// TABLE_CONSTRAINTS.ENFORCED exists where NOT ENFORCED does.
+	withEnforced := srv.SupportsNotEnforced()
+	checks := queryChecksMariaDB
+	if withEnforced {
+		checks = queryChecksMySQL
+	}
+	if err := in.query("check constraints", checks, []any{database}, func(sc scanner) error {
+		var c CheckRow
+		if !withEnforced {
+			if err := sc.Scan(&c.Table, &c.Name, &c.Clause); err != nil {
+				return err
+			}
+		} else {
+			var enforced sql.NullString
+			if err := sc.Scan(&c.Table, &c.Name, &c.Clause, &enforced); err != nil {
+				return err
+			}
+			c.Enforced = nullable(enforced)
+		}
+		r.Checks = append(r.Checks, c)
+		return nil
+	}); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+// introspection is one run of Introspect.
+type introspection struct {
+	ctx  context.Context
+	db   Querier
+	rows *InfoRows
+}
+
+// scanner is the part of *sql.Rows a row callback needs.
+type scanner interface{ Scan(dest ...any) error }
+
+// query runs one query, counts it and hands each row to row.
+func (in *introspection) query(what, query string, args []any, row func(scanner) error) error {
+	in.rows.Queries++
+	rs, err := in.db.QueryContext(in.ctx, query, args...)
+	if err != nil {
+		return fmt.Errorf("introspect %s: read %s: %w", in.rows.Database, what, err)
+	}
+	defer rs.Close()
+	for rs.Next() {
+		if err := row(rs); err != nil {
+			return fmt.Errorf("introspect %s: read %s: %w", in.rows.Database, what, err)
+		}
+	}
+	if err := rs.Err(); err != nil {
+		return fmt.Errorf("introspect %s: read %s: %w", in.rows.Database, what, err)
+	}
+	return nil
+}
+
+func nullable(s sql.NullString) *string {
+	if !s.Valid {
+		return nil
+	}
+	v := s.String
+	return &v
+}

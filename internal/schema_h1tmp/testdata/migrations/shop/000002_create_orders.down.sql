@@ -1,0 +1,2 @@
+DROP TABLE t_payment;
+DROP TABLE t_order;

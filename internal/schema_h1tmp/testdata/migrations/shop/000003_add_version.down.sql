@@ -1,0 +1,1 @@
+ALTER TABLE t_inventory DROP COLUMN version;

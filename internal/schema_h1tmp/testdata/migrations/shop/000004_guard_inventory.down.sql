@@ -1,0 +1,1 @@
+ALTER TABLE t_inventory DROP CONSTRAINT chk_inventory_non_negative;

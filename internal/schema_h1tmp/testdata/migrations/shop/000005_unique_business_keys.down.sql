@@ -1,0 +1,1 @@
+DROP INDEX uk_order_no ON t_order;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX uk_order_no ON t_order (order_no);

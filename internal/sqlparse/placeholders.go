@@ -1,0 +1,60 @@
+package sqlparse
+
+// NormalizePlaceholders rewrites the named and numbered parameters of client
+// libraries — `:name` (sqlx, Spring's NamedParameterJdbcTemplate) and `?1`
+// (JPA native queries) — into the `?` the parser knows. The result has the
+// same length as sql: the rest of the name becomes spaces, so every offset
+// still points at the same character of the original text. Quoted strings,
+// identifiers and comments are left alone, as is `:=`.
+func NormalizePlaceholders(sql string) string {
+	var b []byte // copied on the first change
+	set := func(i int, c byte) {
+		if b == nil {
+			b = []byte(sql)
+		}
+		b[i] = c
+	}
+	n := len(sql)
+	for i := 0; i < n; {
+		c := sql[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(sql, i)
+		case c == '#':
+			i = skipLine(sql, i)
+		case c == '-' && i+1 < n && sql[i+1] == '-' && (i+2 == n || isSpace(sql[i+2])):
+			i = skipLine(sql, i)
+		case c == '/' && i+1 < n && sql[i+1] == '*':
+			i = skipBlockComment(sql, i)
+		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
+			set(i, '?')
+			j := i + 1
+			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
+				set(j, ' ')
+				j++
+			}
+			i = j
+		case c == '?' && i+1 < n && sql[i+1] >= '0' && sql[i+1] <= '9':
+			j := i + 1
+			for j < n && sql[j] >= '0' && sql[j] <= '9' {
+				set(j, ' ')
+				j++
+			}
+			i = j
+		default:
+			i++
+		}
+	}
+	if b == nil {
+		return sql
+	}
+	return string(b)
+}
+
+func isNameStart(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+}
+
+func isNameByte(c byte) bool {
+	return isNameStart(c) || c >= '0' && c <= '9' || c == '$'
+}
