@@ -72,6 +72,25 @@ type Statement struct {
 	// could not be checked (Fragment.Unchecked).
 	Node     sqlparse.StmtNode
 	ParseErr *sqlparse.Error
+
+	// memo holds analyses several rules share (see Memo).
+	memo map[any]any
+}
+
+// Memo returns the value stored under key, computing and storing it on first
+// use: rules share per-statement analyses this way instead of each walking
+// the tree again. Rules run one after another, so no locking is needed; key
+// should be an unexported type of the caller's package.
+func (st *Statement) Memo(key any, compute func() any) any {
+	if v, ok := st.memo[key]; ok {
+		return v
+	}
+	v := compute()
+	if st.memo == nil {
+		st.memo = map[any]any{}
+	}
+	st.memo[key] = v
+	return v
 }
 
 // PosOf returns the file position of byte offset off within st.SQL.

@@ -85,6 +85,7 @@ Examples:
 		},
 		Commands: []*cli.Command{
 			lintCommand(),
+			auditCommand(),
 			rulesCommand(),
 		},
 		HideHelpCommand: true,

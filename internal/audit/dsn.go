@@ -64,6 +64,8 @@ func ParseDSN(dsn string) (*Target, error) {
 	if cfg.DBName == "" {
 		return nil, ErrNoDatabase
 	}
+	// Parsed, the password is known: the guesses would redact too much.
+	secrets = nil
 	if cfg.Passwd != "" {
 		secrets = append(secrets, cfg.Passwd, url.QueryEscape(cfg.Passwd), url.PathEscape(cfg.Passwd),
 			url.UserPassword("u", cfg.Passwd).String()[2:])

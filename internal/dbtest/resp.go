@@ -69,9 +69,13 @@ func readReply(rd *bufio.Reader) (string, error) {
 		if n > maxBulkLen {
 			return "", fmt.Errorf("read reply: bulk length %d over %d", n, maxBulkLen)
 		}
-		buf := make([]byte, n+2)
-		if _, err := io.ReadFull(rd, buf); err != nil {
+		// Read what arrives rather than allocate what the length claims.
+		buf, err := io.ReadAll(io.LimitReader(rd, int64(n)+2))
+		if err != nil {
 			return "", fmt.Errorf("read reply: %w", err)
+		}
+		if len(buf) < n+2 {
+			return "", fmt.Errorf("read reply: %w", io.ErrUnexpectedEOF)
 		}
 		return string(buf[:n]), nil
 	default:

@@ -105,6 +105,14 @@ func writeTargets(st *lint.Statement, s *schema.Schema) *write {
 	if st == nil || st.Node == nil {
 		return nil
 	}
+	// Every query rule asks for the same statement's targets: work them out once.
+	return st.Memo(writeTargetsKey{s}, func() any { return buildWriteTargets(st, s) }).(*write)
+}
+
+// writeTargetsKey keys the memo of writeTargets; the schema is part of the key.
+type writeTargetsKey struct{ s *schema.Schema }
+
+func buildWriteTargets(st *lint.Statement, s *schema.Schema) *write {
 	w := &write{}
 	switch n := st.Node.(type) {
 	case *sqlparse.UpdateStmt:

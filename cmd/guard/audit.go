@@ -1,0 +1,242 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/report"
+	"github.com/guard-sql/guard/lint/rules"
+)
+
+func auditCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "audit",
+		Usage:     "audit live servers: schema, sql_mode, version and existing bad rows",
+		ArgsUsage: " ",
+		Description: `Connects to each target (one database per DSN), reads its schema from
+information_schema, its version and its global and session sql_mode, and runs
+every schema rule on them, GS001 and GS002 included. GS010 then scans the rows
+for negative counters and duplicate business keys, each scan bounded by
+--scan-timeout on the server; --no-data skips it.
+
+DSN: user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db?params,
+from --dsn (repeatable), --targets FILE (one DSN per line, # comments) or the
+GUARD_DSN environment variable. Findings name their target host:port/db;
+passwords never appear in any output.
+
+Targets are audited --parallel at a time. A target that cannot be reached or
+read is reported on stderr (and under "failures" in json) and makes the exit
+code 3; the other targets are still audited and reported.
+
+Examples:
+   GUARD_DSN='auditor:secret@tcp(db1:3306)/shop' guard audit
+   guard audit --dsn 'mysql://auditor:s%40cret@db1:3306/shop'
+   guard audit --targets shards.txt --parallel 8 --format json > audit.json
+   guard audit --targets shards.txt --no-data --format sarif > audit.sarif`,
+		Flags: append(commonFlags(),
+			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + audit.EnvDSN},
+			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
+			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
+			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
+			&cli.DurationFlag{Name: "timeout", Value: audit.DefaultTimeout, Usage: "bound on the whole audit of one target"},
+			&cli.DurationFlag{Name: "scan-timeout", Value: audit.DefaultScanTimeout, Usage: "bound on each row scan, enforced by the server"},
+		),
+		Action: runAudit,
+	}
+}
+
+// dsnList collects --dsn values as given: a DSN may hold commas
+// (sql_mode='A,B'), which a slice flag would split.
+type dsnList struct{ dsns []string }
+
+func (l *dsnList) Set(v string) error { l.dsns = append(l.dsns, v); return nil }
+
+// String never prints the DSNs: help and errors must not show passwords.
+func (l *dsnList) String() string { return "" }
+
+func runAudit(c *cli.Context) error {
+	if c.Args().Present() {
+		return inputErrf("audit takes no arguments (got %d): give targets with --dsn or --targets", c.Args().Len())
+	}
+	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	format, err := checkFormat(c, report.Formats()...)
+	if err != nil {
+		return err
+	}
+	rank, err := failRank(c)
+	if err != nil {
+		return err
+	}
+	parallel := c.Int("parallel")
+	if parallel < 1 {
+		return inputErrf("--parallel %d: want 1 or more", parallel)
+	}
+	for _, name := range []string{"timeout", "scan-timeout"} {
+		if c.Duration(name) <= 0 {
+			return inputErrf("--%s %s: want a positive duration", name, c.Duration(name))
+		}
+	}
+	var dsns []string
+	if l, ok := c.Generic("dsn").(*dsnList); ok {
+		dsns = l.dsns
+	}
+	targets, err := audit.Collect(audit.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(audit.EnvDSN)})
+	if err != nil {
+		return inputErr(err)
+	}
+	red := audit.NewRedactor(targets)
+	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
+
+	opts := audit.Options{
+		Policy:      pol,
+		Rules:       rules.All(),
+		NoData:      c.Bool("no-data"),
+		Timeout:     c.Duration("timeout"),
+		ScanTimeout: c.Duration("scan-timeout"),
+		Parallel:    parallel,
+		Log:         stderr,
+	}
+	var bar *audit.Progress
+	if audit.ShowProgress(c.App.ErrWriter) {
+		bar = audit.NewProgress(stderr, len(targets))
+		opts.Done = func(*audit.TargetResult) { bar.Done() }
+	}
+	rep := audit.Run(c.Context, targets, opts)
+	if bar != nil {
+		bar.Stop()
+	}
+	for _, f := range rep.Failures {
+		fmt.Fprintf(stderr, "guard: %s: %s\n", f.Target, f.Error)
+	}
+
+	var buf bytes.Buffer
+	if err := report.Write(&buf, format, rep.Result, report.Options{
+		Version: guardVersion(),
+		Color:   format == "text" && useColor(c, c.App.Writer),
+		Rules:   ruleInfos(),
+	}); err != nil {
+		return err
+	}
+	out, err := withFailures(format, buf.Bytes(), rep.Failures)
+	if err != nil {
+		return err
+	}
+	if _, err := stdout.Write(out); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if len(rep.Failures) > 0 {
+		// A target not audited is a runtime failure, whatever the others found.
+		return &exitError{code: exitRuntime}
+	}
+	for _, f := range rep.Result.Findings {
+		if f.Severity.Rank() >= rank {
+			return &exitError{code: exitFindings}
+		}
+	}
+	return nil
+}
+
+// withFailures adds the failed targets to a report: a "failures" array at
+// the end of the json document, a tool execution notification in sarif, an
+// error annotation in github. Text lists them on stderr only.
+func withFailures(format string, doc []byte, failures []audit.Failure) ([]byte, error) {
+	if failures == nil {
+		failures = []audit.Failure{}
+	}
+	switch format {
+	case report.FormatJSON:
+		return jsonWithFailures(doc, failures)
+	case report.FormatSARIF:
+		return sarifWithFailures(doc, failures)
+	case report.FormatGitHub:
+		var b bytes.Buffer
+		b.Write(doc)
+		for _, f := range failures {
+			fmt.Fprintf(&b, "::error title=guard audit::%s\n", githubData(f.Target+": "+f.Error))
+		}
+		return b.Bytes(), nil
+	}
+	return doc, nil
+}
+
+// jsonWithFailures appends "failures" after the keys of DESIGN §5, which
+// keep their order and content.
+func jsonWithFailures(doc []byte, failures []audit.Failure) ([]byte, error) {
+	var in struct {
+		Tool     json.RawMessage `json:"tool"`
+		Version  json.RawMessage `json:"version"`
+		Findings json.RawMessage `json:"findings"`
+		Summary  json.RawMessage `json:"summary"`
+	}
+	if err := json.Unmarshal(doc, &in); err != nil {
+		return nil, fmt.Errorf("add failures to the json report: %w", err)
+	}
+	out := struct {
+		Tool     json.RawMessage `json:"tool"`
+		Version  json.RawMessage `json:"version"`
+		Findings json.RawMessage `json:"findings"`
+		Summary  json.RawMessage `json:"summary"`
+		Failures []audit.Failure `json:"failures"`
+	}{in.Tool, in.Version, in.Findings, in.Summary, failures}
+	return encodeIndented(out)
+}
+
+// sarifWithFailures records the failed targets in the run's invocation, where
+// SARIF puts what kept a tool from finishing.
+func sarifWithFailures(doc []byte, failures []audit.Failure) ([]byte, error) {
+	var log struct {
+		Schema  json.RawMessage              `json:"$schema"`
+		Version json.RawMessage              `json:"version"`
+		Runs    []map[string]json.RawMessage `json:"runs"`
+	}
+	if err := json.Unmarshal(doc, &log); err != nil {
+		return nil, fmt.Errorf("add failures to the sarif report: %w", err)
+	}
+	type text struct {
+		Text string `json:"text"`
+	}
+	type notification struct {
+		Level   string `json:"level"`
+		Message text   `json:"message"`
+	}
+	inv := struct {
+		ExecutionSuccessful bool           `json:"executionSuccessful"`
+		Notifications       []notification `json:"toolExecutionNotifications,omitempty"`
+	}{ExecutionSuccessful: len(failures) == 0}
+	for _, f := range failures {
+		inv.Notifications = append(inv.Notifications, notification{Level: "error", Message: text{f.Target + ": " + f.Error}})
+	}
+	raw, err := json.Marshal([]any{inv})
+	if err != nil {
+		return nil, err
+	}
+	for _, run := range log.Runs {
+		run["invocations"] = raw
+	}
+	return encodeIndented(log)
+}
+
+func encodeIndented(v any) ([]byte, error) {
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// githubData escapes a workflow command's message.
+func githubData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}

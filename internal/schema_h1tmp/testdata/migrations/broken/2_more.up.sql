@@ -1,8 +1,0 @@
-ALTER TABLE t_a DROP COLUMN nope,
-  DROP INDEX nope;
-CREATE TABLE t_b (id INT PRIMARY KEY,
-  qty INT CHECK (qty >= 0) NOT VALID_SYNTAX
-);
-DROP INDEX ix ON t_a;
-CREATE INDEX ix ON t_nope (a);
-DROP TABLE t_nope;

@@ -1,2 +1,0 @@
-DROP TABLE t_payment;
-DROP TABLE t_order;

@@ -1,1 +1,0 @@
-ALTER TABLE t_inventory DROP COLUMN version;

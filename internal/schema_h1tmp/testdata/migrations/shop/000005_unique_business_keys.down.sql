@@ -1,1 +1,0 @@
-DROP INDEX uk_order_no ON t_order;

@@ -1,1 +1,0 @@
-CREATE UNIQUE INDEX uk_order_no ON t_order (order_no);

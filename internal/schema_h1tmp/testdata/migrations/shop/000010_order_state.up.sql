@@ -1,4 +1,0 @@
-ALTER TABLE t_order
-  RENAME COLUMN state TO status,
-  ADD COLUMN version INT UNSIGNED NOT NULL DEFAULT 0,
-  ADD CHECK (amount >= 0);
