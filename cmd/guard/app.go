@@ -68,15 +68,14 @@ a conditional UPDATE whose RowsAffected is checked, a version column for
 compare-and-set, CHECK (qty >= 0), UNIQUE business keys and a strict sql_mode.
 guard finds the writes and tables that rely on the lock alone.
 
+Examples:
+   guard lint examples/shop                  lint migrations and the SQL in code, offline
+   guard lint --format sarif . > guard.sarif GitHub code scanning
+   guard rules GQ002                         why a rule exists and how to fix it
+
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, config or input
 error, 3 runtime failure, 4 dirty migration state.`,
-		UsageText: `guard lint [PATH...]                 lint migrations and the SQL in code, offline
-   guard rules [CODE]                   the rule catalogue
-
-Examples:
-   guard lint examples/shop
-   guard lint --format sarif . > guard.sarif
-   guard rules GQ002`,
+		UsageText: "guard COMMAND [flags] [args...]   (guard COMMAND --help for its flags and examples)",
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {}, // run maps errors to exit codes; never os.Exit here
