@@ -47,15 +47,16 @@ func (in installation) args(datadir string) []string {
 // seconds where a copy takes milliseconds, so its result is kept once per
 // machine, installation and user under the user cache directory and copied;
 // when that cache is unusable the installer runs straight into datadir.
-func (in installation) prepare(datadir string) error {
-	template, err := in.template()
+// It returns the template used, if any.
+func (in installation) prepare(datadir string) (template string, err error) {
+	template, err = in.template()
 	if err == nil {
 		if err = copyTree(template, datadir); err == nil {
-			return nil
+			return template, nil
 		}
 		os.RemoveAll(datadir)
 	}
-	return in.run(datadir)
+	return "", in.run(datadir)
 }
 
 // template returns the cached data directory, creating it when missing. The

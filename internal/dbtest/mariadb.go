@@ -161,7 +161,8 @@ func startMariaDB() (_ *MariaDB, err error) {
 	}
 	datadir := filepath.Join(dir, "data")
 	inst := installation{installer: installer, mariadbd: mariadbd, osUser: osUser}
-	if err := inst.prepare(datadir); err != nil {
+	template, err := inst.prepare(datadir)
+	if err != nil {
 		return nil, err
 	}
 
@@ -191,6 +192,9 @@ func startMariaDB() (_ *MariaDB, err error) {
 		s.root, err = waitMariaDB(s.proc, s.rootDSN, filepath.Join(dir, "error.log"))
 		if errors.Is(err, errAddrInUse) && attempt < startAttempts {
 			continue
+		}
+		if err != nil && template != "" {
+			return nil, fmt.Errorf("%w\n(the data directory is a copy of %s: remove it if it is damaged)", err, template)
 		}
 		if err != nil {
 			return nil, err

@@ -204,6 +204,7 @@ func TestReadReply(t *testing.T) {
 		{"$x\r\n", "", `read reply: bad bulk length "x"`},
 		{"$9999999999\r\n", "", "read reply: bulk length 9999999999 over 536870912"},
 		{"$5\r\nhi\r\n", "", "read reply: unexpected EOF"},
+		{"$2\r\nhiya\r\n", "", "read reply: bulk string not ended by CRLF"},
 		{"\r\n", "", "read reply: empty line"},
 		{"", "", "read reply: EOF"},
 	}

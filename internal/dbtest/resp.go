@@ -77,6 +77,9 @@ func readReply(rd *bufio.Reader) (string, error) {
 		if len(buf) < n+2 {
 			return "", fmt.Errorf("read reply: %w", io.ErrUnexpectedEOF)
 		}
+		if string(buf[n:]) != "\r\n" {
+			return "", errors.New("read reply: bulk string not ended by CRLF")
+		}
 		return string(buf[:n]), nil
 	default:
 		return "", fmt.Errorf("read reply: unsupported reply %q", line)

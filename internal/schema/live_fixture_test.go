@@ -11,6 +11,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
 	"github.com/guard-sql/guard/internal/dbtest"
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
@@ -19,7 +20,11 @@ var updateLive = flag.Bool("update", false, "record the MariaDB fixtures under t
 
 // fixtureSets are the folders of recorded information_schema rows, each
 // .json with a sibling .sql holding SHOW CREATE TABLE of the same tables on
-// the same server, and the server each was recorded from.
+// the same server, and the server each was recorded from. The MySQL rows
+// follow MySQL's documented information_schema formats (bare default values,
+// DEFAULT_GENERATED, escaped CHECK_CLAUSE, EXPRESSION of functional key
+// parts); their STATISTICS rows come in index-name order, as a view over
+// the data dictionary gives them, not in key order.
 var fixtureSets = []struct {
 	dir            string
 	flavor         Flavor
@@ -69,7 +74,11 @@ func TestRecordedFixtures(t *testing.T) {
 				if len(offline.Tables) == 0 {
 					t.Fatalf("%s holds no table", sqlPath)
 				}
-				if diff := conformanceDiff(offline, live); diff != "" {
+				var opts []cmp.Option
+				if !srv.ListsIndexesInKeyOrder() {
+					opts = append(opts, anyIndexOrder)
+				}
+				if diff := conformanceDiff(offline, live, opts...); diff != "" {
 					t.Errorf("FromRows(%s) and FromDDL(%s) differ (-ddl +rows):\n%s", filepath.Base(jsonPath), filepath.Base(sqlPath), diff)
 				}
 			})

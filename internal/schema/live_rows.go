@@ -295,8 +295,8 @@ func (b *rowBuilder) keyPart(r StatisticsRow) (string, error) {
 
 // sortKeys orders indexes the way MySQL keeps them, for a server whose rows
 // come in no order: unique before plain, among unique ones those without
-// NULLable parts first and the primary key first of them; FULLTEXT last;
-// otherwise as listed.
+// NULLable parts first and the primary key first of them; FULLTEXT last.
+// Indexes of the same kind, whose order the rows cannot tell, go by name.
 func sortKeys(list []*indexBuild) {
 	sort.SliceStable(list, func(i, j int) bool {
 		a, b := list[i], list[j]
@@ -315,7 +315,7 @@ func sortKeys(list []*indexBuild) {
 		if a.fulltext != b.fulltext {
 			return !a.fulltext
 		}
-		return false
+		return strings.ToLower(a.ix.Name) < strings.ToLower(b.ix.Name)
 	})
 }
 

@@ -334,17 +334,23 @@ func verb(n int64, one, many string) string {
 	return many
 }
 
-// fixNegatives is the advice for the negative rows of t.c.
+// fixNegatives is the advice for the negative rows of t.c: repair, then the
+// CHECK of GS003, which fails while any remain.
 func fixNegatives(t *schema.Table, col string) string {
-	return fmt.Sprintf("reconcile the rows (SELECT * FROM %s WHERE %s < 0) with their ledger before "+
-		"ALTER TABLE %s ADD CONSTRAINT %s CHECK (%s >= 0), which fails while any remain; then find the "+
-		"decrement without `AND %s >= ?` that let them through",
-		quoteName(t.Name), quoteName(col), quoteName(t.Name), schema.GuardName("chk", t.Name, col, "nonneg"), quoteName(col), col)
+	return fmt.Sprintf("reconcile the rows (SELECT * FROM %[1]s WHERE %[2]s < 0) with their ledger, then "+
+		"ALTER TABLE %[1]s ADD CONSTRAINT %[3]s CHECK (%[2]s >= 0), which fails (4025/3819) while any remain; "+
+		"find the decrement without `AND %[2]s >= ?` that let them through",
+		q(t.Name), q(col), q(schema.GuardName("chk", t.Name, col, "nonneg")))
 }
 
-// fixDuplicates is the advice for the duplicate keys of t.
+// fixDuplicates is the advice for the duplicate keys of t: merge, then the
+// UNIQUE index of GS005, which fails while any remain.
 func fixDuplicates(t *schema.Table, set []string) string {
-	return fmt.Sprintf("merge or remove the duplicate rows before ALTER TABLE %s ADD UNIQUE KEY %s (%s), "+
-		"ALGORITHM=INPLACE, LOCK=NONE, which fails with 1062 while any remain",
-		quoteName(t.Name), schema.GuardName(append([]string{"uk", t.Name}, set...)...), quoteList(set))
+	qs := make([]string, len(set))
+	for i, c := range set {
+		qs[i] = q(c)
+	}
+	return fmt.Sprintf("merge or remove the duplicate rows, then ALTER TABLE %s ADD UNIQUE INDEX %s (%s), "+
+		"ALGORITHM=INPLACE, LOCK=NONE, which fails (1062) while any remain",
+		q(t.Name), q(schema.GuardName(append([]string{"uk", t.Name}, set...)...)), strings.Join(qs, ", "))
 }
