@@ -75,7 +75,7 @@ Examples:
 
 Exit codes: 0 clean, 1 findings at or above --fail-on, 2 usage, config or input
 error, 3 runtime failure, 4 dirty migration state.`,
-		UsageText: "guard COMMAND [flags] [args...]   (guard COMMAND --help for its flags and examples)",
+		UsageText:      "guard COMMAND [flags] [args...]   (guard COMMAND --help for its flags and examples)",
 		Writer:         stdout,
 		ErrWriter:      stderr,
 		ExitErrHandler: func(*cli.Context, error) {}, // run maps errors to exit codes; never os.Exit here

@@ -99,6 +99,11 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	cfg := t.Config()
+	// A read timeout shorter than the scan bound would cut a scan the server
+	// is about to stop cleanly, failing the target instead of warning.
+	if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
+		cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
+	}
 	cfg.Logger = log.New(NewRedactor([]*Target{t}).Writer(opts.Log), "guard: "+t.Name()+": driver: ", 0)
 	conn, err := mysql.NewConnector(cfg)
 	if err != nil {

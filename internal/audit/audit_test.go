@@ -6,6 +6,7 @@ import (
 	"net"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -265,10 +266,10 @@ func TestRunFleet(t *testing.T) {
 		}
 		targets = append(targets, tg)
 	}
-	done := 0
-	rep := Run(context.Background(), targets, Options{Rules: rules.All(), Parallel: 2, Done: func(*TargetResult) { done++ }})
-	if done != 3 {
-		t.Errorf("Done called %d times", done)
+	var done atomic.Int32
+	rep := Run(context.Background(), targets, Options{Rules: rules.All(), Parallel: 2, Done: func(*TargetResult) { done.Add(1) }})
+	if done.Load() != 3 {
+		t.Errorf("Done called %d times", done.Load())
 	}
 	if len(rep.Failures) != 1 || rep.Failures[0].Target != targets[1].Name() || !strings.Contains(rep.Failures[0].Error, "connect") {
 		t.Errorf("failures = %v", dbtest.Redact(strings.Join(strings.Fields(jsonText(t, rep.Failures)), " ")))

@@ -263,3 +263,26 @@ func FuzzParseDSN(f *testing.F) {
 		}
 	})
 }
+
+func FuzzParseTargets(f *testing.F) {
+	f.Add([]byte("# shards\n\napp:pw1@tcp(s1:3306)/shop\nmysql://app:pw2@s2/shop\n"))
+	f.Add([]byte("\ufeffu:p@tcp(h:1)/\n"))
+	f.Add([]byte("mysql://u:%zz@h/d\r\n#\n"))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		ts, err := parseTargets("t.txt", data)
+		if err != nil {
+			if !strings.HasPrefix(err.Error(), "t.txt") && !strings.HasPrefix(err.Error(), "targets file t.txt") {
+				t.Fatalf("error %q does not name the file", err)
+			}
+			return
+		}
+		if len(ts) == 0 {
+			t.Fatal("no targets and no error")
+		}
+		for _, tg := range ts {
+			if tg.Database() == "" {
+				t.Fatalf("target %s without a database", tg.Name())
+			}
+		}
+	})
+}

@@ -280,6 +280,7 @@ func (r *replayer) columnFromDef(def *sqlparse.ColumnDef) (*Column, columnExtras
 		// after the column.
 		col.Type = "longtext"
 	}
+	col.ColumnType = columnTypeText(col.Type, ct)
 	hasCheck := false
 	for _, o := range def.Options {
 		if o == nil {

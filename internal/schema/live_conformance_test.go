@@ -17,7 +17,8 @@ import (
 func TestMain(m *testing.M) { dbtest.Main(m) }
 
 // conformanceFolders are the migration folders whose schema both builders
-// must agree on: every rule fixture and the example project.
+// must agree on: every rule fixture, the example project, and the shapes
+// under testdata/conformance/migrations that the fixtures leave out.
 func conformanceFolders(t *testing.T) []string {
 	t.Helper()
 	dirs, err := filepath.Glob(filepath.Join("..", "..", "lint", "rules", "testdata", "*", "migrations"))
@@ -25,6 +26,11 @@ func conformanceFolders(t *testing.T) []string {
 		t.Fatal(err)
 	}
 	dirs = append(dirs, filepath.Join("..", "..", "examples", "shop", "migrations"))
+	own, err := filepath.Glob(filepath.Join("testdata", "conformance", "migrations", "*"))
+	if err != nil || len(own) == 0 {
+		t.Fatalf("no folder under testdata/conformance/migrations: %v", err)
+	}
+	dirs = append(dirs, own...)
 	if len(dirs) < 10 {
 		t.Fatalf("found %d migration folders, want the rule fixtures: is the test run from internal/schema?", len(dirs))
 	}

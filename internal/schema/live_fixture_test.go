@@ -101,19 +101,49 @@ func readFixture(t *testing.T, path string) *InfoRows {
 	return &rows
 }
 
-// recordFixture applies sqlPath to a fresh database and rewrites both files
-// from what the server reports.
-func recordFixture(t *testing.T, sqlPath, jsonPath string) {
+// TestRecordedMariaDBMatchesServer checks that the recorded MariaDB rows are
+// still what the test server gives for the same tables, model for model.
+func TestRecordedMariaDBMatchesServer(t *testing.T) {
+	for _, set := range fixtureSets {
+		if !set.recordFromLive {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(set.dir, "*.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, jsonPath := range files {
+			sqlPath := strings.TrimSuffix(jsonPath, ".json") + ".sql"
+			t.Run(filepath.ToSlash(jsonPath), func(t *testing.T) {
+				db := dbtest.MySQL(t)
+				applyDump(t, db, sqlPath)
+				live, _, err := FromInformationSchema(context.Background(), db.SQL, db.Name)
+				if err != nil {
+					t.Fatal(err)
+				}
+				recorded, _, err := FromRows(readFixture(t, jsonPath))
+				if err != nil {
+					t.Fatal(err)
+				}
+				if diff := cmp.Diff(recorded, live); diff != "" {
+					t.Errorf("the server's model differs from the recorded one (-recorded +server):\n%s", diff)
+				}
+			})
+		}
+	}
+}
+
+// applyDump runs the statements of sqlPath on one connection to db, so that
+// the SET FOREIGN_KEY_CHECKS = 0 a dump starts with holds for the rest:
+// SHOW CREATE TABLE output comes in name order, not in the order foreign
+// keys need.
+func applyDump(t *testing.T, db *dbtest.DB, sqlPath string) {
 	t.Helper()
 	src, err := os.ReadFile(sqlPath)
 	if err != nil {
 		t.Fatal(err)
 	}
-	db := dbtest.MySQL(t)
 	ctx := context.Background()
-	// One connection, for the session's FOREIGN_KEY_CHECKS = 0 the dump
-	// starts with: SHOW CREATE TABLE output comes in name order, not in the
-	// order foreign keys need.
 	conn, err := db.SQL.Conn(ctx)
 	if err != nil {
 		t.Fatal(err)
@@ -121,10 +151,18 @@ func recordFixture(t *testing.T, sqlPath, jsonPath string) {
 	defer conn.Close()
 	for _, piece := range sqlparse.Split(string(src)) {
 		if _, err := conn.ExecContext(ctx, piece.Text); err != nil {
-			t.Fatalf("record %s: %v", sqlPath, err)
+			t.Fatalf("apply %s: %v", sqlPath, err)
 		}
 	}
-	rows, err := Introspect(ctx, db.SQL, db.Name)
+}
+
+// recordFixture applies sqlPath to a fresh database and rewrites both files
+// from what the server reports.
+func recordFixture(t *testing.T, sqlPath, jsonPath string) {
+	t.Helper()
+	db := dbtest.MySQL(t)
+	applyDump(t, db, sqlPath)
+	rows, err := Introspect(context.Background(), db.SQL, db.Name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -134,7 +172,7 @@ func recordFixture(t *testing.T, sqlPath, jsonPath string) {
 	fmt.Fprintf(&dump, "SET FOREIGN_KEY_CHECKS = 0;\n")
 	for _, tr := range rows.Tables {
 		var name, create string
-		if err := db.SQL.QueryRow("SHOW CREATE TABLE " + QuoteIdent(tr.Name)).Scan(&name, &create); err != nil {
+		if err := db.SQL.QueryRow("SHOW CREATE TABLE "+QuoteIdent(tr.Name)).Scan(&name, &create); err != nil {
 			t.Fatal(err)
 		}
 		fmt.Fprintf(&dump, "\n%s;\n", create)

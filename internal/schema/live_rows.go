@@ -93,6 +93,7 @@ func (b *rowBuilder) column(r ColumnRow) *Column {
 		Nullable:      strings.EqualFold(r.IsNullable, "YES"),
 		AutoIncrement: hasExtra(r.Extra, "auto_increment"),
 	}
+	c.ColumnType = columnTypeText(c.Type, ct)
 	if r.Default != nil {
 		d := b.defaultOf(r, ct)
 		c.Default = &d

@@ -66,9 +66,14 @@ type Table struct {
 type Column struct {
 	Name string
 	// Type is the lower-case base type without length or attributes: "int", "bigint", "decimal", "varchar", "enum".
-	Type     string
-	Unsigned bool
-	Nullable bool
+	Type string
+	// ColumnType is the full lower-case type as information_schema's
+	// COLUMN_TYPE shows it, without integer display widths:
+	// "decimal(12,2) unsigned", "varchar(64)", "bigint unsigned",
+	// "enum('NEW','PAID')". Declaring a column with it keeps its type.
+	ColumnType string
+	Unsigned   bool
+	Nullable   bool
 	// Default is the column default as SQL text ("0", "'new'", "NULL",
 	// "CURRENT_TIMESTAMP"); nil when the column has no default.
 	Default *string
