@@ -86,6 +86,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 			lintCommand(),
 			auditCommand(),
 			rulesCommand(),
+			genCommand(),
 		},
 		HideHelpCommand: true,
 	}

@@ -39,6 +39,9 @@ func defaultText(e sqlparse.ExprNode, ct sqlparse.ColumnType) string {
 				}
 			}
 			return "CURRENT_TIMESTAMP"
+		case "curdate", "current_date":
+			// MariaDB stores both spellings as curdate().
+			return "CURDATE()"
 		}
 	}
 	return sqlparse.Restore(e)

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"strings"
+	"unicode/utf8"
 )
 
 // MaxIdentLen is MySQL's and MariaDB's limit for table, column, index and
@@ -22,7 +23,12 @@ func GuardName(parts ...string) string {
 	}
 	sum := sha256.Sum256([]byte(name))
 	tag := "_" + hex.EncodeToString(sum[:4])
-	return strings.TrimRight(name[:MaxIdentLen-len(tag)], "_") + tag
+	// Cut on a character boundary: half a UTF-8 character is no name.
+	cut := MaxIdentLen - len(tag)
+	for cut > 0 && !utf8.RuneStart(name[cut]) {
+		cut--
+	}
+	return strings.TrimRight(name[:cut], "_") + tag
 }
 
 // QuoteIdent returns name backtick-quoted when it needs quoting (anything but

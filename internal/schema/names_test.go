@@ -3,6 +3,7 @@ package schema
 import (
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 func TestGuardName(t *testing.T) {
@@ -13,6 +14,13 @@ func TestGuardName(t *testing.T) {
 	long2 := GuardName("chk", strings.Repeat("a", 60), "inventorz", "nonneg")
 	if len(long1) > MaxIdentLen || len(long2) > MaxIdentLen || long1 == long2 {
 		t.Errorf("long names %q %q: want distinct and <= %d", long1, long2, MaxIdentLen)
+	}
+	// A cut inside a multi-byte character would leave invalid UTF-8.
+	for pad := 0; pad < 4; pad++ {
+		got := GuardName("chk", strings.Repeat("a", pad)+strings.Repeat("库存", 20), "nonneg")
+		if len(got) > MaxIdentLen || !utf8.ValidString(got) {
+			t.Errorf("GuardName with multi-byte names = %q (%d bytes): want valid UTF-8 within %d bytes", got, len(got), MaxIdentLen)
+		}
 	}
 }
 

@@ -111,6 +111,24 @@ func isWordByte(c byte) bool {
 	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
+// thenFollows reports whether toks, the tokens after an IF in a header,
+// are the condition of an IF statement: not [NOT] EXISTS, and a THEN comes
+// before any other IF.
+func thenFollows(toks []token) bool {
+	if len(toks) > 0 && (toks[0].upper() == "NOT" || toks[0].upper() == "EXISTS") {
+		return false
+	}
+	for _, t := range toks {
+		switch t.upper() {
+		case "THEN":
+			return true
+		case "IF":
+			return false
+		}
+	}
+	return false
+}
+
 // programKinds are the objects whose body may hold statements of its own.
 var programKinds = map[string]bool{"TRIGGER": true, "PROCEDURE": true, "FUNCTION": true, "EVENT": true}
 
@@ -164,18 +182,16 @@ func (b *blockCounter) feed(toks []token, first bool) {
 		case "CASE":
 			b.depth++
 		case "IF":
-			// In the header IF only appears as IF [NOT] EXISTS.
-			next := ""
-			if i+1 < len(toks) {
-				next = toks[i+1].upper()
-			}
-			if start || (b.header && next != "NOT" && next != "EXISTS") {
+			// In the header IF is IF [NOT] EXISTS, or a function in a body
+			// of one statement, or an IF statement: the one with a THEN.
+			if start || (b.header && thenFollows(toks[i+1:])) {
 				b.depth++
 				b.header = false
 				b.atStart = true
 			}
 		case "LOOP", "WHILE", "REPEAT":
-			if start || b.header {
+			// REPEAT( is the string function.
+			if (start || b.header) && !(i+1 < len(toks) && toks[i+1].text == "(") {
 				b.depth++
 				b.header = false
 			}
@@ -189,8 +205,8 @@ func (b *blockCounter) feed(toks []token, first bool) {
 		case ";":
 			b.atStart = true
 		case ":":
-			// A label: the statement follows.
-			b.atStart = start || !t.word
+			// After a label, its statement starts.
+			b.atStart = true
 		}
 	}
 }
@@ -293,24 +309,30 @@ func readHeader(toks []token) (header, bool) {
 	return h, true
 }
 
-// skipValue steps over the value of DEFINER = or ALGORITHM =: a user
-// (name, 'name'@'host', CURRENT_USER[()]) or a word.
+// skipValue steps over the value of DEFINER = or ALGORITHM = at i: a word,
+// or a user (name, name@host, 'name'@'host', CURRENT_USER, CURRENT_USER()).
+// Quoted strings are no tokens, so 'name'@'host' leaves only the @.
 func skipValue(toks []token, i int) int {
-	if i < len(toks) {
+	isName := func(k int) bool { return k < len(toks) && (toks[k].word || toks[k].quoted) }
+	if isName(i) {
 		i++
 	}
-	for i < len(toks) && (toks[i].text == "@" || toks[i].text == "(" || toks[i].text == ")") {
-		if toks[i].text == "@" && i+1 < len(toks) && !toks[i+1].word && !toks[i+1].quoted {
-			// 'user'@'host': the host is a string, which is no token.
-			i++
-			continue
-		}
+	if i < len(toks) && toks[i].text == "@" {
 		i++
-		if i < len(toks) && toks[i-1].text == "@" {
+		if isName(i) && !headerWords[toks[i].upper()] {
 			i++
 		}
+	}
+	if i+1 < len(toks) && toks[i].text == "(" && toks[i+1].text == ")" {
+		i += 2
 	}
 	return i
+}
+
+// headerWords are the keywords that may follow a DEFINER in a header.
+var headerWords = map[string]bool{
+	"TRIGGER": true, "PROCEDURE": true, "FUNCTION": true, "EVENT": true, "VIEW": true,
+	"SQL": true, "AGGREGATE": true, "ALGORITHM": true,
 }
 
 // readName reads name or schema.name at i.

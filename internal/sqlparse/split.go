@@ -22,7 +22,6 @@ func Split(text string) []Piece {
 	var pieces []Piece
 	delim := ";"
 	start := -1 // offset of the first token of the current statement
-	var blocks blockScanner
 	i := 0
 	n := len(text)
 	emit := func(end int) {
@@ -64,18 +63,12 @@ func Split(text string) []Piece {
 			continue
 		}
 		if strings.HasPrefix(text[i:], delim) {
-			// A ";" inside the body of a stored program is part of it.
-			if delim == ";" && start >= 0 && blocks.open(text, i) {
-				i += len(delim)
-				continue
-			}
 			emit(i)
 			i += len(delim)
 			continue
 		}
 		if start < 0 {
 			start = i
-			blocks = blockScanner{start: i, pos: i}
 		}
 		switch c {
 		case '\'', '"', '`':

@@ -1,0 +1,381 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/codegen"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/templates"
+)
+
+func genCommand() *cli.Command {
+	return &cli.Command{
+		Name:  "gen",
+		Usage: "generate DAO code that deducts with a guarded UPDATE, a Redis lock and a version CAS",
+		Description: `guard gen dao writes the DAO of an existing table; guard gen table scaffolds
+a new guarded table (migration and DAO); guard gen templates writes the
+templates for customisation.`,
+		Subcommands:     []*cli.Command{genDAOCommand(), genTableCommand(), genTemplatesCommand()},
+		HideHelpCommand: true,
+	}
+}
+
+func genDAOCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "dao",
+		Usage:     "write the DAO of a table, read from a live database or from migrations",
+		ArgsUsage: " ",
+		Description: `Writes self-contained Go (standard library, sqlx, go-redis v9) into --out:
+<table>_dao.go with the row struct, Get, Insert, UpdateCAS, Deduct<Counter>
+(one guarded UPDATE), Deduct<Counter>Locked (Redis lock, read, version CAS,
+jittered retries) and Transition<State>; and the guard_*.go files every
+package of generated DAOs shares (errors, options, metrics, lock). Counters,
+states and the version column come from the policy; the lock defaults from
+its [lock] section, the type name from [gen] strip_prefix.
+
+The table needs a single-column integer primary key and a NOT NULL integer
+version column. Existing .go files are replaced only when guard generated them.
+
+Examples:
+   guard gen dao --table t_inventory --schema migrations --out internal/inventorydao
+   guard gen dao --table t_inventory --dsn 'app:secret@tcp(db:3306)/shop' --out dao --package dao`,
+		Flags: append(commonFlags(),
+			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
+			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + audit.EnvDSN + " when --schema is not given)"},
+			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder or one dump file"},
+			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
+			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
+			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
+		),
+		Action: runGenDAO,
+	}
+}
+
+func runGenDAO(c *cli.Context) error {
+	if c.Args().Present() {
+		return inputErrf("gen dao takes no arguments (got %q)", c.Args().Slice())
+	}
+	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	pkg, err := packageName(c)
+	if err != nil {
+		return err
+	}
+	tmpl, err := loadTemplates(c)
+	if err != nil {
+		return err
+	}
+	table, err := readTable(c)
+	if err != nil {
+		return err
+	}
+	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol})
+	if err != nil {
+		return inputErr(err)
+	}
+	files, err := tmpl.Render(data)
+	if err != nil {
+		return inputErr(err)
+	}
+	return writeFiles(c, c.String("out"), files)
+}
+
+// readTable reads --table from --schema, else from --dsn or $GUARD_DSN.
+func readTable(c *cli.Context) (*schema.Table, error) {
+	name := c.String("table")
+	dsn := c.String("dsn")
+	if c.IsSet("schema") && dsn != "" {
+		return nil, inputErrf("give --dsn or --schema, not both")
+	}
+	if path := c.String("schema"); path != "" {
+		s, err := loadSchemaPath(path)
+		if err != nil {
+			return nil, err
+		}
+		return tableOf(s, name, path)
+	}
+	if dsn == "" {
+		dsn = os.Getenv(audit.EnvDSN)
+	}
+	if dsn == "" {
+		return nil, inputErrf("no schema: give --schema DIR or --dsn DSN (or set %s)", audit.EnvDSN)
+	}
+	target, err := audit.ParseDSN(dsn)
+	if err != nil {
+		return nil, inputErrf("--dsn: %v", err)
+	}
+	redact := audit.NewRedactor([]*audit.Target{target})
+	s, err := liveSchema(c.Context, target)
+	if err != nil {
+		return nil, errors.New(redact.Redact(fmt.Sprintf("read %s: %v", target.Name(), err)))
+	}
+	return tableOf(s, name, target.Name())
+}
+
+func liveSchema(ctx context.Context, target *audit.Target) (*schema.Schema, error) {
+	conn, err := mysql.NewConnector(target.Config())
+	if err != nil {
+		return nil, err
+	}
+	db := sql.OpenDB(conn)
+	defer db.Close()
+	db.SetMaxOpenConns(1)
+	s, _, err := schema.FromInformationSchema(ctx, db, target.Database())
+	return s, err
+}
+
+// loadSchemaPath replays a migrations folder or a dump file; a statement
+// that does not replay is an input error at its place.
+func loadSchemaPath(path string) (*schema.Schema, error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return nil, inputErrf("--schema: %v", err)
+	}
+	var s *schema.Schema
+	var replay []*schema.ReplayError
+	if info.IsDir() {
+		s, replay, err = schema.LoadMigrations(path)
+	} else {
+		s, replay, err = schema.LoadDump(path)
+	}
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	if len(replay) > 0 {
+		return nil, inputErr(replay[0])
+	}
+	return s, nil
+}
+
+func tableOf(s *schema.Schema, name, where string) (*schema.Table, error) {
+	t := s.Table(name)
+	if t == nil {
+		var names []string
+		for _, t := range s.Sorted() {
+			names = append(names, t.Name)
+		}
+		return nil, inputErrf("no table %s in %s (tables: %s)", name, where, strings.Join(names, ", "))
+	}
+	return t, nil
+}
+
+// packageName is --package, else the base name of --out.
+func packageName(c *cli.Context) (string, error) {
+	if p := c.String("package"); p != "" {
+		return p, nil
+	}
+	abs, err := filepath.Abs(c.String("out"))
+	if err != nil {
+		return "", inputErr(err)
+	}
+	base := strings.ToLower(filepath.Base(abs))
+	if !token.IsIdentifier(base) {
+		return "", inputErrf("--out %s is no Go package name: give --package", c.String("out"))
+	}
+	return base, nil
+}
+
+func loadTemplates(c *cli.Context) (*codegen.Templates, error) {
+	dir := c.String("templates")
+	if dir == "" {
+		return codegen.DefaultTemplates(), nil
+	}
+	t, err := codegen.LoadTemplates(dir)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	return t, nil
+}
+
+// writeFiles writes files into dir and names each on stdout.
+func writeFiles(c *cli.Context, dir string, files map[string][]byte) error {
+	if err := codegen.Write(dir, files); err != nil {
+		if errors.Is(err, codegen.ErrHandWritten) {
+			return inputErr(err)
+		}
+		return err
+	}
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		fmt.Fprintf(c.App.Writer, "wrote %s\n", filepath.Join(dir, n))
+	}
+	return nil
+}
+
+func genTableCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "table",
+		Usage:     "scaffold a new guarded table: its migration and its DAO",
+		ArgsUsage: "NAME",
+		Description: `Writes the next golang-migrate version into --migrations:
+NNNNNN_create_NAME.up.sql creates an InnoDB table with a BIGINT UNSIGNED
+AUTO_INCREMENT primary key id, a VARCHAR(64) NOT NULL column with a UNIQUE index
+per --key, a BIGINT NOT NULL DEFAULT 0 column with CHECK (c >= 0) per
+--counter, a VARCHAR(32) NOT NULL column per --state, and the version column
+(BIGINT UNSIGNED NOT NULL DEFAULT 0); .down.sql drops it. Then writes the DAO of
+that table into --out, as guard gen dao would.
+
+Examples:
+   guard gen table t_ticket --counter seats --key ticket_no --state status
+   guard gen table t_wallet --counter balance --key request_id --out internal/walletdao`,
+		Flags: append(commonFlags(),
+			&cli.StringSliceFlag{Name: "counter", Usage: "counter column (repeatable)"},
+			&cli.StringSliceFlag{Name: "key", Usage: "business key column, UNIQUE (repeatable)"},
+			&cli.StringSliceFlag{Name: "state", Usage: "state machine column (repeatable)"},
+			&cli.StringFlag{Name: "migrations", Value: "migrations", Usage: "migrations folder"},
+			&cli.StringFlag{Name: "out", Usage: "DAO output folder (default: <type>dao, e.g. ticketdao)"},
+			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
+			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
+		),
+		Action: runGenTable,
+	}
+}
+
+func runGenTable(c *cli.Context) error {
+	if c.Args().Len() != 1 {
+		return inputErrf("gen table takes one argument, the table name (got %d)", c.Args().Len())
+	}
+	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	spec := codegen.TableSpec{
+		Name:          c.Args().First(),
+		Counters:      c.StringSlice("counter"),
+		Keys:          c.StringSlice("key"),
+		States:        c.StringSlice("state"),
+		VersionColumn: pol.VersionColumn(),
+	}
+	mig, err := codegen.NewMigration(spec)
+	if err != nil {
+		return inputErr(err)
+	}
+	tmpl, err := loadTemplates(c)
+	if err != nil {
+		return err
+	}
+	dir := c.String("migrations")
+	version, err := codegen.NextMigrationVersion(dir)
+	if err != nil {
+		return inputErr(err)
+	}
+	if existing, err := schema.ListMigrations(dir); err == nil && len(existing) > 0 {
+		if s, err := loadSchemaPath(dir); err == nil && s.Table(spec.Name) != nil {
+			return inputErrf("table %s already exists in %s", spec.Name, dir)
+		}
+	}
+	migFiles, err := tmpl.RenderMigration(mig, version)
+	if err != nil {
+		return inputErr(err)
+	}
+	upName, _ := codegen.MigrationFiles(version, spec.Name)
+	table, err := codegen.TableFromMigration(upName, migFiles[upName], spec.Name)
+	if err != nil {
+		return inputErr(err)
+	}
+
+	typeName := codegen.TypeName(spec.Name, pol.Gen.StripPrefix)
+	out := c.String("out")
+	if out == "" {
+		out = strings.ToLower(typeName) + "dao"
+		if err := c.Set("out", out); err != nil {
+			return err
+		}
+	}
+	pkg, err := packageName(c)
+	if err != nil {
+		return err
+	}
+	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol,
+		Counters: nonNil(spec.Counters), States: nonNil(spec.States)})
+	if err != nil {
+		return inputErr(err)
+	}
+	daoFiles, err := tmpl.Render(data)
+	if err != nil {
+		return inputErr(err)
+	}
+	// Both sets are rendered before anything is written: a template error
+	// leaves no half scaffold behind.
+	for name := range migFiles {
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil {
+			return inputErrf("%s already exists", filepath.Join(dir, name))
+		}
+	}
+	if err := writeFiles(c, dir, migFiles); err != nil {
+		return err
+	}
+	if err := writeFiles(c, out, daoFiles); err != nil {
+		return err
+	}
+	for _, note := range codegen.PolicyNotes(spec, pol) {
+		fmt.Fprintf(c.App.ErrWriter, "guard: note: %s\n", note)
+	}
+	return nil
+}
+
+// nonNil makes an absent list an empty one: the scaffold's flags, not the
+// policy's heuristics, say which columns are counters and states.
+func nonNil(s []string) []string {
+	if s == nil {
+		return []string{}
+	}
+	return s
+}
+
+func genTemplatesCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "templates",
+		Usage:     "write the embedded templates for customisation",
+		ArgsUsage: " ",
+		Description: `Writes the templates guard gen uses into --out. Edit them and pass
+--templates DIR to guard gen dao or guard gen table; a template missing from
+DIR keeps its embedded version. Existing files are kept unless --force.
+
+Example:
+   guard gen templates --out gen/templates`,
+		Flags: append(commonFlags(),
+			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
+			&cli.BoolFlag{Name: "force", Usage: "overwrite existing files"},
+		),
+		Action: runGenTemplates,
+	}
+}
+
+func runGenTemplates(c *cli.Context) error {
+	if c.Args().Present() {
+		return inputErrf("gen templates takes no arguments (got %q)", c.Args().Slice())
+	}
+	dir := c.String("out")
+	files := map[string][]byte{}
+	for _, name := range codegen.TemplateNames() {
+		b, err := fs.ReadFile(templates.FS, name)
+		if err != nil {
+			return err
+		}
+		if _, err := os.Stat(filepath.Join(dir, name)); err == nil && !c.Bool("force") {
+			return inputErrf("%s exists (use --force to overwrite)", filepath.Join(dir, name))
+		}
+		files[name] = b
+	}
+	return writeFiles(c, dir, files)
+}

@@ -1,0 +1,14 @@
+CREATE TABLE t_inventory (
+  id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT,
+  sku VARCHAR(64) NOT NULL,
+  inventory INT NOT NULL DEFAULT 0,
+  status VARCHAR(16) NOT NULL DEFAULT 'active',
+  price DECIMAL(10,2) NOT NULL DEFAULT 0.00,
+  note VARCHAR(255) NULL,
+  restocked_at DATETIME NULL,
+  created_at DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+  version BIGINT UNSIGNED NOT NULL DEFAULT 0,
+  PRIMARY KEY (id),
+  UNIQUE KEY uk_inventory_sku (sku),
+  CONSTRAINT chk_inventory_nonneg CHECK (inventory >= 0)
+) ENGINE=InnoDB;
