@@ -71,7 +71,7 @@ func Run(cfg Config) (*Result, error) {
 			}
 			sf := source.ExtractSQL(display(mf.Path), src)
 			stmts := parseFile(sqlparse.NewParser(), sf)
-			col.addFile(sf, stmts)
+			col.addFile(sf, anchorsOf(stmts))
 			migs = append(migs, &Migration{File: sf.Path, Version: mf.Version, Statements: stmts})
 			ddl = append(ddl, toDDL(stmts)...)
 		}
@@ -94,10 +94,21 @@ func Run(cfg Config) (*Result, error) {
 		})
 	}
 
-	// Query sources, extracted and parsed by a pool of workers, one parser each.
-	files := make([]*source.File, len(in.sources))
-	parsed := make([][]*Statement, len(in.sources))
-	errs := make([]error, len(in.sources))
+	// Query sources: a pool of workers, one parser each, extracts, parses and
+	// runs the query rules file by file, so that a file's syntax trees are
+	// garbage as soon as its rules are done.
+	var queryRules, otherRules []*Rule
+	for _, r := range cfg.Rules {
+		switch {
+		case r.Live:
+		case r.Kind == KindQuery:
+			queryRules = append(queryRules, r)
+			otherRules = append(otherRules, r) // once more for the migrations' statements
+		default:
+			otherRules = append(otherRules, r)
+		}
+	}
+	results := make([]fileResult, len(in.sources))
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
@@ -106,10 +117,7 @@ func Run(cfg Config) (*Result, error) {
 			defer wg.Done()
 			p := sqlparse.NewParser()
 			for i := range next {
-				files[i], errs[i] = extract(in.sources[i])
-				if errs[i] == nil {
-					parsed[i] = parseFile(p, files[i])
-				}
+				results[i] = lintFile(p, in.sources[i], queryRules, pol, sch)
 			}
 		}()
 	}
@@ -118,20 +126,21 @@ func Run(cfg Config) (*Result, error) {
 	}
 	close(next)
 	wg.Wait()
-	var stmts []*Statement
-	for i, f := range files {
-		if errs[i] != nil {
-			return nil, &InputError{Msg: errs[i].Error()}
+	stmtCount := 0
+	for _, r := range results {
+		if r.err != nil {
+			return nil, r.err
 		}
-		col.addFile(f, parsed[i])
-		stmts = append(stmts, parsed[i]...)
+		col.addFile(r.file, r.anchors)
+		col.findings = append(col.findings, r.findings...)
+		stmtCount += r.statements
 	}
 
-	for _, r := range cfg.Rules {
-		if r.Live {
-			continue
-		}
-		pass := NewPass(r, pol, sch, stmts, migs, nil, col.add)
+	// Schema and migration rules see the whole schema and every migration;
+	// query rules see the migrations' statements here (GQ009 reports the ones
+	// that do not parse).
+	for _, r := range otherRules {
+		pass := NewPass(r, pol, sch, nil, migs, nil, col.add)
 		if err := r.Run(pass); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
 		}
@@ -140,7 +149,7 @@ func Run(cfg Config) (*Result, error) {
 	res.Findings = underRoots(res.Findings, paths)
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
-	res.Summary.Statements = len(stmts)
+	res.Summary.Statements = stmtCount
 	for _, m := range migs {
 		res.Summary.Statements += len(m.Statements)
 	}
@@ -155,6 +164,32 @@ func anyExists(paths []string) bool {
 		}
 	}
 	return false
+}
+
+// fileResult is what linting one query source gave.
+type fileResult struct {
+	file       *source.File
+	anchors    map[int]int
+	statements int
+	findings   []Finding
+	err        error
+}
+
+// lintFile extracts, parses and runs the query rules on one source file.
+func lintFile(p *sqlparse.Parser, path string, rules []*Rule, pol *policy.Policy, sch *schema.Schema) fileResult {
+	f, err := extract(path)
+	if err != nil {
+		return fileResult{err: &InputError{Msg: err.Error()}}
+	}
+	stmts := parseFile(p, f)
+	res := fileResult{file: f, anchors: anchorsOf(stmts), statements: len(stmts)}
+	for _, r := range rules {
+		pass := NewPass(r, pol, sch, stmts, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
+		if err := r.Run(pass); err != nil {
+			return fileResult{err: fmt.Errorf("rule %s on %s: %w", r.Code, f.Path, err)}
+		}
+	}
+	return res
 }
 
 // loadSchema reads the schema named by --schema: a migrations folder or a dump file.
@@ -197,17 +232,21 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 			continue
 		}
 		pos := source.NewPositioner(fr)
-		for _, piece := range sqlparse.Split(fr.SQL) {
-			st := &Statement{Fragment: fr, SQL: piece.Text, Offset: piece.Offset, File: fr.File}
+		text := fr.SQL
+		if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+			// sqlx and Spring name their parameters (:id), JPA numbers them
+			// (?1); the rewrite keeps every offset in place.
+			text = sqlparse.NormalizePlaceholders(text)
+		}
+		pieces := sqlparse.SplitScript(text)
+		nodes := parseBatch(p, text, pieces)
+		for i, piece := range pieces {
+			st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 			st.Line, st.Column = pos.Pos(piece.Offset)
 			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-			text := piece.Text
-			if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
-				// sqlx and Spring name their parameters (:id), JPA numbers them (?1).
-				text = sqlparse.NormalizePlaceholders(text)
-			}
-			node, err := p.Parse(text)
-			if err != nil {
+			if nodes != nil {
+				st.Node = nodes[i]
+			} else if node, err := p.Parse(piece.Text); err != nil {
 				st.ParseErr = err.(*sqlparse.Error)
 			} else {
 				st.Node = node
@@ -216,6 +255,29 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 	}
 	return out
+}
+
+// parseBatch parses a fragment's statements in one parser call, which costs
+// far less than one call per statement, and hands each piece its node. It
+// returns nil when that does not work out — a statement that does not parse,
+// or pieces the parser cuts differently — and the caller parses piece by
+// piece, so that every error stands at its own statement.
+func parseBatch(p *sqlparse.Parser, text string, pieces []sqlparse.Piece) []sqlparse.StmtNode {
+	if len(pieces) < 2 {
+		return nil
+	}
+	nodes, err := p.ParseAll(text)
+	if err != nil || len(nodes) != len(pieces) {
+		return nil
+	}
+	// Each node's text runs from the end of the previous statement through
+	// its own delimiter, comments included: it must hold its piece.
+	for i, n := range nodes {
+		if !strings.Contains(n.Text(), pieces[i].Text) {
+			return nil
+		}
+	}
+	return nodes
 }
 
 // toDDL turns parsed migration statements into schema replay input.

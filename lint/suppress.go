@@ -21,7 +21,9 @@ type fileInfo struct {
 	anchor map[int]int
 }
 
-func (c *collector) addFile(f *source.File, stmts []*Statement) {
+// addFile records a file's suppressions and the anchors of its statements
+// (see anchorsOf).
+func (c *collector) addFile(f *source.File, anchors map[int]int) {
 	if c.files == nil {
 		c.files = map[string]*fileInfo{}
 	}
@@ -31,11 +33,21 @@ func (c *collector) addFile(f *source.File, stmts []*Statement) {
 		c.files[f.Path] = fi
 	}
 	fi.supps = append(fi.supps, f.Suppressions...)
+	for line, anchor := range anchors {
+		fi.anchor[line] = anchor
+	}
+}
+
+// anchorsOf maps each statement's first line to the line of the construct
+// holding it, where a guard:ignore comment may also stand.
+func anchorsOf(stmts []*Statement) map[int]int {
+	m := make(map[int]int, len(stmts))
 	for _, st := range stmts {
 		if st.Fragment != nil {
-			fi.anchor[st.Line] = st.Fragment.Line
+			m[st.Line] = st.Fragment.Line
 		}
 	}
+	return m
 }
 
 func (c *collector) add(f Finding) { c.findings = append(c.findings, f) }

@@ -18,6 +18,10 @@ func SplitScript(text string) []Piece {
 	var out []Piece
 	for i := 0; i < len(pieces); i++ {
 		p := pieces[i]
+		if !mayOpenProgram(p.Text) {
+			out = append(out, p)
+			continue
+		}
 		toks := scriptTokens(p.Text)
 		if !opensProgram(toks) {
 			out = append(out, p)
@@ -35,6 +39,20 @@ func SplitScript(text string) []Piece {
 		i = j
 	}
 	return out
+}
+
+// mayOpenProgram is a cheap test on the first word — CREATE or BEGIN, also
+// inside an executable comment — that spares tokenizing every other statement.
+func mayOpenProgram(s string) bool {
+	if strings.HasPrefix(s, "/*!") {
+		s = strings.TrimLeft(s[3:], "0123456789 \t\r\n")
+	}
+	end := 0
+	for end < len(s) && (s[end]|0x20 >= 'a' && s[end]|0x20 <= 'z') {
+		end++
+	}
+	w := s[:end]
+	return strings.EqualFold(w, "CREATE") || strings.EqualFold(w, "BEGIN")
 }
 
 // token is a word, a quoted name or a punctuation mark of a statement.
