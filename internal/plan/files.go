@@ -58,7 +58,7 @@ func upFile(st Step) []byte {
 	if st.BlocksWrites {
 		blocks = "yes, for the whole statement"
 	}
-	fmt.Fprintf(&b, "-- Algorithm: %s; blocks writes: %s; rows: %s.\n", st.Algorithm, blocks, rowsText(st.Rows))
+	fmt.Fprintf(&b, "-- Algorithm: %s; blocks writes: %s; rows: %s.\n", st.Algorithm, blocks, rowsText(st))
 	if st.Note != "" {
 		fmt.Fprintf(&b, "-- Note: %s.\n", st.Note)
 	}
@@ -77,11 +77,14 @@ func downFile(st Step, up string) []byte {
 }
 
 // rowsText prints a row count, or says it is unknown.
-func rowsText(n int64) string {
-	if n < 0 {
+func rowsText(st Step) string {
+	switch {
+	case st.Table == "":
+		return "n/a (server-wide)"
+	case st.Rows < 0:
 		return "unknown (planned offline)"
 	}
-	return fmt.Sprint(n)
+	return fmt.Sprint(st.Rows)
 }
 
 // NextVersion returns the version after the highest one of the migration
@@ -165,4 +168,31 @@ func WriteFilesAt(dir string, files []File) ([]string, error) {
 		}
 	}
 	return written, nil
+}
+
+// Unwritten returns the steps whose files are not in dirs yet: a live plan
+// sees only what the server has applied, so a step written by an earlier
+// plan and still pending would otherwise be written again. A step is known
+// by its file title.
+func Unwritten(steps []Step, dirs ...string) ([]Step, error) {
+	titles := map[string]bool{}
+	for _, dir := range dirs {
+		files, err := schema.ListMigrations(dir)
+		if errors.Is(err, os.ErrNotExist) {
+			continue
+		}
+		if err != nil {
+			return nil, err
+		}
+		for _, f := range files {
+			titles[f.Name] = true
+		}
+	}
+	var out []Step
+	for _, st := range steps {
+		if !titles[st.Name] {
+			out = append(out, st)
+		}
+	}
+	return out, nil
 }

@@ -72,13 +72,13 @@ func tableGaps(t *schema.Table, pol *policy.Policy) []Gap {
 	for _, c := range counters {
 		chk := t.NonNegativeCheck(c.Name)
 		switch {
-		case chk != nil && chk.Enforced && !(c.Nullable && columnCheck(chk, c)):
-			continue
-		case chk != nil && chk.Enforced:
+		case chk != nil && c.Nullable && columnCheck(chk, c):
 			// MariaDB ties a column-level CHECK to its column, and the
 			// MODIFY that makes the column NOT NULL drops it with the old
-			// definition: the CHECK has to come back after it.
+			// definition: a CHECK has to come back after it.
 			out = append(out, Gap{Table: t.Name, Rule: "GS003", Columns: []string{c.Name}})
+		case chk != nil && chk.Enforced:
+			continue
 		default:
 			out = append(out, Gap{Table: t.Name, Rule: "GS003", Columns: []string{c.Name}, Unenforced: chk})
 		}

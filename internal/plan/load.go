@@ -115,6 +115,19 @@ func ReadLive(ctx context.Context, db schema.Querier, database string) (*Live, e
 		return nil, err
 	}
 	l := &Live{Schema: s, Server: srv, Triggers: map[string]bool{}, Rows: map[string]int64{}}
+	if len(s.Tables) == 0 {
+		// information_schema shows a misspelt database as an empty one: a
+		// plan of it must fail rather than find nothing to do.
+		n := 0
+		if err := queryRows(ctx, db, "look up database "+database,
+			"SELECT COUNT(*) FROM information_schema.SCHEMATA WHERE SCHEMA_NAME = ?", []any{database},
+			func(rows *sql.Rows) error { return rows.Scan(&n) }); err != nil {
+			return nil, err
+		}
+		if n == 0 {
+			return nil, fmt.Errorf("database %s does not exist or is not visible to this account", database)
+		}
+	}
 	if err := queryRows(ctx, db, "read sql_mode", "SELECT @@GLOBAL.sql_mode", nil, func(rows *sql.Rows) error {
 		var mode sql.NullString
 		err := rows.Scan(&mode)

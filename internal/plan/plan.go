@@ -122,6 +122,15 @@ func Plan(s *schema.Schema, pol *policy.Policy, srv schema.Server, opts Options)
 	if st, ok := sqlModeStep(pol, srv, opts.GlobalSQLMode); ok {
 		steps = append(steps, st)
 	}
+	// Titles join names with _, so t_a.b_c and t_a_b.c could meet; a file
+	// title names one step, since Unwritten recognises steps by it.
+	seen := map[string]bool{}
+	for i := range steps {
+		if seen[steps[i].Name] {
+			steps[i].Name = fileTitle(strings.TrimPrefix(steps[i].Name, "guard_"), shortHash(steps[i].Up))
+		}
+		seen[steps[i].Name] = true
+	}
 	return steps
 }
 
@@ -318,4 +327,28 @@ func ident(name string) string {
 func quoteString(s string) string {
 	s = strings.ReplaceAll(s, `\`, "")
 	return "'" + strings.ReplaceAll(s, "'", "''") + "'"
+}
+
+// offlineServers are the servers an offline plan assumes, by flavor name:
+// the oldest supported release of each family, on which every planned
+// statement runs.
+var offlineServers = map[string]string{
+	FlavorMariaDB: "10.6.0-MariaDB",
+	FlavorMySQL8:  "8.0.16",
+}
+
+// Flavor names for an offline plan.
+const (
+	FlavorMariaDB = "mariadb"
+	FlavorMySQL8  = "mysql8"
+)
+
+// OfflineServer returns the server an offline plan for flavor assumes;
+// ok is false for an unknown flavor.
+func OfflineServer(flavor string) (srv schema.Server, ok bool) {
+	v, ok := offlineServers[flavor]
+	if !ok {
+		return schema.Server{}, false
+	}
+	return schema.ParseServer(v), true
 }

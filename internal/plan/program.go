@@ -119,7 +119,12 @@ func fileTitle(parts ...string) string {
 	if len(title) <= maxTitle {
 		return title
 	}
-	sum := sha256.Sum256([]byte(title))
-	tag := "_" + hex.EncodeToString(sum[:4])
+	tag := "_" + shortHash(title)
 	return strings.TrimRight(title[:maxTitle-len(tag)], "_") + tag
+}
+
+// shortHash is 8 hex digits of the SHA-256 of s.
+func shortHash(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:4])
 }

@@ -54,7 +54,7 @@ func LoadDump(path string) (*Schema, []*ReplayError, error) {
 func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
-	for _, piece := range sqlparse.Split(text) {
+	for _, piece := range sqlparse.SplitScript(text) {
 		line, col := sqlparse.LineCol(text, piece.Offset)
 		d := DDL{SQL: piece.Text, File: file, Line: line, Col: col}
 		n, err := p.Parse(piece.Text)

@@ -1,0 +1,302 @@
+package main
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/plan"
+	"github.com/guard-sql/guard/internal/schema"
+)
+
+func planCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "plan",
+		Usage:     "write the golang-migrate files that add the missing guards",
+		ArgsUsage: " ",
+		Description: `Compares the schema with the policy and writes one migration per missing
+guard: NOT NULL for NULLable counters, the version column, CHECK (col >= 0) on
+counters (or BEFORE INSERT/UPDATE triggers with --strategy trigger, and on
+servers that do not enforce CHECK), UNIQUE indexes on business keys and policy
+unique sets, and, live, a strict global sql_mode. Each file pair
+NNNNNN_guard_<table>_<what>.up.sql / .down.sql holds one statement with an
+explicit ALGORITHM and LOCK, numbered after the last migration of --dir and
+--out.
+
+Offline (default), the schema is replayed from --dir and the server is assumed
+to be --flavor. Live (--dsn, or $GUARD_DSN when --dir is not given), the schema,
+version, sql_mode, triggers and row counts come from the server; nothing is
+changed there. Files already written by an earlier plan count as done, so
+running plan twice writes nothing the second time.
+
+Examples:
+   guard plan                                   plan from ./migrations into ./migrations
+   guard plan --dir examples/shop/migrations --dry-run
+   guard plan --dir db/migrations --flavor mysql8 --strategy trigger
+   guard plan --dsn 'mysql://dba:secret@db1:3306/shop' --out db/migrations
+   guard plan --format json --dry-run > plan.json
+
+Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
+3 database unreachable or unreadable.`,
+		Flags: append(planCommonFlags(),
+			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline)", TakesFile: true},
+			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + audit.EnvDSN + " unless --dir is given"},
+			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
+			&cli.StringFlag{Name: "strategy", Value: plan.StrategyCheck, Usage: "how counters are kept non-negative: check or trigger"},
+			&cli.StringFlag{Name: "flavor", Value: plan.FlavorMariaDB, Usage: "server family of an offline plan: mariadb or mysql8"},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print the plan without writing files"},
+		),
+		Action: runPlan,
+	}
+}
+
+// planCommonFlags are the common flags, --format saying the two formats a
+// plan prints.
+func planCommonFlags() []cli.Flag {
+	flags := commonFlags()
+	for _, f := range flags {
+		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "format" {
+			sf.Usage = "output format: text or json"
+		}
+	}
+	return flags
+}
+
+// planInput is what a plan is computed from.
+type planInput struct {
+	schema *schema.Schema
+	server schema.Server
+	opts   plan.Options
+	// live is set when the input was read from a server.
+	live bool
+	// db counts the rows of blocking steps, live only.
+	db *sql.DB
+}
+
+func runPlan(c *cli.Context) error {
+	if c.Args().Present() {
+		return inputErrf("plan takes no arguments (got %d): name the folder with --dir", c.Args().Len())
+	}
+	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	format, err := checkFormat(c, "text", "json")
+	if err != nil {
+		return err
+	}
+	strategy := c.String("strategy")
+	if strategy != plan.StrategyCheck && strategy != plan.StrategyTrigger {
+		return inputErrf("--strategy %q: want check or trigger", strategy)
+	}
+	dsn := c.String("dsn")
+	if dsn == "" && !c.IsSet("dir") {
+		dsn = os.Getenv(audit.EnvDSN)
+	}
+	out := c.String("out")
+	if out == "" {
+		out = c.String("dir")
+	}
+	stdout, stderr := c.App.Writer, c.App.ErrWriter
+	var in *planInput
+	if dsn != "" {
+		if c.IsSet("flavor") {
+			return inputErrf("--flavor is for offline plans: a live plan asks the server")
+		}
+		target, err := audit.ParseDSN(dsn)
+		if err != nil {
+			return inputErr(err)
+		}
+		red := audit.NewRedactor([]*audit.Target{target})
+		stdout, stderr = red.Writer(stdout), red.Writer(stderr)
+		in, err = livePlanInput(c.Context, target, stderr)
+		if err != nil {
+			return &exitError{code: exitRuntime, err: fmt.Errorf("%s: %s", target.Name(), red.Redact(err.Error()))}
+		}
+		defer in.db.Close()
+	} else {
+		in, err = offlinePlanInput(c.String("dir"), out, c.String("flavor"), stderr)
+		if err != nil {
+			return err
+		}
+	}
+	in.opts.Strategy = strategy
+
+	steps := plan.Plan(in.schema, pol, in.server, in.opts)
+	if steps, err = plan.Unwritten(steps, c.String("dir"), out); err != nil {
+		return inputErr(err)
+	}
+	if in.live {
+		ctx, cancel := context.WithTimeout(c.Context, 5*time.Minute)
+		err := plan.CountRows(ctx, in.db, steps)
+		cancel()
+		if err != nil {
+			// The estimates stand in: a slow count must not cost the plan.
+			fmt.Fprintf(stderr, "guard: warning: %v; the rows shown are information_schema estimates\n", err)
+		}
+	}
+	next, width, err := plan.NextVersion(c.String("dir"), out)
+	if err != nil {
+		return inputErr(err)
+	}
+	files := plan.Files(steps, next, width)
+	var written []string
+	if !c.Bool("dry-run") {
+		if written, err = plan.WriteFilesAt(out, files); err != nil {
+			return &exitError{code: exitRuntime, err: err}
+		}
+	}
+	for _, st := range steps {
+		if st.Guard == plan.GuardSQLMode && strings.HasPrefix(st.Up, "SET GLOBAL") {
+			fmt.Fprintf(stderr, "guard: reminder: %s\n", st.Note)
+		}
+	}
+	if format == "json" {
+		return writePlanJSON(stdout, steps, files, out, written)
+	}
+	return writePlanText(stdout, steps, files, out, c.Bool("dry-run"))
+}
+
+// offlinePlanInput replays the migrations of dir and out.
+func offlinePlanInput(dir, out, flavor string, stderr io.Writer) (*planInput, error) {
+	srv, ok := plan.OfflineServer(flavor)
+	if !ok {
+		return nil, inputErrf("--flavor %q: want mariadb or mysql8", flavor)
+	}
+	info, err := os.Stat(dir)
+	if err != nil || !info.IsDir() {
+		return nil, inputErrf("--dir %s: no such folder (name the migrations folder, or plan live with --dsn)", dir)
+	}
+	off, err := plan.LoadDirs(dir, out)
+	if err != nil {
+		return nil, inputErr(err)
+	}
+	// A statement replay could not apply leaves the schema short of it: the
+	// plan may then ask for a guard that exists, or miss one.
+	for _, e := range off.Errors {
+		fmt.Fprintf(stderr, "guard: warning: %v\n", e)
+	}
+	return &planInput{
+		schema: off.Schema,
+		server: srv,
+		opts:   plan.Options{Triggers: off.Triggers},
+	}, nil
+}
+
+// livePlanInput reads the schema and the server of target.
+func livePlanInput(ctx context.Context, target *audit.Target, stderr io.Writer) (*planInput, error) {
+	conn, err := mysql.NewConnector(target.Config())
+	if err != nil {
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	db := sql.OpenDB(conn)
+	db.SetMaxOpenConns(1)
+	pingCtx, cancel := context.WithTimeout(ctx, audit.DialTimeout+time.Second)
+	err = db.PingContext(pingCtx)
+	cancel()
+	if err != nil {
+		db.Close()
+		return nil, fmt.Errorf("connect: %w", err)
+	}
+	readCtx, cancel := context.WithTimeout(ctx, audit.IOTimeout)
+	defer cancel()
+	l, err := plan.ReadLive(readCtx, db, target.Database())
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	mode := l.GlobalSQLMode
+	return &planInput{
+		schema: l.Schema,
+		server: l.Server,
+		opts:   plan.Options{GlobalSQLMode: &mode, Triggers: l.Triggers, Rows: l.Rows},
+		live:   true,
+		db:     db,
+	}, nil
+}
+
+// writePlanText prints the summary table, then what was written.
+func writePlanText(w io.Writer, steps []plan.Step, files []plan.File, out string, dryRun bool) error {
+	if len(steps) == 0 {
+		_, err := fmt.Fprintln(w, "nothing to do: the schema has every guard the policy asks for")
+		return err
+	}
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "TABLE\tGUARD\tALGORITHM\tBLOCKS WRITES\tROWS\tSTATEMENT")
+	for _, st := range steps {
+		table, rows := st.Table, "-"
+		if table == "" {
+			table = "(server)"
+		}
+		if st.Rows >= 0 {
+			rows = fmt.Sprint(st.Rows)
+		}
+		blocks := "no"
+		if st.BlocksWrites {
+			blocks = "YES"
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", table, st.Guard, st.Algorithm, blocks, rows, oneLine(st.Up))
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	for i, st := range steps {
+		if st.Note != "" {
+			fmt.Fprintf(w, "%s: %s\n", strings.TrimSuffix(files[2*i].Name, ".up.sql"), st.Note)
+		}
+	}
+	verb := "wrote"
+	if dryRun {
+		verb = "would write"
+	}
+	fmt.Fprintf(w, "\n%s %d migrations (%d files) to %s\n", verb, len(steps), len(files), out)
+	for _, f := range files {
+		fmt.Fprintf(w, "  %s\n", filepath.Join(out, f.Name))
+	}
+	return nil
+}
+
+// planJSON is the --format json document.
+type planJSON struct {
+	Tool    string     `json:"tool"`
+	Version string     `json:"version"`
+	Steps   []stepJSON `json:"steps"`
+	// Written lists the files written; empty on a dry run.
+	Written []string `json:"written"`
+}
+
+type stepJSON struct {
+	plan.Step
+	UpFile   string `json:"up_file"`
+	DownFile string `json:"down_file"`
+}
+
+func writePlanJSON(w io.Writer, steps []plan.Step, files []plan.File, out string, written []string) error {
+	doc := planJSON{Tool: "guard", Version: guardVersion(), Steps: []stepJSON{}, Written: []string{}}
+	for i, st := range steps {
+		doc.Steps = append(doc.Steps, stepJSON{Step: st, UpFile: filepath.Join(out, files[2*i].Name), DownFile: filepath.Join(out, files[2*i+1].Name)})
+	}
+	doc.Written = append(doc.Written, written...)
+	b, err := encodeIndented(doc)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(b)
+	return err
+}
+
+// oneLine folds a statement onto one line for the summary table.
+func oneLine(sql string) string {
+	return strings.Join(strings.Fields(sql), " ")
+}
