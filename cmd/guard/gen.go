@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"flag"
 	"fmt"
 	"go/token"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -246,20 +248,33 @@ Examples:
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
 			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
 		),
-		Action: runGenTable,
+		// Flags may follow NAME (guard gen table t_ticket --counter seats),
+		// which urfave/cli does not parse: runGenTable parses them itself.
+		SkipFlagParsing: true,
+		HideHelpCommand: true,
+		Action:          runGenTable,
 	}
 }
 
 func runGenTable(c *cli.Context) error {
-	if c.Args().Len() != 1 {
-		return inputErrf("gen table takes one argument, the table name (got %d)", c.Args().Len())
+	for _, a := range c.Args().Slice() {
+		if a == "-h" || a == "-help" || a == "--help" {
+			return cli.ShowCommandHelp(c.Lineage()[1], c.Command.Name)
+		}
+	}
+	c, args, err := interspersedFlags(c)
+	if err != nil {
+		return err
+	}
+	if len(args) != 1 {
+		return inputErrf("gen table takes one argument, the table name (got %d)", len(args))
 	}
 	pol, err := loadPolicy(c)
 	if err != nil {
 		return err
 	}
 	spec := codegen.TableSpec{
-		Name:          c.Args().First(),
+		Name:          args[0],
 		Counters:      c.StringSlice("counter"),
 		Keys:          c.StringSlice("key"),
 		States:        c.StringSlice("state"),
@@ -331,6 +346,32 @@ func runGenTable(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "guard: note: %s\n", note)
 	}
 	return nil
+}
+
+// interspersedFlags parses the flags of c's command wherever they stand
+// among its arguments, and returns a context holding them and the
+// arguments left.
+func interspersedFlags(c *cli.Context) (*cli.Context, []string, error) {
+	set := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
+	set.SetOutput(io.Discard)
+	for _, f := range c.Command.Flags {
+		if err := f.Apply(set); err != nil {
+			return nil, nil, err
+		}
+	}
+	var positional []string
+	rest := c.Args().Slice()
+	for {
+		if err := set.Parse(rest); err != nil {
+			return nil, nil, inputErr(err)
+		}
+		if set.NArg() == 0 {
+			break
+		}
+		positional = append(positional, set.Arg(0))
+		rest = set.Args()[1:]
+	}
+	return cli.NewContext(c.App, set, c), positional, nil
 }
 
 // nonNil makes an absent list an empty one: the scaffold's flags, not the

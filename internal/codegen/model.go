@@ -62,6 +62,8 @@ type Field struct {
 	Column string
 	Name   string
 	GoType string
+	// Tag is the field's struct tag as a Go literal: `db:"name"`.
+	Tag string
 	// SQLType describes the column for the field's comment.
 	SQLType  string
 	Nullable bool
@@ -110,6 +112,9 @@ func NewData(t *schema.Table, opts Options) (*Data, error) {
 	if err := checkPackage(opts.Package); err != nil {
 		return nil, err
 	}
+	if err := checkName("table", t.Name); err != nil {
+		return nil, err
+	}
 	d := &Data{Package: opts.Package, Table: t.Name, Type: TypeName(t.Name, pol.Gen.StripPrefix)}
 	if d.Type == "" || reservedTypes[d.Type] {
 		return nil, fmt.Errorf("table %s: Go type name %q is not usable (change [gen] strip_prefix or rename the table)", t.Name, d.Type)
@@ -132,11 +137,11 @@ func NewData(t *schema.Table, opts Options) (*Data, error) {
 			return nil, fmt.Errorf("table %s: columns %s and %s both become Go field %s", t.Name, other, c.Name, f.Name)
 		}
 		seen[f.Name] = c.Name
-		d.NeedsTime = d.NeedsTime || isTime
+		d.NeedsTime = d.NeedsTime || strings.HasPrefix(f.GoType, "time.")
+		d.NeedsParseTime = d.NeedsParseTime || isTime
 		byName[strings.ToLower(c.Name)] = f
 		d.Fields = append(d.Fields, f)
 	}
-	d.NeedsParseTime = d.NeedsTime
 
 	if err := d.setKeys(t, pol, byName); err != nil {
 		return nil, err
@@ -168,6 +173,9 @@ func NewData(t *schema.Table, opts Options) (*Data, error) {
 }
 
 func newField(table string, c *schema.Column) (*Field, bool, error) {
+	if err := checkName("column", c.Name); err != nil {
+		return nil, false, fmt.Errorf("table %s: %w", table, err)
+	}
 	name := GoName(c.Name)
 	if name == "" {
 		return nil, false, fmt.Errorf("table %s: column %q has no letter or digit to name a Go field", table, c.Name)
@@ -176,7 +184,7 @@ func newField(table string, c *schema.Column) (*Field, bool, error) {
 	if err != nil {
 		return nil, false, err
 	}
-	return &Field{Column: c.Name, Name: name, GoType: gt, SQLType: sqlTypeOf(c), Nullable: c.Nullable}, isTime, nil
+	return &Field{Column: c.Name, Name: name, GoType: gt, Tag: structTag(c.Name), SQLType: sqlTypeOf(c), Nullable: c.Nullable}, isTime, nil
 }
 
 // setKeys finds the primary key and the version column.

@@ -3,8 +3,10 @@ package codegen
 import (
 	"fmt"
 	"go/token"
+	"strconv"
 	"strings"
 	"unicode"
+	"unicode/utf8"
 )
 
 // initialisms are the words Go spells in one case (ID, not Id), after the
@@ -90,6 +92,25 @@ func checkPackage(name string) error {
 		return fmt.Errorf("package name %q: generated DAOs are a library package", name)
 	}
 	return nil
+}
+
+// checkName refuses names that cannot stand in a comment or a message of
+// the generated code: invalid UTF-8 and control characters (newlines).
+func checkName(what, name string) error {
+	if !utf8.ValidString(name) || strings.IndexFunc(name, unicode.IsControl) >= 0 {
+		return fmt.Errorf("%s name %q holds control characters or invalid UTF-8", what, name)
+	}
+	return nil
+}
+
+// structTag returns the struct tag db:"name" as a Go literal: a raw string,
+// or a quoted one when the name holds a backtick.
+func structTag(column string) string {
+	tag := "db:" + strconv.Quote(column)
+	if strings.Contains(tag, "`") {
+		return strconv.Quote(tag)
+	}
+	return "`" + tag + "`"
 }
 
 // quoteIdent quotes an SQL identifier with backticks, doubling any inside.

@@ -60,6 +60,8 @@ type Templates struct {
 
 var funcs = template.FuncMap{
 	"quote":      strconv.Quote,
+	"goText":     goText,
+	"fmtText":    func(s string) string { return strings.ReplaceAll(goText(s), "%", "%%") },
 	"goDuration": goDuration,
 	"join":       strings.Join,
 	"ident":      quoteIdent,
@@ -159,6 +161,13 @@ func (t *Templates) execute(name string, data any) ([]byte, error) {
 		return nil, fmt.Errorf("render: %w", err)
 	}
 	return buf.Bytes(), nil
+}
+
+// goText escapes s for the inside of a Go string literal: a name may hold
+// quotes or backslashes.
+func goText(s string) string {
+	q := strconv.Quote(s)
+	return q[1 : len(q)-1]
 }
 
 // goDuration writes d as a Go constant expression in its largest exact unit

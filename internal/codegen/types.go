@@ -3,6 +3,7 @@ package codegen
 import (
 	"fmt"
 	"strings"
+	"unicode"
 
 	"github.com/guard-sql/guard/internal/schema"
 )
@@ -27,7 +28,7 @@ var goTypes = map[string]goType{
 	"year": {plain: "int64", null: "sql.NullInt64"},
 	"bool": {plain: "bool", null: "sql.NullBool"}, "boolean": {plain: "bool", null: "sql.NullBool"},
 	"float": {plain: "float64", null: "sql.NullFloat64"}, "double": {plain: "float64", null: "sql.NullFloat64"},
-	"real": {plain: "float64", null: "sql.NullFloat64"},
+	"real":    {plain: "float64", null: "sql.NullFloat64"},
 	"decimal": {plain: "string", null: "sql.NullString"}, "numeric": {plain: "string", null: "sql.NullString"},
 	"char": {plain: "string", null: "sql.NullString"}, "varchar": {plain: "string", null: "sql.NullString"},
 	"tinytext": {plain: "string", null: "sql.NullString"}, "text": {plain: "string", null: "sql.NullString"},
@@ -36,7 +37,7 @@ var goTypes = map[string]goType{
 	"json": {plain: "string", null: "sql.NullString"}, "time": {plain: "string", null: "sql.NullString"},
 	"date": {plain: "time.Time", null: "sql.NullTime", time: true}, "datetime": {plain: "time.Time", null: "sql.NullTime", time: true},
 	"timestamp": {plain: "time.Time", null: "sql.NullTime", time: true},
-	"binary": {plain: "[]byte", null: "[]byte"}, "varbinary": {plain: "[]byte", null: "[]byte"},
+	"binary":    {plain: "[]byte", null: "[]byte"}, "varbinary": {plain: "[]byte", null: "[]byte"},
 	"tinyblob": {plain: "[]byte", null: "[]byte"}, "blob": {plain: "[]byte", null: "[]byte"},
 	"mediumblob": {plain: "[]byte", null: "[]byte"}, "longblob": {plain: "[]byte", null: "[]byte"},
 	"bit": {plain: "[]byte", null: "[]byte"},
@@ -72,7 +73,13 @@ func sqlTypeOf(c *schema.Column) string {
 	if c.Default != nil {
 		parts = append(parts, "DEFAULT "+*c.Default)
 	}
-	return strings.Join(parts, " ")
+	// A default may hold newlines; the description ends up in a comment.
+	return strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return ' '
+		}
+		return r
+	}, strings.Join(parts, " "))
 }
 
 // serverDefault reports whether the server computes the default of c
