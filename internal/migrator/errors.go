@@ -36,6 +36,7 @@ func ForceCommand(v int) string {
 	return "guard migrate force " + strconv.Itoa(v)
 }
 
+// Error states the dirty version and the command that clears it.
 func (e *DirtyError) Error() string {
 	var b strings.Builder
 	if e.Cause != nil {
@@ -86,6 +87,7 @@ type FileError struct {
 	Msg    string `json:"message"`
 }
 
+// String prints FILE:LINE:COL: message.
 func (e FileError) String() string {
 	return fmt.Sprintf("%s:%d:%d: %s", e.File, e.Line, e.Column, e.Msg)
 }
@@ -96,6 +98,7 @@ type ParseError struct {
 	Errors []FileError
 }
 
+// Error lists every statement that does not parse, one per line.
 func (e *ParseError) Error() string {
 	lines := make([]string, len(e.Errors))
 	for i, fe := range e.Errors {
@@ -111,6 +114,7 @@ type RefusedError struct {
 	Probes []Probe
 }
 
+// Error counts the guards that would fail; Probes holds the details.
 func (e *RefusedError) Error() string {
 	n := 0
 	for _, p := range e.Probes {
@@ -127,6 +131,7 @@ type VerifyError struct {
 	Missing []Verification
 }
 
+// Error names the guards that were not found.
 func (e *VerifyError) Error() string {
 	parts := make([]string, len(e.Missing))
 	for i, v := range e.Missing {

@@ -1,0 +1,456 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/migrator"
+)
+
+const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
+directory golang-migrate reads, not only guard plan's files) with golang-migrate
+as the engine: its schema_migrations table and its GET_LOCK mutual exclusion,
+on guard's own connection with a strict sql_mode.
+
+Around it guard adds:
+  preflight     before anything is applied, every pending file is parsed and,
+                for each ADD CHECK, ADD UNIQUE / CREATE UNIQUE INDEX, ADD
+                PRIMARY KEY and MODIFY/CHANGE ... NOT NULL, the existing rows
+                that would break it are counted, with up to 5 samples. If any
+                would fail, nothing is applied (exit 3). --skip-preflight
+                applies without checking.
+  verification  after the run, the schema is read again and every CHECK,
+                UNIQUE index, NOT NULL column, added column and trigger of the
+                applied files is looked for ("verified: ..."); a missing one
+                is exit 3.
+  one run at a time  a second guard migrate on the same database waits for
+                the first (--lock-timeout) instead of failing.
+
+A file that fails part-way leaves its version dirty (MySQL DDL is not
+transactional: the statements before the failing one stay applied). guard then
+exits 4 and prints the way out: repair the database by hand, then
+"guard migrate force V" with V the last version applied in full.
+
+DSN: --dsn user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db, else
+the GUARD_DSN environment variable. Passwords never appear in any output.
+
+Examples:
+   guard migrate up --dsn 'app:secret@tcp(db:3306)/shop' --dir migrations
+   GUARD_DSN='mysql://app:secret@db:3306/shop' guard migrate status
+   guard migrate down --dsn "$DSN" 1
+   guard migrate goto --dsn "$DSN" 4
+   guard migrate force --dsn "$DSN" 3       # clear a dirty flag after a repair
+   guard migrate force --dsn "$DSN" -- -1   # back to "no migration applied"
+   guard migrate up --format json --dsn "$DSN" > migrate.json
+
+Exit codes: 0 applied or nothing to do, 2 usage or input error (a pending file
+that does not parse: FILE:LINE:COL), 3 runtime failure, preflight refusal or
+failed verification, 4 dirty migration state.`
+
+func migrateCommand() *cli.Command {
+	sub := func(name, args, usage string, apply bool, action cli.ActionFunc) *cli.Command {
+		return &cli.Command{
+			Name:      name,
+			Usage:     usage,
+			ArgsUsage: args,
+			Flags:     migrateFlags(apply),
+			Action:    action,
+		}
+	}
+	return &cli.Command{
+		Name:        "migrate",
+		Usage:       "apply golang-migrate migrations with preflight checks and verification",
+		UsageText:   "guard migrate up|down N|goto V|force V|version|status [--dsn DSN] [--dir migrations] [flags]",
+		Description: migrateDescription,
+		Subcommands: []*cli.Command{
+			sub("up", " ", "apply every pending migration", true, runMigrateUp),
+			sub("down", "N", "undo the last N applied migrations", true, runMigrateDown),
+			sub("goto", "V", "migrate up or down to version V", true, runMigrateGoto),
+			sub("force", "V", "record version V as clean without running anything (-- -1: none)", false, runMigrateForce),
+			sub("version", " ", "print the current version (exit 4 when dirty)", false, runMigrateVersion),
+			sub("status", " ", "list every migration: applied, pending or dirty (exit 4 when dirty)", false, runMigrateStatus),
+		},
+		Action: func(c *cli.Context) error {
+			if c.Args().Present() {
+				return inputErrf("migrate: unknown subcommand %q: want up, down N, goto V, force V, version or status", c.Args().First())
+			}
+			return inputErrf("migrate needs a subcommand: up, down N, goto V, force V, version or status (guard migrate --help)")
+		},
+	}
+}
+
+// migrateFlags are the flags of every migrate subcommand; apply adds those
+// of the subcommands that run migrations.
+func migrateFlags(apply bool) []cli.Flag {
+	var flags []cli.Flag
+	for _, f := range commonFlags() {
+		if f.Names()[0] == "format" {
+			f = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
+		}
+		flags = append(flags, f)
+	}
+	flags = append(flags,
+		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + audit.EnvDSN},
+		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
+		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
+	)
+	if apply {
+		flags = append(flags, &cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"})
+	}
+	return flags
+}
+
+// migrateArgs are a subcommand's arguments and flags. Flags may follow the
+// arguments (guard migrate down 1 --dsn …): the flag parser stops at the
+// first argument, so what follows is parsed again here.
+type migrateArgs struct {
+	args          []string
+	dsn, dir      string
+	format        string
+	skipPreflight bool
+	lockTimeout   time.Duration
+}
+
+func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
+	all := c.Args().Slice()
+	if len(all) < n {
+		return nil, inputErrf("migrate %s: missing argument (guard migrate %s %s)", c.Command.Name, c.Command.Name, c.Command.ArgsUsage)
+	}
+	a := &migrateArgs{
+		args:          all[:n],
+		dsn:           c.String("dsn"),
+		dir:           c.String("dir"),
+		format:        c.String("format"),
+		skipPreflight: c.Bool("skip-preflight"),
+		lockTimeout:   c.Duration("lock-timeout"),
+	}
+	if rest := all[n:]; len(rest) > 0 {
+		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
+		fs.SetOutput(io.Discard)
+		for _, f := range c.Command.Flags {
+			if err := f.Apply(fs); err != nil {
+				return nil, err
+			}
+		}
+		if err := fs.Parse(rest); err != nil {
+			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
+		}
+		if fs.NArg() > 0 {
+			return nil, inputErrf("migrate %s: unexpected argument %q", c.Command.Name, fs.Arg(0))
+		}
+		var err error
+		fs.Visit(func(f *flag.Flag) {
+			v := f.Value.String()
+			switch f.Name {
+			case "dsn":
+				a.dsn = v
+			case "dir":
+				a.dir = v
+			case "format":
+				a.format = v
+			case "skip-preflight":
+				a.skipPreflight = v == "true"
+			case "lock-timeout":
+				a.lockTimeout, err = time.ParseDuration(v)
+			}
+		})
+		if err != nil {
+			return nil, inputErrf("--lock-timeout: %v", err)
+		}
+	}
+	if a.format != "text" && a.format != "json" {
+		return nil, inputErrf("--format %q: want text or json", a.format)
+	}
+	if a.lockTimeout <= 0 {
+		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
+	}
+	return a, nil
+}
+
+// session is one migrate subcommand at work: the migrator and writers that
+// redact the password of its DSN.
+type session struct {
+	c              *cli.Context
+	m              *migrator.Migrator
+	target         *audit.Target
+	stdout, stderr io.Writer
+}
+
+// openSession parses the DSN and opens the migrator.
+func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
+	dsn := a.dsn
+	if dsn == "" {
+		dsn = os.Getenv(audit.EnvDSN)
+	}
+	if dsn == "" {
+		return nil, inputErrf("migrate: no database: give --dsn DSN or set %s", audit.EnvDSN)
+	}
+	target, err := audit.ParseDSN(dsn)
+	if err != nil {
+		// ParseDSN's errors never hold the password.
+		return nil, inputErrf("--dsn: %v", err)
+	}
+	red := audit.NewRedactor([]*audit.Target{target})
+	s := &session{c: c, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
+	// Text reports the run as it goes; json is one document at the end.
+	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
+	if a.format == "text" {
+		opts.Log = s.stdout
+	}
+	s.m, err = migrator.Open(c.Context, target.Config(), opts)
+	if err != nil {
+		return nil, s.fail(err)
+	}
+	return s, nil
+}
+
+func (s *session) close() {
+	if s.m != nil {
+		s.m.Close()
+	}
+}
+
+// fail prints err (redacted, with its explanation) on stderr and returns
+// the exit code it maps to.
+func (s *session) fail(err error) error {
+	fmt.Fprintf(s.stderr, "guard: %s: %v\n", s.target.Name(), err)
+	var dirty *migrator.DirtyError
+	if errors.As(err, &dirty) {
+		fmt.Fprintf(s.stderr, "  %s\n", dirty.Explain())
+	}
+	return &exitError{code: migrateExitCode(err)}
+}
+
+// migrateExitCode maps the migrator's errors to guard's exit codes.
+func migrateExitCode(err error) int {
+	var dirty *migrator.DirtyError
+	var parse *migrator.ParseError
+	switch {
+	case errors.As(err, &dirty):
+		return exitDirty
+	case errors.As(err, &parse), errors.Is(err, migrator.ErrNoSuchVersion),
+		errors.Is(err, migrator.ErrTooFewApplied), errors.Is(err, migrator.ErrDirectory):
+		return exitInput
+	}
+	return exitRuntime
+}
+
+func runMigrateUp(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 0)
+	if err != nil {
+		return err
+	}
+	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Up(c.Context) })
+}
+
+func runMigrateDown(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 1)
+	if err != nil {
+		return err
+	}
+	n, err := strconv.Atoi(a.args[0])
+	if err != nil || n < 1 {
+		return inputErrf("down %q: want the number of migrations to undo, 1 or more", a.args[0])
+	}
+	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Down(c.Context, n) })
+}
+
+func runMigrateGoto(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 1)
+	if err != nil {
+		return err
+	}
+	v, err := strconv.ParseUint(a.args[0], 10, 0)
+	if err != nil {
+		return inputErrf("goto %q: want a version number", a.args[0])
+	}
+	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Goto(c.Context, uint(v)) })
+}
+
+// runMigration runs one of up, down and goto and reports its result.
+func runMigration(c *cli.Context, a *migrateArgs, do func(*session) (*migrator.Result, error)) error {
+	s, err := openSession(c, a)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	res, err := do(s)
+	if a.format == "json" {
+		if werr := s.writeJSON(resultDoc(res, err)); werr != nil {
+			return werr
+		}
+	} else if err == nil {
+		res.WriteText(s.stdout)
+	}
+	if err != nil {
+		return s.fail(err)
+	}
+	return nil
+}
+
+func runMigrateForce(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 1)
+	if err != nil {
+		return err
+	}
+	v, err := strconv.Atoi(a.args[0])
+	if err != nil || v < -1 {
+		return inputErrf("force %q: want a version number, or -1 for none (guard migrate force -- -1)", a.args[0])
+	}
+	s, err := openSession(c, a)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.m.Force(c.Context, v)
+	if err != nil {
+		return s.fail(err)
+	}
+	if a.format == "json" {
+		return s.writeJSON(map[string]any{"tool": "guard", "version": guardVersion(), "command": "force", "target": s.target.Name(), "state": st})
+	}
+	fmt.Fprintf(s.stdout, "forced version %s\n", st)
+	return nil
+}
+
+func runMigrateVersion(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 0)
+	if err != nil {
+		return err
+	}
+	s, err := openSession(c, a)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.m.State(c.Context)
+	if err != nil {
+		return s.fail(err)
+	}
+	if a.format == "json" {
+		err = s.writeJSON(map[string]any{"tool": "guard", "version": guardVersion(), "command": "version", "target": s.target.Name(), "state": st})
+	} else {
+		_, err = fmt.Fprintln(s.stdout, st)
+	}
+	if err != nil {
+		return err
+	}
+	return dirtyExit(st)
+}
+
+func runMigrateStatus(c *cli.Context) error {
+	a, err := parseMigrateArgs(c, 0)
+	if err != nil {
+		return err
+	}
+	s, err := openSession(c, a)
+	if err != nil {
+		return err
+	}
+	defer s.close()
+	st, err := s.m.Status(c.Context)
+	if err != nil {
+		return s.fail(err)
+	}
+	if a.format == "json" {
+		err = s.writeJSON(struct {
+			Tool    string `json:"tool"`
+			Version string `json:"version"`
+			Command string `json:"command"`
+			Target  string `json:"target"`
+			*migrator.Status
+		}{"guard", guardVersion(), "status", s.target.Name(), st})
+	} else {
+		err = st.WriteText(s.stdout)
+	}
+	if err != nil {
+		return err
+	}
+	return dirtyExit(st.State)
+}
+
+// dirtyExit is exit 4 for a dirty state, after it was printed.
+func dirtyExit(st migrator.State) error {
+	if st.Dirty {
+		return &exitError{code: exitDirty}
+	}
+	return nil
+}
+
+// migrateJSON is the json report of up, down and goto.
+type migrateJSON struct {
+	Tool      string                  `json:"tool"`
+	Version   string                  `json:"version"`
+	Command   string                  `json:"command"`
+	Target    string                  `json:"target"`
+	From      *migrator.State         `json:"from"`
+	To        *migrator.State         `json:"to"`
+	Applied   []migrator.Applied      `json:"applied"`
+	Preflight []migrator.Probe        `json:"preflight"`
+	Skipped   bool                    `json:"preflight_skipped,omitempty"`
+	Verified  []migrator.Verification `json:"verified"`
+	Error     *migrateErrorJSON       `json:"error"`
+}
+
+type migrateErrorJSON struct {
+	Code    int    `json:"code"`
+	Message string `json:"message"`
+	// Hint is the command that clears a dirty state.
+	Hint string `json:"hint,omitempty"`
+	// ParseErrors are the statements that do not parse.
+	ParseErrors []migrator.FileError `json:"parse_errors,omitempty"`
+}
+
+func resultDoc(res *migrator.Result, err error) *migrateJSON {
+	doc := &migrateJSON{Tool: "guard", Version: guardVersion(),
+		Applied: []migrator.Applied{}, Preflight: []migrator.Probe{}, Verified: []migrator.Verification{}}
+	if res != nil {
+		doc.From, doc.To, doc.Skipped = &res.From, &res.To, res.PreflightSkipped
+		if res.Applied != nil {
+			doc.Applied = res.Applied
+		}
+		if res.Preflight != nil {
+			doc.Preflight = res.Preflight
+		}
+		if res.Verified != nil {
+			doc.Verified = res.Verified
+		}
+	}
+	if err != nil {
+		doc.Error = &migrateErrorJSON{Code: migrateExitCode(err), Message: err.Error()}
+		var dirty *migrator.DirtyError
+		if errors.As(err, &dirty) {
+			doc.Error.Hint = migrator.ForceCommand(dirty.Force)
+		}
+		var parse *migrator.ParseError
+		if errors.As(err, &parse) {
+			doc.Error.ParseErrors = parse.Errors
+		}
+		var refused *migrator.RefusedError
+		if errors.As(err, &refused) {
+			doc.Preflight = refused.Probes
+		}
+	}
+	return doc
+}
+
+// writeJSON writes v indented, through the redactor.
+func (s *session) writeJSON(v any) error {
+	if doc, ok := v.(*migrateJSON); ok {
+		doc.Command, doc.Target = s.c.Command.Name, s.target.Name()
+	}
+	b, err := encodeIndented(v)
+	if err != nil {
+		return err
+	}
+	_, err = s.stdout.Write(b)
+	return err
+}
