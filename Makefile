@@ -39,18 +39,19 @@ vet:
 fmt:
 	gofmt -w $$(git ls-files '*.go')
 
-# Each fuzz target for FUZZTIME (default 60s).
+# Every fuzz target of the module, one after another, for FUZZTIME each (default 60s).
 FUZZTIME ?= 60s
 fuzz:
-	$(GO) test ./internal/sqlparse -run='^$$' -fuzz='^FuzzSplit$$' -fuzztime=$(FUZZTIME)
-	$(GO) test ./internal/policy -run='^$$' -fuzz='^FuzzParse$$' -fuzztime=$(FUZZTIME)
-	$(GO) test ./internal/source -run='^$$' -fuzz='^FuzzExtractGo$$' -fuzztime=$(FUZZTIME)
-	$(GO) test ./internal/source -run='^$$' -fuzz='^FuzzExtractJava$$' -fuzztime=$(FUZZTIME)
-	$(GO) test ./internal/source -run='^$$' -fuzz='^FuzzExtractXML$$' -fuzztime=$(FUZZTIME)
-	$(GO) test ./internal/schema -run='^$$' -fuzz='^FuzzFromDDL$$' -fuzztime=$(FUZZTIME)
+	@grep -rl --include='*_test.go' '^func Fuzz' . | grep -v /testdata/ | while read f; do \
+		dir=$$(dirname $$f); \
+		for fn in $$(grep -o '^func Fuzz[A-Za-z0-9_]*' $$f | cut -d' ' -f2); do \
+			echo "== $$dir $$fn"; \
+			$(GO) test ./$$dir -run='^$$' -fuzz="^$$fn$$" -fuzztime=$(FUZZTIME) || exit 1; \
+		done; \
+	done
 
 bench:
-	$(GO) test ./lint -run='^$$' -bench=. -benchtime=3x
+	$(GO) test ./lint -run='^$$' -bench='BenchmarkLint$$|BenchmarkBareParse$$' -benchtime=5x -count=4
 
 # guard's main job on the bundled example, no database needed.
 example:
