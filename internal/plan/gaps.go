@@ -127,27 +127,9 @@ func columnCheck(chk *schema.Check, c *schema.Column) bool {
 // columns set, in any order: a policy may repeat a set.
 func hasSet(gaps []Gap, table string, set []string) bool {
 	for _, g := range gaps {
-		if g.Rule == "GS005" && g.Table == table && sameColumns(g.Columns, set) {
+		if g.Rule == "GS005" && g.Table == table && schema.SameColumns(g.Columns, set) {
 			return true
 		}
 	}
 	return false
-}
-
-func sameColumns(a, b []string) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	seen := map[string]int{}
-	for _, x := range a {
-		seen[strings.ToLower(x)]++
-	}
-	for _, x := range b {
-		k := strings.ToLower(x)
-		if seen[k] == 0 {
-			return false
-		}
-		seen[k]--
-	}
-	return true
 }

@@ -125,7 +125,7 @@ func (t *Table) Index(name string) *Index {
 // exactly the columns cols, in any order.
 func (t *Table) HasUniqueOn(cols ...string) bool {
 	for _, ix := range t.Indexes {
-		if (ix.Unique || ix.Primary) && sameSet(ix.Columns, cols) {
+		if (ix.Unique || ix.Primary) && SameColumns(ix.Columns, cols) {
 			return true
 		}
 	}
@@ -149,7 +149,9 @@ func (t *Table) NonNegativeCheck(col string) *Check {
 	return found
 }
 
-func sameSet(a, b []string) bool {
+// SameColumns reports whether a and b name the same columns, in any order,
+// case-insensitively.
+func SameColumns(a, b []string) bool {
 	if len(a) != len(b) {
 		return false
 	}
