@@ -89,6 +89,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 			rulesCommand(),
 			planCommand(),
 			genCommand(),
+			drillCommand(),
 		},
 		HideHelpCommand: true,
 	}

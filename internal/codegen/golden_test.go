@@ -189,6 +189,7 @@ func TestGeneratedShape(t *testing.T) {
 		"func (d *InventoryDAO) TransitionStatus(ctx context.Context, id int64, from, to string) error",
 		"ErrNotFound = ", "ErrInsufficient = ", "ErrConflict = ", "ErrLockNotAcquired = ", "ErrLockLost = ", "ErrStateChanged = ",
 		"func WithLockTTL(", "func WithLockWait(", "func WithMaxAttempts(", "func WithBackoff(min, max time.Duration) Option", "func WithMetrics(m Metrics) Option",
+		"func WithTable(name string) Option", "newLocker(rdb, table, o)", "d.stmts.Rebind(sqlInventoryDeductInventoryCAS)",
 		"DefaultLockTTL     = 3 * time.Second", "DefaultLockWait    = 500 * time.Millisecond",
 		"return fmt.Sprintf(\"lock:%s:%d\", l.table, id)",
 		"SetNX(ctx, key, token, l.ttl)",

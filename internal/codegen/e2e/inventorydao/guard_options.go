@@ -5,6 +5,7 @@ package inventorydao
 import (
 	"context"
 	"math/rand/v2"
+	"strings"
 	"time"
 )
 
@@ -22,6 +23,7 @@ const (
 type Option func(*options)
 
 type options struct {
+	table       string
 	lockTTL     time.Duration
 	lockWait    time.Duration
 	maxAttempts int
@@ -43,6 +45,26 @@ func newOptions(opts []Option) options {
 		opt(&o)
 	}
 	return o
+}
+
+// WithTable sets the table, or view, the DAO works on; by default the table
+// it was generated from — e.g. a shard t_order_07 of t_order. It must have
+// the generated table's columns. Every statement uses it, and so does the
+// lock key (lock:<table>:<id>). An empty name keeps the default.
+func WithTable(name string) Option {
+	return func(o *options) {
+		if name != "" {
+			o.table = name
+		}
+	}
+}
+
+// tableOr returns the table WithTable gave, else generated.
+func (o *options) tableOr(generated string) string {
+	if o.table != "" {
+		return o.table
+	}
+	return generated
 }
 
 // WithLockTTL sets how long a Redis lock lives without renewal. The
@@ -135,4 +157,53 @@ func maxDuration(a, b time.Duration) time.Duration {
 		return a
 	}
 	return b
+}
+
+// statements puts the statements of a DAO on the table it works on. The
+// statements are constants naming the table the DAO was generated from, so
+// that guard lint checks each one against that table's schema; the table
+// WithTable gives takes that name's place once, when the DAO is made.
+type statements struct {
+	// on maps each generated statement to the same on the DAO's table; nil
+	// when the DAO works on the generated table.
+	on map[string]string
+	// retable rewrites a statement not made in advance.
+	retable *strings.Replacer
+}
+
+// bindStatements returns the statements generated, which name the table
+// from, put on the table to.
+func bindStatements(from, to string, generated ...string) statements {
+	if from == to {
+		return statements{}
+	}
+	// A generated statement names its table right after FROM, INTO or
+	// UPDATE, where no column stands; a quoted name holds no lone backtick.
+	f, t := quoteIdent(from), quoteIdent(to)
+	s := statements{
+		on:      make(map[string]string, len(generated)),
+		retable: strings.NewReplacer("FROM "+f+" ", "FROM "+t+" ", "INTO "+f+" ", "INTO "+t+" ", "UPDATE "+f+" ", "UPDATE "+t+" "),
+	}
+	for _, q := range generated {
+		s.on[q] = s.retable.Replace(q)
+	}
+	return s
+}
+
+// Rebind returns query, a generated statement, on the DAO's table. Like
+// sqlx's Rebind, which guard lint also looks through to the constant, it
+// changes where the statement runs, never what it does.
+func (s statements) Rebind(query string) string {
+	if s.retable == nil {
+		return query
+	}
+	if q, ok := s.on[query]; ok {
+		return q
+	}
+	return s.retable.Replace(query)
+}
+
+// quoteIdent quotes an SQL identifier with backticks, doubling any inside.
+func quoteIdent(name string) string {
+	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
 }

@@ -189,10 +189,15 @@ const (
 	naiveWrite = "UPDATE t_inventory SET inventory = ?, version = version + 1 WHERE id = ?"
 )
 
-// naiveDeduct is the read-modify-write under the DAO's own lock.
+// naiveDeduct is the read-modify-write under the DAO's Redis lock, each
+// call with a locker of its own, as if each buyer were a process of its own:
+// within one process the line of the locker keeps holders apart even after
+// their Redis lock expired, and the harness must see the Redis lock alone.
 func naiveDeduct(s *sale) func(ctx context.Context, id, n int64) error {
 	return func(ctx context.Context, id, n int64) error {
-		lock, err := s.dao.lock.acquire(ctx, s.dao.lock.key(id))
+		l := newLocker(s.rdb, s.dao.table, s.dao.opts)
+		l.noWatchdog = s.dao.lock.noWatchdog
+		lock, err := l.acquire(ctx, l.key(id))
 		if err != nil {
 			return err
 		}

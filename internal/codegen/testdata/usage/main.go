@@ -32,6 +32,7 @@ var (
 	_ func(int) inventorydao.Option                                                            = inventorydao.WithMaxAttempts
 	_ func(min, max time.Duration) inventorydao.Option                                         = inventorydao.WithBackoff
 	_ func(inventorydao.Metrics) inventorydao.Option                                           = inventorydao.WithMetrics
+	_ func(name string) inventorydao.Option                                                    = inventorydao.WithTable
 )
 
 func main() {
@@ -48,6 +49,7 @@ func main() {
 		inventorydao.WithMaxAttempts(3),
 		inventorydao.WithBackoff(20*time.Millisecond, 100*time.Millisecond),
 		inventorydao.WithMetrics(m),
+		inventorydao.WithTable("t_inventory_07"), // a shard of t_inventory
 	)
 
 	var get func(context.Context, int64) (*inventorydao.Inventory, error) = dao.Get

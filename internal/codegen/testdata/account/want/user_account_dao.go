@@ -12,11 +12,13 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// tableUserAccount is the table behind UserAccountDAO; it also names its locks.
+// tableUserAccount is the table UserAccountDAO was generated from. The statements
+// below name it, and so do the locks, unless WithTable gives another.
 const tableUserAccount = "tbl_user_account"
 
 // The statements of UserAccountDAO. Every UPDATE is conditional and bumps
-// version; its caller checks RowsAffected == 1.
+// version; its caller checks RowsAffected == 1. Rebind puts them
+// on the table the DAO works on.
 const (
 	sqlUserAccountGet                   = "SELECT `id`, `user_id`, `api_url`, `balance`, `frozen_points`, `state`, `payload`, `avatar`, `ratio`, `birthday`, `version` FROM `tbl_user_account` WHERE `id` = ?"
 	sqlUserAccountExists                = "SELECT 1 FROM `tbl_user_account` WHERE `id` = ?"
@@ -48,44 +50,56 @@ type UserAccount struct {
 
 // UserAccountDAO reads and writes tbl_user_account. It is safe for concurrent use.
 type UserAccountDAO struct {
-	db   *sqlx.DB
-	lock *locker
-	opts options
+	db *sqlx.DB
+	// table is the table, or view, the DAO works on; stmts its statements
+	// on that table.
+	table string
+	stmts statements
+	lock  *locker
+	opts  options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
 }
 
-// NewUserAccountDAO returns a DAO of tbl_user_account on db. rdb may be a single node,
-// Sentinel or Cluster client; with a nil rdb the …Locked methods run
-// unlocked, still correct through their compare-and-set.
+// NewUserAccountDAO returns a DAO of tbl_user_account (or of the table WithTable
+// names) on db. rdb may be a single node, Sentinel or Cluster client; with a
+// nil rdb the …Locked methods run unlocked, still correct through their
+// compare-and-set.
 // db must be opened with parseTime=true: tbl_user_account has date and time columns.
 func NewUserAccountDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *UserAccountDAO {
 	o := newOptions(opts)
-	return &UserAccountDAO{db: db, lock: newLocker(rdb, tableUserAccount, o), opts: o}
+	table := o.tableOr(tableUserAccount)
+	stmts := bindStatements(tableUserAccount, table,
+		sqlUserAccountGet, sqlUserAccountExists, sqlUserAccountInsert, sqlUserAccountUpdateCAS,
+		sqlUserAccountReadBalance, sqlUserAccountDeductBalance, sqlUserAccountDeductBalanceCAS,
+		sqlUserAccountReadFrozenPoints, sqlUserAccountDeductFrozenPoints, sqlUserAccountDeductFrozenPointsCAS,
+		sqlUserAccountTransitionState,
+	)
+	return &UserAccountDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
 }
 
 // Get returns the row id, or ErrNotFound.
 func (d *UserAccountDAO) Get(ctx context.Context, id int64) (*UserAccount, error) {
 	var m UserAccount
-	if err := d.db.GetContext(ctx, &m, sqlUserAccountGet, id); err != nil {
+	if err := d.db.GetContext(ctx, &m, d.stmts.Rebind(sqlUserAccountGet), id); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("get %s %d: %w", tableUserAccount, id, ErrNotFound)
+			return nil, fmt.Errorf("get %s %d: %w", d.table, id, ErrNotFound)
 		}
-		return nil, fmt.Errorf("get %s %d: %w", tableUserAccount, id, err)
+		return nil, fmt.Errorf("get %s %d: %w", d.table, id, err)
 	}
 	return &m, nil
 }
 
 // Insert adds m as a new row and sets m.ID to the id the database gave it.
 func (d *UserAccountDAO) Insert(ctx context.Context, m *UserAccount) error {
-	res, err := d.db.ExecContext(ctx, sqlUserAccountInsert, m.UserID, m.APIURL, m.Balance, m.FrozenPoints, m.State, m.Payload, m.Avatar, m.Ratio, m.Birthday, m.Version)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountInsert), m.UserID, m.APIURL, m.Balance, m.FrozenPoints, m.State, m.Payload, m.Avatar, m.Ratio, m.Birthday, m.Version)
 	if err != nil {
-		return fmt.Errorf("insert into %s: %w", tableUserAccount, err)
+		return fmt.Errorf("insert into %s: %w", d.table, err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
-		return fmt.Errorf("insert into %s: %w", tableUserAccount, err)
+		return fmt.Errorf("insert into %s: %w", d.table, err)
 	}
 	m.ID = id
 	return nil
@@ -96,17 +110,17 @@ func (d *UserAccountDAO) Insert(ctx context.Context, m *UserAccount) error {
 // m.Version. It returns ErrConflict when another write came first
 // (read the row again and redo the change), ErrNotFound when the row is gone.
 func (d *UserAccountDAO) UpdateCAS(ctx context.Context, m *UserAccount) error {
-	res, err := d.db.ExecContext(ctx, sqlUserAccountUpdateCAS, m.UserID, m.APIURL, m.Balance, m.FrozenPoints, m.State, m.Payload, m.Avatar, m.Ratio, m.Birthday, m.ID, m.Version)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountUpdateCAS), m.UserID, m.APIURL, m.Balance, m.FrozenPoints, m.State, m.Payload, m.Avatar, m.Ratio, m.Birthday, m.ID, m.Version)
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableUserAccount, m.ID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.ID, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableUserAccount, m.ID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.ID, err)
 	}
 	if affected == 1 {
 		m.Version++
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "update", m.ID, CASConflict, ErrConflict)
@@ -116,14 +130,14 @@ func (d *UserAccountDAO) UpdateCAS(ctx context.Context, m *UserAccount) error {
 // when the row is gone, else err (the condition failed).
 func (d *UserAccountDAO) missingOr(ctx context.Context, op string, id int64, result CASResult, err error) error {
 	var one int
-	switch readErr := d.db.QueryRowContext(ctx, sqlUserAccountExists, id).Scan(&one); {
+	switch readErr := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlUserAccountExists), id).Scan(&one); {
 	case errors.Is(readErr, sql.ErrNoRows):
 		result, err = CASNotFound, ErrNotFound
 	case readErr != nil:
-		return fmt.Errorf("%s %s %d: classify: %w", op, tableUserAccount, id, readErr)
+		return fmt.Errorf("%s %s %d: classify: %w", op, d.table, id, readErr)
 	}
-	d.opts.metrics.CAS(tableUserAccount, result)
-	return fmt.Errorf("%s %s %d: %w", op, tableUserAccount, id, err)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
 // DeductBalance subtracts n (> 0) from balance of row id in one
@@ -133,18 +147,18 @@ func (d *UserAccountDAO) missingOr(ctx context.Context, op string, id int64, res
 // the UPDATE and the re-read that classifies the failure.
 func (d *UserAccountDAO) DeductBalance(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct balance of %s %d: amount %d is not positive", tableUserAccount, id, n)
+		return fmt.Errorf("deduct balance of %s %d: amount %d is not positive", d.table, id, n)
 	}
-	res, err := d.db.ExecContext(ctx, sqlUserAccountDeductBalance, n, id, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountDeductBalance), n, id, n)
 	if err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyBalance(ctx, id, n)
@@ -161,7 +175,7 @@ func (d *UserAccountDAO) DeductBalance(ctx context.Context, id int64, n int64) e
 // unlocked: the compare-and-set alone keeps the row correct.
 func (d *UserAccountDAO) DeductBalanceLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct balance of %s %d: amount %d is not positive", tableUserAccount, id, n)
+		return fmt.Errorf("deduct balance of %s %d: amount %d is not positive", d.table, id, n)
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductBalanceOnce(ctx, id, n)
@@ -169,7 +183,7 @@ func (d *UserAccountDAO) DeductBalanceLocked(ctx context.Context, id int64, n in
 			return err
 		}
 		if err := sleepContext(ctx, d.opts.backoff(attempt)); err != nil {
-			return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+			return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 		}
 	}
 }
@@ -178,7 +192,7 @@ func (d *UserAccountDAO) DeductBalanceLocked(ctx context.Context, id int64, n in
 func (d *UserAccountDAO) deductBalanceOnce(ctx context.Context, id int64, n int64) error {
 	lock, err := d.lock.acquire(ctx, d.lock.key(id))
 	if err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	work := ctx
 	if lock != nil {
@@ -187,39 +201,39 @@ func (d *UserAccountDAO) deductBalanceOnce(ctx context.Context, id int64, n int6
 	}
 	var value sql.NullInt64
 	var version int64
-	err = d.db.QueryRowContext(work, sqlUserAccountReadBalance, id).Scan(&value, &version)
+	err = d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadBalance), id).Scan(&value, &version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		d.opts.metrics.CAS(tableUserAccount, CASNotFound)
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, ErrNotFound)
+		d.opts.metrics.CAS(d.table, CASNotFound)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, ErrNotFound)
 	case err != nil:
 		if werr := workError(ctx, lock); werr != nil {
 			err = werr
 		}
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	if !value.Valid || value.Int64 < n {
-		d.opts.metrics.CAS(tableUserAccount, CASInsufficient)
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, ErrInsufficient)
+		d.opts.metrics.CAS(d.table, CASInsufficient)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, ErrInsufficient)
 	}
 	if d.beforeWrite != nil {
 		d.beforeWrite(work)
 	}
 	if err := workError(ctx, lock); err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	// The write runs on ctx, not on the work context: a lost lock must not
 	// interrupt a write already sent, whose outcome would then be unknown.
-	res, err := d.db.ExecContext(ctx, sqlUserAccountDeductBalanceCAS, n, id, version, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountDeductBalanceCAS), n, id, version, n)
 	if err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyBalance(ctx, id, n)
@@ -231,16 +245,16 @@ func (d *UserAccountDAO) classifyBalance(ctx context.Context, id int64, n int64)
 	var value sql.NullInt64
 	var version int64
 	result, cause := CASConflict, ErrConflict
-	switch err := d.db.QueryRowContext(ctx, sqlUserAccountReadBalance, id).Scan(&value, &version); {
+	switch err := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlUserAccountReadBalance), id).Scan(&value, &version); {
 	case errors.Is(err, sql.ErrNoRows):
 		result, cause = CASNotFound, ErrNotFound
 	case err != nil:
-		return fmt.Errorf("deduct balance of %s %d: classify: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct balance of %s %d: classify: %w", d.table, id, err)
 	case !value.Valid || value.Int64 < n:
 		result, cause = CASInsufficient, ErrInsufficient
 	}
-	d.opts.metrics.CAS(tableUserAccount, result)
-	return fmt.Errorf("deduct balance of %s %d: %w", tableUserAccount, id, cause)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, cause)
 }
 
 // DeductFrozenPoints subtracts n (> 0) from frozen_points of row id in one
@@ -250,18 +264,18 @@ func (d *UserAccountDAO) classifyBalance(ctx context.Context, id int64, n int64)
 // the UPDATE and the re-read that classifies the failure.
 func (d *UserAccountDAO) DeductFrozenPoints(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct frozen_points of %s %d: amount %d is not positive", tableUserAccount, id, n)
+		return fmt.Errorf("deduct frozen_points of %s %d: amount %d is not positive", d.table, id, n)
 	}
-	res, err := d.db.ExecContext(ctx, sqlUserAccountDeductFrozenPoints, n, id, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountDeductFrozenPoints), n, id, n)
 	if err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyFrozenPoints(ctx, id, n)
@@ -278,7 +292,7 @@ func (d *UserAccountDAO) DeductFrozenPoints(ctx context.Context, id int64, n int
 // unlocked: the compare-and-set alone keeps the row correct.
 func (d *UserAccountDAO) DeductFrozenPointsLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct frozen_points of %s %d: amount %d is not positive", tableUserAccount, id, n)
+		return fmt.Errorf("deduct frozen_points of %s %d: amount %d is not positive", d.table, id, n)
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductFrozenPointsOnce(ctx, id, n)
@@ -286,7 +300,7 @@ func (d *UserAccountDAO) DeductFrozenPointsLocked(ctx context.Context, id int64,
 			return err
 		}
 		if err := sleepContext(ctx, d.opts.backoff(attempt)); err != nil {
-			return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+			return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 		}
 	}
 }
@@ -295,7 +309,7 @@ func (d *UserAccountDAO) DeductFrozenPointsLocked(ctx context.Context, id int64,
 func (d *UserAccountDAO) deductFrozenPointsOnce(ctx context.Context, id int64, n int64) error {
 	lock, err := d.lock.acquire(ctx, d.lock.key(id))
 	if err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	work := ctx
 	if lock != nil {
@@ -304,39 +318,39 @@ func (d *UserAccountDAO) deductFrozenPointsOnce(ctx context.Context, id int64, n
 	}
 	var value sql.NullInt64
 	var version int64
-	err = d.db.QueryRowContext(work, sqlUserAccountReadFrozenPoints, id).Scan(&value, &version)
+	err = d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadFrozenPoints), id).Scan(&value, &version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		d.opts.metrics.CAS(tableUserAccount, CASNotFound)
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, ErrNotFound)
+		d.opts.metrics.CAS(d.table, CASNotFound)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, ErrNotFound)
 	case err != nil:
 		if werr := workError(ctx, lock); werr != nil {
 			err = werr
 		}
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	if !value.Valid || value.Int64 < n {
-		d.opts.metrics.CAS(tableUserAccount, CASInsufficient)
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, ErrInsufficient)
+		d.opts.metrics.CAS(d.table, CASInsufficient)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, ErrInsufficient)
 	}
 	if d.beforeWrite != nil {
 		d.beforeWrite(work)
 	}
 	if err := workError(ctx, lock); err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	// The write runs on ctx, not on the work context: a lost lock must not
 	// interrupt a write already sent, whose outcome would then be unknown.
-	res, err := d.db.ExecContext(ctx, sqlUserAccountDeductFrozenPointsCAS, n, id, version, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountDeductFrozenPointsCAS), n, id, version, n)
 	if err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyFrozenPoints(ctx, id, n)
@@ -348,16 +362,16 @@ func (d *UserAccountDAO) classifyFrozenPoints(ctx context.Context, id int64, n i
 	var value sql.NullInt64
 	var version int64
 	result, cause := CASConflict, ErrConflict
-	switch err := d.db.QueryRowContext(ctx, sqlUserAccountReadFrozenPoints, id).Scan(&value, &version); {
+	switch err := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlUserAccountReadFrozenPoints), id).Scan(&value, &version); {
 	case errors.Is(err, sql.ErrNoRows):
 		result, cause = CASNotFound, ErrNotFound
 	case err != nil:
-		return fmt.Errorf("deduct frozen_points of %s %d: classify: %w", tableUserAccount, id, err)
+		return fmt.Errorf("deduct frozen_points of %s %d: classify: %w", d.table, id, err)
 	case !value.Valid || value.Int64 < n:
 		result, cause = CASInsufficient, ErrInsufficient
 	}
-	d.opts.metrics.CAS(tableUserAccount, result)
-	return fmt.Errorf("deduct frozen_points of %s %d: %w", tableUserAccount, id, cause)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, cause)
 }
 
 // TransitionState moves state of row id from the state from
@@ -365,16 +379,16 @@ func (d *UserAccountDAO) classifyFrozenPoints(ctx context.Context, id int64, n i
 // ErrStateChanged when the row is in another state (nothing changed) and
 // ErrNotFound when there is no such row.
 func (d *UserAccountDAO) TransitionState(ctx context.Context, id int64, from, to int64) error {
-	res, err := d.db.ExecContext(ctx, sqlUserAccountTransitionState, to, id, from)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlUserAccountTransitionState), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition state of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("transition state of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("transition state of %s %d: %w", tableUserAccount, id, err)
+		return fmt.Errorf("transition state of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableUserAccount, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "transition state of", id, CASConflict, ErrStateChanged)

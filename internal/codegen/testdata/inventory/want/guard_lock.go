@@ -8,6 +8,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	mrand "math/rand/v2"
+	"sync"
 	"time"
 
 	"github.com/redis/go-redis/v9"
@@ -19,6 +20,10 @@ import (
 // and when the lock is lost before the write is sent the write is not sent
 // (ErrLockLost); a write already sent is never interrupted, so that its
 // outcome is always known.
+//
+// Within one process the goroutines that want the same row wait in line
+// (see line) and only the head of the line asks Redis: across processes the
+// Redis key decides, as before.
 
 // releaseScript deletes the key only while it still holds our token: a lock
 // that expired and was taken by another holder must survive our release.
@@ -64,10 +69,96 @@ type locker struct {
 	// noWatchdog, set only by this package's tests, lets a lock expire
 	// under slow work.
 	noWatchdog bool
+
+	// lines queue the goroutines of this process that want the same key.
+	linesMu sync.Mutex
+	lines   map[string]*line
 }
 
 func newLocker(rdb redis.UniversalClient, table string, o options) *locker {
-	return &locker{rdb: rdb, table: table, ttl: o.lockTTL, wait: o.lockWait, metrics: o.metrics}
+	return &locker{rdb: rdb, table: table, ttl: o.lockTTL, wait: o.lockWait, metrics: o.metrics, lines: map[string]*line{}}
+}
+
+// line is the queue of this process's goroutines that want the lock of one
+// key. Only its head asks Redis; the others wait on a channel, without a
+// round trip, and the next takes over the moment the head releases. Without
+// it every waiter polls Redis, and on a hot row their polls cost the holder
+// the CPU and the Redis time its own round trips need.
+type line struct {
+	// turn holds a token while nobody of this process holds the key or
+	// asks Redis for it.
+	turn chan struct{}
+	// down is closed when the head found Redis failing: those in line then
+	// go on unlocked at once, as each would after its own failed attempt,
+	// and the next goroutine to come starts a new line that asks again.
+	down chan struct{}
+	// users counts the goroutines waiting or holding; at 0 the line goes.
+	users int
+}
+
+// join waits, until deadline, for the turn of key in this process's line.
+// It returns the line whose turn it holds; a nil line and a nil error when
+// Redis failed meanwhile (the caller goes on unlocked); ErrLockNotAcquired
+// when the deadline came first; ctx's error when ctx ended.
+func (l *locker) join(ctx context.Context, key string, deadline time.Time) (*line, error) {
+	l.linesMu.Lock()
+	ln := l.lines[key]
+	if ln == nil {
+		ln = &line{turn: make(chan struct{}, 1), down: make(chan struct{})}
+		ln.turn <- struct{}{}
+		l.lines[key] = ln
+	}
+	ln.users++
+	l.linesMu.Unlock()
+	select {
+	case <-ln.turn:
+		return ln, nil
+	default:
+	}
+	timer := time.NewTimer(time.Until(deadline))
+	defer timer.Stop()
+	select {
+	case <-ln.turn:
+		return ln, nil
+	case <-ln.down:
+		l.leave(key, ln)
+		l.metrics.LockAcquire(l.table, LockAcquireError)
+		return nil, nil
+	case <-ctx.Done():
+		l.leave(key, ln)
+		return nil, ctx.Err()
+	case <-timer.C:
+		l.leave(key, ln)
+		l.metrics.LockAcquire(l.table, LockAcquireTaken)
+		return nil, fmt.Errorf("lock %s held in this process for %v: %w", key, l.wait, ErrLockNotAcquired)
+	}
+}
+
+// passOn gives the turn of ln to the next in line, and leaves it.
+func (l *locker) passOn(key string, ln *line) {
+	ln.turn <- struct{}{}
+	l.leave(key, ln)
+}
+
+// fail lets everyone in ln go on unlocked, since Redis failed its head, and
+// leaves it; the line is no longer the key's.
+func (l *locker) fail(key string, ln *line) {
+	l.linesMu.Lock()
+	if l.lines[key] == ln {
+		delete(l.lines, key)
+	}
+	close(ln.down)
+	l.linesMu.Unlock()
+	l.leave(key, ln)
+}
+
+// leave counts one goroutine out of ln; the last one out removes it.
+func (l *locker) leave(key string, ln *line) {
+	l.linesMu.Lock()
+	defer l.linesMu.Unlock()
+	if ln.users--; ln.users == 0 && l.lines[key] == ln {
+		delete(l.lines, key)
+	}
 }
 
 // key returns the Redis key of the lock of row id.
@@ -87,13 +178,18 @@ type heldLock struct {
 	// stopWatch stops the watchdog; done is closed once it has stopped.
 	stopWatch context.CancelFunc
 	done      chan struct{}
+	// line is this process's line for the key, whose turn the holder has
+	// until it releases.
+	line *line
 }
 
-// acquire takes the lock of key, retrying SET NX with short jittered sleeps
-// for at most the lock wait. It returns ErrLockNotAcquired when another
-// holder kept it that long, and ctx's error when ctx ends first. When Redis
-// fails, or the DAO has no Redis client, it returns a nil lock and a nil
-// error: the caller proceeds unlocked and the compare-and-set decides.
+// acquire takes the lock of key: it waits for its turn in this process's
+// line for the key, then retries SET NX with short jittered sleeps while a
+// holder in another process has it, all within the lock wait. It returns
+// ErrLockNotAcquired when other holders kept it that long, and ctx's error
+// when ctx ends first. When Redis fails, or the DAO has no Redis client, it
+// returns a nil lock and a nil error: the caller proceeds unlocked and the
+// compare-and-set decides.
 func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 	if l.rdb == nil {
 		return nil, nil
@@ -104,6 +200,10 @@ func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 	}
 	token := hex.EncodeToString(buf)
 	deadline := time.Now().Add(l.wait)
+	ln, err := l.join(ctx, key, deadline)
+	if ln == nil {
+		return nil, err
+	}
 	poll := lockPollMin
 	for {
 		ok, err := l.rdb.SetNX(ctx, key, token, l.ttl).Result()
@@ -111,22 +211,28 @@ func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 			// Held even if ctx has just ended: the caller's next step
 			// sees that, and its release frees the key.
 			l.metrics.LockAcquire(l.table, LockAcquireOK)
-			return l.hold(ctx, key, token), nil
+			h := l.hold(ctx, key, token)
+			h.line = ln
+			return h, nil
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
+			l.passOn(key, ln)
 			return nil, ctxErr
 		}
 		if err != nil {
+			l.fail(key, ln)
 			l.metrics.LockAcquire(l.table, LockAcquireError)
 			return nil, nil
 		}
 		remaining := time.Until(deadline)
 		if remaining <= 0 {
+			l.passOn(key, ln)
 			l.metrics.LockAcquire(l.table, LockAcquireTaken)
 			return nil, fmt.Errorf("lock %s held by another for %v: %w", key, l.wait, ErrLockNotAcquired)
 		}
 		sleep := min(poll/2+time.Duration(mrand.Int64N(int64(poll/2)+1)), remaining)
 		if err := sleepContext(ctx, sleep); err != nil {
+			l.passOn(key, ln)
 			return nil, err
 		}
 		poll = min(2*poll, lockPollMax)
@@ -199,6 +305,9 @@ func (h *heldLock) release() LockReleaseResult {
 		result = LockReleaseNotOwner
 	}
 	h.l.metrics.LockRelease(h.l.table, result)
+	if h.line != nil {
+		h.l.passOn(h.key, h.line)
+	}
 	return result
 }
 

@@ -13,11 +13,13 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// tableInventory is the table behind InventoryDAO; it also names its locks.
+// tableInventory is the table InventoryDAO was generated from. The statements
+// below name it, and so do the locks, unless WithTable gives another.
 const tableInventory = "t_inventory"
 
 // The statements of InventoryDAO. Every UPDATE is conditional and bumps
-// version; its caller checks RowsAffected == 1.
+// version; its caller checks RowsAffected == 1. Rebind puts them
+// on the table the DAO works on.
 const (
 	sqlInventoryGet                = "SELECT `id`, `sku`, `inventory`, `status`, `price`, `note`, `restocked_at`, `created_at`, `version` FROM `t_inventory` WHERE `id` = ?"
 	sqlInventoryExists             = "SELECT 1 FROM `t_inventory` WHERE `id` = ?"
@@ -44,31 +46,42 @@ type Inventory struct {
 
 // InventoryDAO reads and writes t_inventory. It is safe for concurrent use.
 type InventoryDAO struct {
-	db   *sqlx.DB
-	lock *locker
-	opts options
+	db *sqlx.DB
+	// table is the table, or view, the DAO works on; stmts its statements
+	// on that table.
+	table string
+	stmts statements
+	lock  *locker
+	opts  options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
 }
 
-// NewInventoryDAO returns a DAO of t_inventory on db. rdb may be a single node,
-// Sentinel or Cluster client; with a nil rdb the …Locked methods run
-// unlocked, still correct through their compare-and-set.
+// NewInventoryDAO returns a DAO of t_inventory (or of the table WithTable
+// names) on db. rdb may be a single node, Sentinel or Cluster client; with a
+// nil rdb the …Locked methods run unlocked, still correct through their
+// compare-and-set.
 // db must be opened with parseTime=true: t_inventory has date and time columns.
 func NewInventoryDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *InventoryDAO {
 	o := newOptions(opts)
-	return &InventoryDAO{db: db, lock: newLocker(rdb, tableInventory, o), opts: o}
+	table := o.tableOr(tableInventory)
+	stmts := bindStatements(tableInventory, table,
+		sqlInventoryGet, sqlInventoryExists, sqlInventoryInsert, sqlInventoryUpdateCAS,
+		sqlInventoryReadInventory, sqlInventoryDeductInventory, sqlInventoryDeductInventoryCAS,
+		sqlInventoryTransitionStatus,
+	)
+	return &InventoryDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
 }
 
 // Get returns the row id, or ErrNotFound.
 func (d *InventoryDAO) Get(ctx context.Context, id int64) (*Inventory, error) {
 	var m Inventory
-	if err := d.db.GetContext(ctx, &m, sqlInventoryGet, id); err != nil {
+	if err := d.db.GetContext(ctx, &m, d.stmts.Rebind(sqlInventoryGet), id); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("get %s %d: %w", tableInventory, id, ErrNotFound)
+			return nil, fmt.Errorf("get %s %d: %w", d.table, id, ErrNotFound)
 		}
-		return nil, fmt.Errorf("get %s %d: %w", tableInventory, id, err)
+		return nil, fmt.Errorf("get %s %d: %w", d.table, id, err)
 	}
 	return &m, nil
 }
@@ -76,13 +89,13 @@ func (d *InventoryDAO) Get(ctx context.Context, id int64) (*Inventory, error) {
 // Insert adds m as a new row and sets m.ID to the id the database gave it.
 // It leaves created_at to the server's default.
 func (d *InventoryDAO) Insert(ctx context.Context, m *Inventory) error {
-	res, err := d.db.ExecContext(ctx, sqlInventoryInsert, m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.Version)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryInsert), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.Version)
 	if err != nil {
-		return fmt.Errorf("insert into %s: %w", tableInventory, err)
+		return fmt.Errorf("insert into %s: %w", d.table, err)
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
-		return fmt.Errorf("insert into %s: %w", tableInventory, err)
+		return fmt.Errorf("insert into %s: %w", d.table, err)
 	}
 	m.ID = id
 	return nil
@@ -93,17 +106,17 @@ func (d *InventoryDAO) Insert(ctx context.Context, m *Inventory) error {
 // m.Version. It returns ErrConflict when another write came first
 // (read the row again and redo the change), ErrNotFound when the row is gone.
 func (d *InventoryDAO) UpdateCAS(ctx context.Context, m *Inventory) error {
-	res, err := d.db.ExecContext(ctx, sqlInventoryUpdateCAS, m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.CreatedAt, m.ID, m.Version)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryUpdateCAS), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.CreatedAt, m.ID, m.Version)
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableInventory, m.ID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.ID, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableInventory, m.ID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.ID, err)
 	}
 	if affected == 1 {
 		m.Version++
-		d.opts.metrics.CAS(tableInventory, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "update", m.ID, CASConflict, ErrConflict)
@@ -113,14 +126,14 @@ func (d *InventoryDAO) UpdateCAS(ctx context.Context, m *Inventory) error {
 // when the row is gone, else err (the condition failed).
 func (d *InventoryDAO) missingOr(ctx context.Context, op string, id int64, result CASResult, err error) error {
 	var one int
-	switch readErr := d.db.QueryRowContext(ctx, sqlInventoryExists, id).Scan(&one); {
+	switch readErr := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlInventoryExists), id).Scan(&one); {
 	case errors.Is(readErr, sql.ErrNoRows):
 		result, err = CASNotFound, ErrNotFound
 	case readErr != nil:
-		return fmt.Errorf("%s %s %d: classify: %w", op, tableInventory, id, readErr)
+		return fmt.Errorf("%s %s %d: classify: %w", op, d.table, id, readErr)
 	}
-	d.opts.metrics.CAS(tableInventory, result)
-	return fmt.Errorf("%s %s %d: %w", op, tableInventory, id, err)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
 // DeductInventory subtracts n (> 0) from inventory of row id in one
@@ -130,18 +143,18 @@ func (d *InventoryDAO) missingOr(ctx context.Context, op string, id int64, resul
 // the UPDATE and the re-read that classifies the failure.
 func (d *InventoryDAO) DeductInventory(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct inventory of %s %d: amount %d is not positive", tableInventory, id, n)
+		return fmt.Errorf("deduct inventory of %s %d: amount %d is not positive", d.table, id, n)
 	}
-	res, err := d.db.ExecContext(ctx, sqlInventoryDeductInventory, n, id, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryDeductInventory), n, id, n)
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableInventory, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyInventory(ctx, id, n)
@@ -158,7 +171,7 @@ func (d *InventoryDAO) DeductInventory(ctx context.Context, id int64, n int64) e
 // unlocked: the compare-and-set alone keeps the row correct.
 func (d *InventoryDAO) DeductInventoryLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
-		return fmt.Errorf("deduct inventory of %s %d: amount %d is not positive", tableInventory, id, n)
+		return fmt.Errorf("deduct inventory of %s %d: amount %d is not positive", d.table, id, n)
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductInventoryOnce(ctx, id, n)
@@ -166,7 +179,7 @@ func (d *InventoryDAO) DeductInventoryLocked(ctx context.Context, id int64, n in
 			return err
 		}
 		if err := sleepContext(ctx, d.opts.backoff(attempt)); err != nil {
-			return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+			return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 		}
 	}
 }
@@ -175,7 +188,7 @@ func (d *InventoryDAO) DeductInventoryLocked(ctx context.Context, id int64, n in
 func (d *InventoryDAO) deductInventoryOnce(ctx context.Context, id int64, n int64) error {
 	lock, err := d.lock.acquire(ctx, d.lock.key(id))
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	work := ctx
 	if lock != nil {
@@ -184,39 +197,39 @@ func (d *InventoryDAO) deductInventoryOnce(ctx context.Context, id int64, n int6
 	}
 	var value sql.NullInt64
 	var version int64
-	err = d.db.QueryRowContext(work, sqlInventoryReadInventory, id).Scan(&value, &version)
+	err = d.db.QueryRowContext(work, d.stmts.Rebind(sqlInventoryReadInventory), id).Scan(&value, &version)
 	switch {
 	case errors.Is(err, sql.ErrNoRows):
-		d.opts.metrics.CAS(tableInventory, CASNotFound)
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, ErrNotFound)
+		d.opts.metrics.CAS(d.table, CASNotFound)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, ErrNotFound)
 	case err != nil:
 		if werr := workError(ctx, lock); werr != nil {
 			err = werr
 		}
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	if !value.Valid || value.Int64 < n {
-		d.opts.metrics.CAS(tableInventory, CASInsufficient)
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, ErrInsufficient)
+		d.opts.metrics.CAS(d.table, CASInsufficient)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, ErrInsufficient)
 	}
 	if d.beforeWrite != nil {
 		d.beforeWrite(work)
 	}
 	if err := workError(ctx, lock); err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	// The write runs on ctx, not on the work context: a lost lock must not
 	// interrupt a write already sent, whose outcome would then be unknown.
-	res, err := d.db.ExecContext(ctx, sqlInventoryDeductInventoryCAS, n, id, version, n)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryDeductInventoryCAS), n, id, version, n)
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableInventory, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.classifyInventory(ctx, id, n)
@@ -228,16 +241,16 @@ func (d *InventoryDAO) classifyInventory(ctx context.Context, id int64, n int64)
 	var value sql.NullInt64
 	var version int64
 	result, cause := CASConflict, ErrConflict
-	switch err := d.db.QueryRowContext(ctx, sqlInventoryReadInventory, id).Scan(&value, &version); {
+	switch err := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlInventoryReadInventory), id).Scan(&value, &version); {
 	case errors.Is(err, sql.ErrNoRows):
 		result, cause = CASNotFound, ErrNotFound
 	case err != nil:
-		return fmt.Errorf("deduct inventory of %s %d: classify: %w", tableInventory, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: classify: %w", d.table, id, err)
 	case !value.Valid || value.Int64 < n:
 		result, cause = CASInsufficient, ErrInsufficient
 	}
-	d.opts.metrics.CAS(tableInventory, result)
-	return fmt.Errorf("deduct inventory of %s %d: %w", tableInventory, id, cause)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, cause)
 }
 
 // TransitionStatus moves status of row id from the state from
@@ -245,16 +258,16 @@ func (d *InventoryDAO) classifyInventory(ctx context.Context, id int64, n int64)
 // ErrStateChanged when the row is in another state (nothing changed) and
 // ErrNotFound when there is no such row.
 func (d *InventoryDAO) TransitionStatus(ctx context.Context, id int64, from, to string) error {
-	res, err := d.db.ExecContext(ctx, sqlInventoryTransitionStatus, to, id, from)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryTransitionStatus), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", tableInventory, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableInventory, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "transition status of", id, CASConflict, ErrStateChanged)

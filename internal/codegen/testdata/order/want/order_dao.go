@@ -12,11 +12,13 @@ import (
 	"github.com/redis/go-redis/v9"
 )
 
-// tableOrder is the table behind OrderDAO; it also names its locks.
+// tableOrder is the table OrderDAO was generated from. The statements
+// below name it, and so do the locks, unless WithTable gives another.
 const tableOrder = "t_order"
 
 // The statements of OrderDAO. Every UPDATE is conditional and bumps
-// version; its caller checks RowsAffected == 1.
+// version; its caller checks RowsAffected == 1. Rebind puts them
+// on the table the DAO works on.
 const (
 	sqlOrderGet                = "SELECT `order_id`, `order_no`, `status`, `pay_state`, `amount`, `version` FROM `t_order` WHERE `order_id` = ?"
 	sqlOrderExists             = "SELECT 1 FROM `t_order` WHERE `order_id` = ?"
@@ -38,38 +40,49 @@ type Order struct {
 
 // OrderDAO reads and writes t_order. It is safe for concurrent use.
 type OrderDAO struct {
-	db   *sqlx.DB
-	lock *locker
-	opts options
+	db *sqlx.DB
+	// table is the table, or view, the DAO works on; stmts its statements
+	// on that table.
+	table string
+	stmts statements
+	lock  *locker
+	opts  options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
 }
 
-// NewOrderDAO returns a DAO of t_order on db. rdb may be a single node,
-// Sentinel or Cluster client; with a nil rdb the …Locked methods run
-// unlocked, still correct through their compare-and-set.
+// NewOrderDAO returns a DAO of t_order (or of the table WithTable
+// names) on db. rdb may be a single node, Sentinel or Cluster client; with a
+// nil rdb the …Locked methods run unlocked, still correct through their
+// compare-and-set.
 func NewOrderDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *OrderDAO {
 	o := newOptions(opts)
-	return &OrderDAO{db: db, lock: newLocker(rdb, tableOrder, o), opts: o}
+	table := o.tableOr(tableOrder)
+	stmts := bindStatements(tableOrder, table,
+		sqlOrderGet, sqlOrderExists, sqlOrderInsert, sqlOrderUpdateCAS,
+		sqlOrderTransitionStatus,
+		sqlOrderTransitionPayState,
+	)
+	return &OrderDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
 }
 
 // Get returns the row id, or ErrNotFound.
 func (d *OrderDAO) Get(ctx context.Context, id int64) (*Order, error) {
 	var m Order
-	if err := d.db.GetContext(ctx, &m, sqlOrderGet, id); err != nil {
+	if err := d.db.GetContext(ctx, &m, d.stmts.Rebind(sqlOrderGet), id); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
-			return nil, fmt.Errorf("get %s %d: %w", tableOrder, id, ErrNotFound)
+			return nil, fmt.Errorf("get %s %d: %w", d.table, id, ErrNotFound)
 		}
-		return nil, fmt.Errorf("get %s %d: %w", tableOrder, id, err)
+		return nil, fmt.Errorf("get %s %d: %w", d.table, id, err)
 	}
 	return &m, nil
 }
 
 // Insert adds m as a new row.
 func (d *OrderDAO) Insert(ctx context.Context, m *Order) error {
-	if _, err := d.db.ExecContext(ctx, sqlOrderInsert, m.OrderID, m.OrderNo, m.Status, m.PayState, m.Amount, m.Version); err != nil {
-		return fmt.Errorf("insert into %s: %w", tableOrder, err)
+	if _, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderInsert), m.OrderID, m.OrderNo, m.Status, m.PayState, m.Amount, m.Version); err != nil {
+		return fmt.Errorf("insert into %s: %w", d.table, err)
 	}
 	return nil
 }
@@ -79,17 +92,17 @@ func (d *OrderDAO) Insert(ctx context.Context, m *Order) error {
 // m.Version. It returns ErrConflict when another write came first
 // (read the row again and redo the change), ErrNotFound when the row is gone.
 func (d *OrderDAO) UpdateCAS(ctx context.Context, m *Order) error {
-	res, err := d.db.ExecContext(ctx, sqlOrderUpdateCAS, m.OrderNo, m.Status, m.PayState, m.Amount, m.OrderID, m.Version)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderUpdateCAS), m.OrderNo, m.Status, m.PayState, m.Amount, m.OrderID, m.Version)
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableOrder, m.OrderID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.OrderID, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", tableOrder, m.OrderID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.OrderID, err)
 	}
 	if affected == 1 {
 		m.Version++
-		d.opts.metrics.CAS(tableOrder, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "update", m.OrderID, CASConflict, ErrConflict)
@@ -99,14 +112,14 @@ func (d *OrderDAO) UpdateCAS(ctx context.Context, m *Order) error {
 // when the row is gone, else err (the condition failed).
 func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CASResult, err error) error {
 	var one int
-	switch readErr := d.db.QueryRowContext(ctx, sqlOrderExists, id).Scan(&one); {
+	switch readErr := d.db.QueryRowContext(ctx, d.stmts.Rebind(sqlOrderExists), id).Scan(&one); {
 	case errors.Is(readErr, sql.ErrNoRows):
 		result, err = CASNotFound, ErrNotFound
 	case readErr != nil:
-		return fmt.Errorf("%s %s %d: classify: %w", op, tableOrder, id, readErr)
+		return fmt.Errorf("%s %s %d: classify: %w", op, d.table, id, readErr)
 	}
-	d.opts.metrics.CAS(tableOrder, result)
-	return fmt.Errorf("%s %s %d: %w", op, tableOrder, id, err)
+	d.opts.metrics.CAS(d.table, result)
+	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
 // TransitionStatus moves status of row id from the state from
@@ -114,16 +127,16 @@ func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CA
 // ErrStateChanged when the row is in another state (nothing changed) and
 // ErrNotFound when there is no such row.
 func (d *OrderDAO) TransitionStatus(ctx context.Context, id int64, from, to string) error {
-	res, err := d.db.ExecContext(ctx, sqlOrderTransitionStatus, to, id, from)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderTransitionStatus), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", tableOrder, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", tableOrder, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableOrder, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "transition status of", id, CASConflict, ErrStateChanged)
@@ -134,16 +147,16 @@ func (d *OrderDAO) TransitionStatus(ctx context.Context, id int64, from, to stri
 // ErrStateChanged when the row is in another state (nothing changed) and
 // ErrNotFound when there is no such row.
 func (d *OrderDAO) TransitionPayState(ctx context.Context, id int64, from, to string) error {
-	res, err := d.db.ExecContext(ctx, sqlOrderTransitionPayState, to, id, from)
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderTransitionPayState), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition pay_state of %s %d: %w", tableOrder, id, err)
+		return fmt.Errorf("transition pay_state of %s %d: %w", d.table, id, err)
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
-		return fmt.Errorf("transition pay_state of %s %d: %w", tableOrder, id, err)
+		return fmt.Errorf("transition pay_state of %s %d: %w", d.table, id, err)
 	}
 	if affected == 1 {
-		d.opts.metrics.CAS(tableOrder, CASOK)
+		d.opts.metrics.CAS(d.table, CASOK)
 		return nil
 	}
 	return d.missingOr(ctx, "transition pay_state of", id, CASConflict, ErrStateChanged)

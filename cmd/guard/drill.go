@@ -1,0 +1,254 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/redis/go-redis/v9"
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/drill"
+	"github.com/guard-sql/guard/internal/policy"
+)
+
+// defaultDrillConns is the default size of the drill's connection pool:
+// enough for every strategy to queue at the database rather than in the
+// pool, well below the default max_connections (151).
+const defaultDrillConns = 64
+
+func drillCommand() *cli.Command {
+	return &cli.Command{
+		Name:      "drill",
+		Usage:     "prove a table's guards under concurrent deductions, strategy by strategy",
+		ArgsUsage: " ",
+		Description: `Copies the table into a scratch table (CREATE TABLE guard_drill_<hex> LIKE T:
+its CHECKs, indexes and engine kept, none of its rows), seeds --rows rows of
+--stock units, and lets --workers goroutines deduct one unit at a time until
+every row is sold out (or for --duration), with each strategy in turn on
+freshly seeded stock:
+
+   naive        read the stock, check it, write the computed value
+   for-update   transaction: SELECT … FOR UPDATE, check, stock = stock - 1
+   conditional  UPDATE … SET stock = stock - 1 WHERE id = ? AND stock >= 1
+   cas          read stock and version, write with version = ?, retry with backoff
+   lock-cas     the code guard gen writes: Redis lock, read, version CAS, retry
+
+It reports per strategy the units sold, those oversold (sold beyond the
+stock), the final stock and whether stock - sold == final, sales per second,
+latency (p50, p99, max), compare-and-set conflicts and lock failures. The
+scratch table and its view are dropped afterwards, also on Ctrl-C; the
+table's own rows are never read nor written. A row that sold twice its
+stock stops there: the oversell is proven.
+
+The table needs a single-column integer primary key and an integer counter
+(policy counter_columns, or --column). Without the policy's version column
+the drill adds one to its copy. Every strategy runs through a view of the
+copy (id, stock, version). Statements go with their arguments inlined
+(interpolateParams), one round trip each, as in most production pools.
+
+--fault flush deletes the drill's lock keys every 2ms while lock-cas runs,
+as a FLUSHALL or a restart without persistence would (other keys are left
+alone). --fault restart needs a Redis the drill can restart: it is only
+available from the test harness.
+
+Exit codes: 0 every guarded strategy held, 1 one oversold or lost updates
+(naive is expected to), 2 bad input or a table the drill cannot run on,
+3 runtime failure or interrupted.
+
+Examples:
+   guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
+   guard drill --table t_inventory --rows 10 --stock 1000 --strategies conditional,lock-cas
+   guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
+		Flags: append(commonFlags(),
+			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + audit.EnvDSN + ")"},
+			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port or redis://[:password@]host:port/db"},
+			&cli.StringFlag{Name: "table", Usage: "the table to drill", Required: true},
+			&cli.StringFlag{Name: "column", Usage: "the counter to deduct, when the policy finds several or none"},
+			&cli.IntFlag{Name: "rows", Value: drill.DefaultRows, Usage: "rows seeded: 1 is the hot row, more spread the workers at random"},
+			&cli.Int64Flag{Name: "stock", Value: drill.DefaultStock, Usage: "units per row"},
+			&cli.IntFlag{Name: "workers", Value: drill.DefaultWorkers, Usage: "concurrent buyers"},
+			&cli.DurationFlag{Name: "duration", Usage: "stop each strategy after this long (default: until sold out)"},
+			&cli.StringFlag{Name: "strategies", Value: "all", Usage: "comma-separated: naive, for-update, conditional, cas, lock-cas"},
+			&cli.StringFlag{Name: "fault", Usage: "Redis fault during lock-cas: flush (restart: test harness only)"},
+			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections"},
+		),
+		Action: runDrill,
+	}
+}
+
+func runDrill(c *cli.Context) error {
+	if c.Args().Present() {
+		return inputErrf("drill takes no arguments (got %d): name the table with --table", c.Args().Len())
+	}
+	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	format, err := checkFormat(c, "text", "json")
+	if err != nil {
+		return err
+	}
+	rank, err := failRank(c)
+	if err != nil {
+		return err
+	}
+	strategies, err := drill.ParseStrategies(c.String("strategies"))
+	if err != nil {
+		return inputErrf("--strategies: %v", err)
+	}
+	fault := drill.Fault(c.String("fault"))
+	if fault == drill.FaultRestart {
+		return inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
+	}
+	conns := c.Int("conns")
+	if conns < 1 {
+		return inputErrf("--conns %d: want 1 or more", conns)
+	}
+	opts := drill.Options{
+		Table: c.String("table"), Column: c.String("column"), Policy: pol,
+		Rows: c.Int("rows"), Stock: c.Int64("stock"), Workers: c.Int("workers"), Duration: c.Duration("duration"),
+		Strategies: strategies, Fault: fault,
+	}
+
+	dsn := c.String("dsn")
+	if dsn == "" {
+		dsn = os.Getenv(audit.EnvDSN)
+	}
+	if dsn == "" {
+		return inputErrf("no database: give --dsn DSN or set %s", audit.EnvDSN)
+	}
+	target, err := audit.ParseDSN(dsn)
+	if err != nil {
+		return inputErrf("--dsn: %v", err)
+	}
+	opts.Database = target.Database()
+	var redisOpts *redis.Options
+	if addr := c.String("redis"); addr != "" {
+		if redisOpts, err = parseRedis(addr, opts.Workers); err != nil {
+			return err
+		}
+	}
+	red := audit.NewRedactor([]*audit.Target{target}, redisSecret(redisOpts))
+	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
+	if redisOpts != nil {
+		rdb := redis.NewClient(redisOpts)
+		defer rdb.Close()
+		opts.Redis = rdb
+	}
+	if err := opts.Check(); err != nil {
+		return inputErr(err)
+	}
+
+	db, err := openDrillDB(target, conns)
+	if err != nil {
+		return errors.New(red.Redact(fmt.Sprintf("%s: %v", target.Name(), err)))
+	}
+	defer db.Close()
+	opts.DB = db
+	if err := reachable(c.Context, db, opts.Redis); err != nil {
+		return errors.New(red.Redact(fmt.Sprintf("%s: %v", target.Name(), err)))
+	}
+	if audit.ShowProgress(c.App.ErrWriter) {
+		opts.Progress = stderr
+	}
+
+	rep, err := drill.Run(c.Context, opts)
+	var refused *drill.RefusedError
+	switch {
+	case errors.As(err, &refused):
+		return inputErr(errors.New(red.Redact(err.Error())))
+	case errors.Is(err, drill.ErrInterrupted):
+		return errors.New(red.Redact(fmt.Sprintf("%v (scratch table %s dropped)", err, rep.Scratch)))
+	case err != nil:
+		return errors.New(red.Redact(fmt.Sprintf("drill %s on %s: %v", opts.Table, target.Name(), err)))
+	}
+
+	var buf bytes.Buffer
+	if format == "json" {
+		err = drill.WriteJSON(&buf, rep, guardVersion())
+	} else {
+		err = drill.WriteText(&buf, rep)
+	}
+	if err != nil {
+		return err
+	}
+	if _, err := stdout.Write(buf.Bytes()); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	if len(rep.Failed()) > 0 && rank <= policy.SevError.Rank() {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// openDrillDB opens a pool of conns connections on target. Statements are
+// sent with their arguments inlined, one round trip each, unless the
+// connection's collation makes that unsafe.
+func openDrillDB(target *audit.Target, conns int) (*sql.DB, error) {
+	cfg := target.Config()
+	cfg.InterpolateParams = true
+	conn, err := mysql.NewConnector(cfg)
+	if err != nil {
+		cfg.InterpolateParams = false
+		if conn, err = mysql.NewConnector(cfg); err != nil {
+			return nil, err
+		}
+	}
+	db := sql.OpenDB(conn)
+	db.SetMaxOpenConns(conns)
+	db.SetMaxIdleConns(conns)
+	return db, nil
+}
+
+// reachable pings the database, and Redis when given, so that an
+// unreachable server fails before anything is created.
+func reachable(ctx context.Context, db *sql.DB, rdb redis.UniversalClient) error {
+	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	if err := db.PingContext(pctx); err != nil {
+		return fmt.Errorf("connect: %w", err)
+	}
+	if rdb != nil {
+		if err := rdb.Ping(pctx).Err(); err != nil {
+			return fmt.Errorf("redis: %w", err)
+		}
+	}
+	return nil
+}
+
+// parseRedis reads --redis: host:port, or a redis:// or rediss:// URL. The
+// client gives up fast when Redis is down, as the lock it serves does not
+// guard anything, and has a connection per worker.
+func parseRedis(addr string, workers int) (*redis.Options, error) {
+	var o *redis.Options
+	if strings.Contains(addr, "://") {
+		var err error
+		if o, err = redis.ParseURL(addr); err != nil {
+			// The URL may hold a password: none of it is printed.
+			return nil, inputErrf("--redis: not a valid redis:// URL (want redis://[user:password@]host:port[/db])")
+		}
+	} else {
+		o = &redis.Options{Addr: addr}
+	}
+	o.DialTimeout = time.Second
+	o.ReadTimeout, o.WriteTimeout = 500*time.Millisecond, 500*time.Millisecond
+	o.MaxRetries = 1
+	o.DialerRetries, o.DialerRetryTimeout = 1, 10*time.Millisecond
+	o.PoolSize = max(workers, 1) + 16
+	return o, nil
+}
+
+func redisSecret(o *redis.Options) string {
+	if o == nil {
+		return ""
+	}
+	return o.Password
+}

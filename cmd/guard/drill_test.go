@@ -1,0 +1,148 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/guard-sql/guard/internal/dbtest"
+)
+
+const drillTable = `CREATE TABLE t_stock (
+	id BIGINT UNSIGNED AUTO_INCREMENT PRIMARY KEY,
+	sku VARCHAR(32) NOT NULL UNIQUE,
+	stock INT NOT NULL DEFAULT 0 CHECK (stock >= 0),
+	version BIGINT UNSIGNED NOT NULL DEFAULT 0
+) ENGINE=InnoDB`
+
+// guardDrill runs guard drill and fails t if the password shows.
+func guardDrill(t *testing.T, password string, args ...string) (string, string, int) {
+	t.Helper()
+	out, errOut, code := guard(t, append([]string{"drill"}, args...)...)
+	for name, s := range map[string]string{"stdout": out, "stderr": errOut} {
+		if strings.Contains(s, password) {
+			t.Errorf("guard drill: the password appears in %s:\n%s", name, dbtest.Redact(s))
+		}
+	}
+	return out, errOut, code
+}
+
+// TestDrillCommand runs the drill end to end in both formats: every guarded
+// strategy holds, exit 0, and the scratch copy is gone.
+func TestDrillCommand(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, drillTable, `INSERT INTO t_stock (sku, stock) VALUES ('a', 3)`)
+	srv := dbtest.Redis(t)
+	common := []string{"--dsn", db.DSN, "--redis", srv.Addr(), "--table", "t_stock", "--workers", "40", "--conns", "16", "--stock", "30"}
+
+	out, errOut, code := guardDrill(t, db.Password, append(common, "--format", "json", "--rows", "2")...)
+	if code != exitClean {
+		t.Fatalf("exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	var rep struct {
+		Tool       string `json:"tool"`
+		Table      string `json:"table"`
+		Mode       string `json:"mode"`
+		Strategies []struct {
+			Strategy   string `json:"strategy"`
+			Successes  int64  `json:"successes"`
+			Oversold   int64  `json:"oversold"`
+			FinalStock int64  `json:"final_stock"`
+			Consistent bool   `json:"consistent"`
+		} `json:"strategies"`
+		Failed []string `json:"failed"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Tool != "guard" || rep.Table != "t_stock" || rep.Mode != "spread" || len(rep.Strategies) != 5 || len(rep.Failed) != 0 {
+		t.Errorf("report: %+v", rep)
+	}
+	for _, s := range rep.Strategies {
+		if s.Strategy != "naive" && (s.Successes != 60 || s.Oversold != 0 || s.FinalStock != 0 || !s.Consistent) {
+			t.Errorf("%s: %+v, want 60 sold and nothing left", s.Strategy, s)
+		}
+	}
+
+	out, errOut, code = guardDrill(t, db.Password, append(common, "--strategies", "conditional,lock-cas", "--fault", "flush")...)
+	if code != exitClean {
+		t.Fatalf("text: exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	for _, want := range []string{"guard drill " + db.Name + ".t_stock on MariaDB", "hot row, 1 row of 30, 40 workers", "Redis fault flush", "\nconditional ", "\nlock-cas "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+	var n int
+	if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'guard\_drill\_%'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d scratch objects left (%v)", n, err)
+	}
+}
+
+// TestDrillInputErrors: what the drill refuses is exit 2 with a message
+// saying why; an unreachable server is exit 3.
+func TestDrillInputErrors(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, drillTable, `CREATE TABLE t_nopk (stock INT NOT NULL)`)
+	base := []string{"--dsn", db.DSN, "--strategies", "conditional"}
+	tests := []struct {
+		name string
+		args []string
+		code int
+		want string
+	}{
+		{"no primary key", append(base, "--table", "t_nopk"), exitInput, "cannot drill t_nopk: it has no primary key"},
+		{"no table", append(base, "--table", "t_none"), exitInput, "no base table t_none"},
+		{"restart fault", append(base, "--table", "t_stock", "--fault", "restart"), exitInput, "needs a Redis the drill can restart: run it from the test harness"},
+		{"lock-cas without redis", []string{"--dsn", db.DSN, "--table", "t_stock"}, exitInput, "lock-cas needs a Redis"},
+		{"unknown strategy", append(base, "--table", "t_stock", "--strategies", "optimistic"), exitInput, `unknown strategy "optimistic"`},
+		{"format", append(base, "--table", "t_stock", "--format", "sarif"), exitInput, `--format "sarif"`},
+		{"bad rows", append(base, "--table", "t_stock", "--rows", "0"), exitInput, "rows 0"},
+		{"bad redis url", append(base, "--table", "t_stock", "--redis", "redis://:pw@[::1"), exitInput, "not a valid redis:// URL"},
+		{"no dsn", []string{"--table", "t_stock"}, exitInput, "no database"},
+		{"unreachable", []string{"--dsn", "u:" + db.Password + "@tcp(" + closedPort(t) + ")/x", "--table", "t_stock", "--strategies", "naive"}, exitRuntime, "connect"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("GUARD_DSN", "")
+			_, errOut, code := guardDrill(t, db.Password, tt.args...)
+			if code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, want %d; stderr %q, want it to say %q", code, tt.code, dbtest.Redact(errOut), tt.want)
+			}
+		})
+	}
+}
+
+// TestDrillInterrupted cancels the command's context mid-run, as Ctrl-C
+// does: exit 3, a message saying the scratch table was dropped, and it is.
+func TestDrillInterrupted(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, drillTable)
+	ctx, cancel := context.WithCancel(context.Background())
+	go func() {
+		for ctx.Err() == nil {
+			var n int
+			db.SQL.QueryRow(`SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'guard\_drill\_%'`).Scan(&n)
+			if n == 2 {
+				time.Sleep(200 * time.Millisecond)
+				cancel()
+				return
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
+	defer cancel()
+	var out, errb bytes.Buffer
+	code := run(ctx, []string{"guard", "drill", "--dsn", db.DSN, "--table", "t_stock", "--strategies", "conditional",
+		"--stock", "100000000", "--workers", "20", "--conns", "8"}, &out, &errb)
+	if code != exitRuntime || !strings.Contains(errb.String(), "drill interrupted") || !strings.Contains(errb.String(), "dropped") {
+		t.Errorf("exit %d, stderr %q: want 3 and the interruption", code, dbtest.Redact(errb.String()))
+	}
+	var n int
+	if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'guard\_drill\_%'`).Scan(&n); err != nil || n != 0 {
+		t.Errorf("%d scratch objects left after the interruption (%v)", n, err)
+	}
+}

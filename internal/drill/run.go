@@ -1,0 +1,243 @@
+package drill
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Run drills the table of opts: it copies it into a scratch table, runs
+// every strategy in turn on freshly seeded stock, and drops the copy. A
+// table the drill cannot run on is a *RefusedError; a cancelled ctx ends
+// the run with ErrInterrupted once the copy is dropped, and the report holds
+// the strategies that finished.
+func Run(ctx context.Context, opts Options) (rep *Report, err error) {
+	if err := opts.Check(); err != nil {
+		return nil, err
+	}
+	if opts.DB == nil {
+		return nil, errors.New("drill: no database")
+	}
+	tg, err := inspect(ctx, opts.DB, &opts)
+	if err != nil {
+		return nil, err
+	}
+	sc := newScratch(opts.DB, tg, opts.Rows, opts.Stock)
+	rep = &Report{
+		Table: tg.table.Name, Database: opts.Database, Server: tg.server.String(),
+		Scratch: sc.table, View: sc.view,
+		PrimaryKey: tg.pk, Counter: tg.counter, Version: tg.version, VersionAdded: tg.addVersion,
+		Rows: opts.Rows, Stock: opts.Stock, Workers: opts.Workers, Duration: opts.Duration, Fault: opts.Fault,
+		Notes: tg.notes,
+	}
+	defer func() {
+		if derr := sc.drop(ctx); derr != nil {
+			err = errors.Join(err, derr)
+		}
+	}()
+	if err := sc.create(ctx); err != nil {
+		return rep, err
+	}
+	if err := sc.seed(ctx); err != nil {
+		return rep, interrupted(ctx, err)
+	}
+	for _, s := range opts.Strategies {
+		if err := sc.reseed(ctx); err != nil {
+			return rep, interrupted(ctx, err)
+		}
+		res, err := runStrategy(ctx, s, sc, &opts)
+		if err != nil {
+			return rep, interrupted(ctx, err)
+		}
+		rep.Results = append(rep.Results, res)
+	}
+	return rep, nil
+}
+
+// interrupted tells a cancelled run from a failed one.
+func interrupted(ctx context.Context, err error) error {
+	if ctx.Err() != nil {
+		return fmt.Errorf("%w: %w", ErrInterrupted, context.Cause(ctx))
+	}
+	return err
+}
+
+// oversoldCap ends the run of a row that sold this many times its stock: a
+// lost update keeps the stock up, and a naive run would otherwise go on for
+// about workers times the stock; the oversell is proven long before.
+const oversoldCap = 2
+
+// runner runs one strategy's workers and keeps their tallies.
+type runner struct {
+	deduct deductFunc
+	rows   int
+	stock  int64
+	// stop tells the workers not to start another deduction; a deduction
+	// under way always finishes, so that its outcome is known.
+	stop    atomic.Bool
+	soldOut []atomic.Bool
+	left    atomic.Int64 // rows not sold out
+	sold    []atomic.Int64
+	total   atomic.Int64 // units sold, all rows
+	refused atomic.Int64
+	short   atomic.Int64 // deductions told insufficient
+	errOnce sync.Once
+	err     error
+}
+
+// runStrategy seeds nothing: it runs the workers of s on the stock as it is,
+// then reads the final stock.
+func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options) (*Result, error) {
+	sr := newStrategyRun(s, sc, opts)
+	r := &runner{deduct: sr.deduct, rows: opts.Rows, stock: opts.Stock, soldOut: make([]atomic.Bool, opts.Rows), sold: make([]atomic.Int64, opts.Rows)}
+	r.left.Store(int64(opts.Rows))
+
+	var bar *progress
+	if opts.Progress != nil {
+		bar = newProgress(opts.Progress, string(s), int64(opts.Rows)*opts.Stock, opts.Duration, &r.total)
+	}
+	var background sync.WaitGroup
+	faultCtx, stopFault := context.WithCancel(ctx)
+	if s == LockCAS && opts.Fault != NoFault {
+		background.Add(1)
+		go func() {
+			defer background.Done()
+			runFault(faultCtx, opts, sc.view, &r.total, int64(opts.Rows)*opts.Stock)
+		}()
+	}
+	if opts.Duration > 0 {
+		timer := time.AfterFunc(opts.Duration, func() { r.stop.Store(true) })
+		defer timer.Stop()
+	}
+	stopOnCancel := context.AfterFunc(ctx, func() { r.stop.Store(true) })
+	defer stopOnCancel()
+
+	hists := make([]histogram, opts.Workers)
+	start := time.Now()
+	var wg sync.WaitGroup
+	for i := range opts.Workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			r.work(ctx, &hists[i])
+		}()
+	}
+	wg.Wait()
+	elapsed := time.Since(start)
+	stopFault()
+	background.Wait()
+	if bar != nil {
+		bar.stop()
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%s: %w", s, r.err)
+	}
+
+	final, err := sc.final(ctx)
+	if err != nil {
+		return nil, err
+	}
+	var lat histogram
+	for i := range hists {
+		lat.merge(&hists[i])
+	}
+	res := &Result{
+		Strategy: s, Elapsed: elapsed, Ops: lat.total,
+		Insufficient: r.short.Load(), Refused: r.refused.Load(),
+		P50: lat.quantile(0.50), P99: lat.quantile(0.99), Max: lat.max,
+		CASConflicts: sr.conflicts.Load(), Consistent: true,
+	}
+	for i := range final {
+		n := r.sold[i].Load()
+		res.Successes += n
+		res.Oversold += max(0, n-opts.Stock)
+		res.FinalStock += final[i]
+		res.ExpectedStock += opts.Stock - n
+		if opts.Stock-n != final[i] {
+			res.Consistent = false
+		}
+	}
+	if elapsed > 0 {
+		res.OpsPerSec = float64(res.Successes) / elapsed.Seconds()
+	}
+	if m := sr.metrics; m != nil {
+		res.CASConflicts = m.conflicts.Load()
+		res.LockTaken = m.taken.Load()
+		res.LockError = m.failed.Load()
+		res.LockLost = m.renewFailed.Load() + m.releaseLost.Load()
+	}
+	return res, nil
+}
+
+// work deducts one unit at a time until told to stop or every row is sold
+// out, recording each deduction's latency in h.
+func (r *runner) work(ctx context.Context, h *histogram) {
+	for !r.stop.Load() {
+		id := r.pick()
+		if id == 0 {
+			return
+		}
+		began := time.Now()
+		out, err := r.deduct(ctx, id)
+		h.record(time.Since(began))
+		if err != nil {
+			if ctx.Err() == nil {
+				r.fail(err)
+			}
+			return
+		}
+		switch out {
+		case sold:
+			r.total.Add(1)
+			if r.sold[id-1].Add(1) >= oversoldCap*r.stock {
+				r.closeRow(id)
+			}
+		case insufficient:
+			r.short.Add(1)
+			r.closeRow(id)
+		case refused:
+			r.refused.Add(1)
+		}
+	}
+}
+
+// closeRow marks row id sold out, and stops the run when it was the last.
+func (r *runner) closeRow(id int64) {
+	if !r.soldOut[id-1].Swap(true) && r.left.Add(-1) == 0 {
+		r.stop.Store(true)
+	}
+}
+
+// pick returns a row not sold out: row 1 in the hot row mode, a random one
+// when spread; 0 when every row is sold out.
+func (r *runner) pick() int64 {
+	if r.left.Load() == 0 {
+		return 0
+	}
+	start := 0
+	if r.rows > 1 {
+		start = rand.IntN(r.rows)
+	}
+	for i := range r.rows {
+		j := (start + i) % r.rows
+		if !r.soldOut[j].Load() {
+			return int64(j + 1)
+		}
+	}
+	return 0
+}
+
+// fail stops the run on its first unexpected error.
+func (r *runner) fail(err error) {
+	r.errOnce.Do(func() {
+		r.err = err
+		r.stop.Store(true)
+	})
+}
