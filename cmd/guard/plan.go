@@ -49,7 +49,7 @@ Examples:
 Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 3 database unreachable or unreadable.`,
 		Flags: append(planCommonFlags(),
-			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline)", TakesFile: true},
+			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline; default: --out when only --out is given)", TakesFile: true},
 			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + audit.EnvDSN + " unless --dir is given"},
 			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
 			&cli.StringFlag{Name: "strategy", Value: plan.StrategyCheck, Usage: "how counters are kept non-negative: check or trigger"},
@@ -103,9 +103,14 @@ func runPlan(c *cli.Context) error {
 	if dsn == "" && !c.IsSet("dir") {
 		dsn = os.Getenv(audit.EnvDSN)
 	}
-	out := c.String("out")
-	if out == "" {
-		out = c.String("dir")
+	// --dir and --out default to each other: `guard plan --out migrations/`
+	// plans the folder it writes to.
+	dir, out := c.String("dir"), c.String("out")
+	switch {
+	case out == "":
+		out = dir
+	case !c.IsSet("dir"):
+		dir = out
 	}
 	stdout, stderr := c.App.Writer, c.App.ErrWriter
 	var in *planInput
@@ -125,7 +130,7 @@ func runPlan(c *cli.Context) error {
 		}
 		defer in.db.Close()
 	} else {
-		in, err = offlinePlanInput(c.String("dir"), out, c.String("flavor"), stderr)
+		in, err = offlinePlanInput(dir, out, c.String("flavor"), stderr)
 		if err != nil {
 			return err
 		}
@@ -133,7 +138,7 @@ func runPlan(c *cli.Context) error {
 	in.opts.Strategy = strategy
 
 	steps := plan.Plan(in.schema, pol, in.server, in.opts)
-	if steps, err = plan.Unwritten(steps, c.String("dir"), out); err != nil {
+	if steps, err = plan.Unwritten(steps, dir, out); err != nil {
 		return inputErr(err)
 	}
 	if in.live {
@@ -145,7 +150,7 @@ func runPlan(c *cli.Context) error {
 			fmt.Fprintf(stderr, "guard: warning: %v; the rows shown are information_schema estimates\n", err)
 		}
 	}
-	next, width, err := plan.NextVersion(c.String("dir"), out)
+	next, width, err := plan.NextVersion(dir, out)
 	if err != nil {
 		return inputErr(err)
 	}

@@ -227,3 +227,18 @@ func TestPlanLiveSQLMode(t *testing.T) {
 		t.Errorf("up file: %v\n%s", err, b)
 	}
 }
+
+// TestPlanOutIsTheFolder follows DESIGN §2's `guard plan --out migrations/`:
+// without --dir, the folder written to is the one planned.
+func TestPlanOutIsTheFolder(t *testing.T) {
+	dir := shopCopy(t)
+	t.Chdir(t.TempDir()) // no ./migrations here
+	out, errOut, code := guard(t, "plan", "--out", dir)
+	if code != exitClean || !strings.Contains(out, "wrote ") {
+		t.Fatalf("plan --out: exit %d\n%s\n%s", code, out, errOut)
+	}
+	out, _, code = guard(t, "plan", "--out", dir)
+	if code != exitClean || !strings.HasPrefix(out, "nothing to do") {
+		t.Errorf("second plan --out: exit %d\n%s", code, out)
+	}
+}
