@@ -72,7 +72,7 @@ func BenchmarkLint(b *testing.B) {
 	all := rules.All()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: all})
+		res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: all, Learn: rules.Learn})
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -23,7 +23,7 @@ var update = flag.Bool("update", false, "rewrite the golden files")
 // broken files). Nothing may crash, every statement is either checked or a
 // positioned GQ009, and the findings match the golden list.
 func TestCorpus(t *testing.T) {
-	res, err := lint.Run(lint.Config{Paths: []string{"testdata/corpus"}, Policy: policy.Default(), Rules: rules.All()})
+	res, err := lint.Run(lint.Config{Paths: []string{"testdata/corpus"}, Policy: policy.Default(), Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestEveryStatementAccountedFor(t *testing.T) {
 			stmts = append(stmts, p.Statements...)
 			return nil
 		}}
-	res, err := lint.Run(lint.Config{Paths: []string{"testdata/corpus"}, Policy: policy.Default(), Rules: append(rules.All(), spy)})
+	res, err := lint.Run(lint.Config{Paths: []string{"testdata/corpus"}, Policy: policy.Default(), Rules: append(rules.All(), spy), Learn: rules.Learn})
 	if err != nil {
 		t.Fatal(err)
 	}

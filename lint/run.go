@@ -23,6 +23,9 @@ type Config struct {
 	SchemaPath string
 	Policy     *policy.Policy
 	Rules      []*Rule
+	// Learn, when set and the policy infers, learns vocabulary from the
+	// code before the rules run (rules.Learn).
+	Learn *Learner
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -94,9 +97,11 @@ func Run(cfg Config) (*Result, error) {
 		})
 	}
 
-	// Query sources: a pool of workers, one parser each, extracts, parses and
-	// runs the query rules file by file, so that a file's syntax trees are
-	// garbage as soon as its rules are done.
+	// Query sources, in two passes over a pool of workers with one parser
+	// each: the first extracts, parses and observes every file, the
+	// vocabulary is inferred from all of it, and the second runs the query
+	// rules file by file, so that a file's syntax trees are garbage as soon
+	// as its rules are done.
 	var queryRules, otherRules []*Rule
 	for _, r := range cfg.Rules {
 		switch {
@@ -109,23 +114,23 @@ func Run(cfg Config) (*Result, error) {
 		}
 	}
 	results := make([]fileResult, len(in.sources))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < runtime.GOMAXPROCS(0); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			p := sqlparse.NewParser()
-			for i := range next {
-				results[i] = lintFile(p, in.sources[i], queryRules, pol, sch)
-			}
-		}()
+	learner := cfg.Learn
+	if !pol.Infers() {
+		learner = nil
 	}
-	for i := range in.sources {
-		next <- i
+	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
+		results[i] = parseSource(p, in.sources[i], learner, sch)
+	})
+	if learner != nil {
+		var obs []Observation
+		for _, r := range results {
+			obs = append(obs, r.observations...)
+		}
+		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	close(next)
-	wg.Wait()
+	parallel(len(in.sources), func(_ *sqlparse.Parser, i int) {
+		results[i].lint(queryRules, pol, sch)
+	})
 	stmtCount := 0
 	for _, r := range results {
 		if r.err != nil {
@@ -146,6 +151,7 @@ func Run(cfg Config) (*Result, error) {
 		}
 	}
 	res := col.result(pol, cfg.Rules)
+	explainInferred(res.Findings, pol, sch)
 	res.Findings = underRoots(res.Findings, paths)
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
@@ -168,28 +174,68 @@ func anyExists(paths []string) bool {
 
 // fileResult is what linting one query source gave.
 type fileResult struct {
-	file       *source.File
-	anchors    map[int]int
-	statements int
-	findings   []Finding
-	err        error
+	file         *source.File
+	stmts        []*Statement
+	anchors      map[int]int
+	statements   int
+	observations []Observation
+	findings     []Finding
+	err          error
 }
 
-// lintFile extracts, parses and runs the query rules on one source file.
-func lintFile(p *sqlparse.Parser, path string, rules []*Rule, pol *policy.Policy, sch *schema.Schema) fileResult {
+// parallel calls fn for 0..n-1 on a pool of workers, one parser each.
+func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for w := 0; w < min(runtime.GOMAXPROCS(0), max(n, 1)); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			p := sqlparse.NewParser()
+			for i := range next {
+				fn(p, i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// parseSource extracts and parses one source file and, with a learner,
+// observes its statements for the inferred vocabulary.
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema) fileResult {
 	f, err := extract(path)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
 	stmts := parseFile(p, f)
-	res := fileResult{file: f, anchors: anchorsOf(stmts), statements: len(stmts)}
-	for _, r := range rules {
-		pass := NewPass(r, pol, sch, stmts, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
-		if err := r.Run(pass); err != nil {
-			return fileResult{err: fmt.Errorf("rule %s on %s: %w", r.Code, f.Path, err)}
+	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts)}
+	if learner != nil {
+		for _, st := range stmts {
+			if st.Node != nil {
+				res.observations = append(res.observations, learner.Observe(st, sch)...)
+			}
 		}
 	}
 	return res
+}
+
+// lint runs the query rules on the parsed file and drops its statements.
+func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schema) {
+	if res.err != nil {
+		return
+	}
+	for _, r := range rules {
+		pass := NewPass(r, pol, sch, res.stmts, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
+		if err := r.Run(pass); err != nil {
+			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
+			return
+		}
+	}
+	res.stmts = nil
 }
 
 // loadSchema reads the schema named by --schema: a migrations folder or a dump file.

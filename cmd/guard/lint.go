@@ -51,6 +51,7 @@ func runLint(c *cli.Context) error {
 		SchemaPath: c.String("schema"),
 		Policy:     pol,
 		Rules:      rules.All(),
+		Learn:      rules.Learn,
 	})
 	if err != nil {
 		var ie *lint.InputError

@@ -38,13 +38,25 @@ func (p *Policy) IsCounter(table, col string) bool {
 	if o := p.Override(table); o != nil && o.Counters != nil {
 		return matchAny(*o.Counters, col)
 	}
-	return matchAny(p.Schema.CounterColumns, col)
+	if matchCounter(p.Schema.CounterColumns, col) {
+		return true
+	}
+	return p.Inferred != nil && p.Inferred.Counters[Key(table, col)] != nil && !IsThreshold(col)
 }
 
 // IsBusinessKey reports whether column col of table must be unique on its own.
 func (p *Policy) IsBusinessKey(table, col string) bool {
 	if o := p.Override(table); o != nil && o.Keys != nil {
 		return matchAny(*o.Keys, col)
+	}
+	if inf := p.Inferred; inf != nil {
+		k := Key(table, col)
+		if inf.References[k] != nil {
+			return false
+		}
+		if inf.Keys[k] != nil {
+			return true
+		}
 	}
 	return matchAny(p.Schema.BusinessKeys, col)
 }
@@ -53,6 +65,15 @@ func (p *Policy) IsBusinessKey(table, col string) bool {
 func (p *Policy) IsState(table, col string) bool {
 	if o := p.Override(table); o != nil && o.States != nil {
 		return matchAny(*o.States, col)
+	}
+	if inf := p.Inferred; inf != nil {
+		k := Key(table, col)
+		if inf.Flags[k] != nil {
+			return false
+		}
+		if inf.States[k] != nil {
+			return true
+		}
 	}
 	return matchAny(p.Schema.StateColumns, col)
 }

@@ -29,6 +29,9 @@ type Policy struct {
 
 	// File is where the policy was read from; empty for the built-in defaults.
 	File string `toml:"-"`
+	// Inferred is the vocabulary a run learned from the code; nil when none
+	// was learned (see WithInferred).
+	Inferred *Inferred `toml:"-"`
 }
 
 // Schema holds the column heuristics.
@@ -38,6 +41,9 @@ type Schema struct {
 	StateColumns   []string `toml:"state_columns"`
 	VersionColumn  string   `toml:"version_column"`
 	RequireVersion *bool    `toml:"require_version"`
+	// Infer, when true (the default), adds the vocabulary inferred from how
+	// the code uses each column (see Inferred).
+	Infer *bool `toml:"infer"`
 }
 
 // Table overrides the heuristics for the tables whose name matches the glob Name.
@@ -184,7 +190,9 @@ func (p *Policy) Severity(code string, def Severity) Severity {
 
 // Default returns the built-in policy, the one DESIGN documents.
 func Default() *Policy {
-	yes := true
+	// Each flag gets its own variable: the decoder writes through the
+	// pointer, so a shared one would turn one key's false into all of them.
+	yes, infer, strict := true, true, true
 	return &Policy{
 		Version: 1,
 		Schema: Schema{
@@ -193,8 +201,9 @@ func Default() *Policy {
 			StateColumns:   []string{"status", "state"},
 			VersionColumn:  "version",
 			RequireVersion: &yes,
+			Infer:          &infer,
 		},
-		Server: Server{RequireStrictMode: &yes},
+		Server: Server{RequireStrictMode: &strict},
 		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**"}},
 		Gen:    Gen{StripPrefix: "t_"},
 		Lock: Lock{

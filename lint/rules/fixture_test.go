@@ -100,7 +100,7 @@ func TestFixtures(t *testing.T) {
 				}
 				pol = p
 			}
-			res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: All()})
+			res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: All(), Learn: Learn})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -97,7 +97,7 @@ func TestQueryFindingPlaces(t *testing.T) {
 		if _, ok := results[tt.code]; ok {
 			continue
 		}
-		res, err := lint.Run(lint.Config{Paths: []string{filepath.Join("testdata", tt.code)}, Policy: policy.Default(), Rules: All()})
+		res, err := lint.Run(lint.Config{Paths: []string{filepath.Join("testdata", tt.code)}, Policy: policy.Default(), Rules: All(), Learn: Learn})
 		if err != nil {
 			t.Fatal(err)
 		}

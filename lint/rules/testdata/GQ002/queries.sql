@@ -52,15 +52,19 @@ UPDATE t_account SET balance = balance - ? WHERE id = ? AND balance >= ?;
 -- Tables the schema does not know: the column name decides.
 UPDATE t_warehouse SET stock = stock - 1 WHERE id = ?; -- want "GQ002 decrement of counter t_warehouse.stock"
 UPDATE t_warehouse SET stock = stock - 1 WHERE id = ? AND stock >= 1;
-UPDATE t_warehouse SET shelf = shelf - 1 WHERE id = ?;
+-- A column the code decrements is a counter by inference, whatever its name;
+-- a threshold never is, however it is written.
+UPDATE t_warehouse SET shelf = shelf - 1 WHERE id = ?; -- want "GQ002 decrement of counter t_warehouse.shelf .*inferred counter: decremented here"
+UPDATE t_warehouse SET low_stock = low_stock - 1 WHERE id = ?;
+UPDATE t_warehouse SET warn_quantity = warn_quantity - ? WHERE id = ?;
 
 -- policies.toml makes t_order.amount a counter and t_order.quantity not one.
 UPDATE t_order SET amount = amount - ? WHERE id = ?; -- want "GQ002 decrement of counter t_order.amount"
 UPDATE t_order SET amount = amount - ? WHERE id = ? AND amount >= ?;
 UPDATE t_order SET quantity = quantity - ? WHERE id = ?;
 
--- Not counters, increments, clamps (GQ006), not decrements.
-UPDATE t_inventory SET reserved = reserved - ? WHERE id = ?;
+-- Inferred counters, increments, clamps (GQ006), not decrements.
+UPDATE t_inventory SET reserved = reserved - ? WHERE id = ?; -- want "GQ002 decrement of counter t_inventory.reserved .*inferred counter"
 UPDATE t_inventory SET inventory = inventory + ? WHERE id = ?;
 UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?;
 UPDATE t_inventory SET inventory = inventory - LEAST(inventory, ?) WHERE id = ?;

@@ -1,0 +1,172 @@
+package policy
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+)
+
+// Inferred is the vocabulary learned from how a project's code uses its
+// columns (DESIGN §4 "Vocabulary is inferred, then policy-tuned"): columns the
+// code decrements are counters, columns an UPDATE conditions on are state
+// machines, state-named columns the code only toggles are flags, and
+// business-key-named columns of tables that merely reference the key's owner
+// are not keys. The [schema] heuristics and every [[table]] entry win over it.
+type Inferred struct {
+	// Counters, States and Flags are keyed by Key(table, column).
+	Counters map[string]*Evidence
+	States   map[string]*Evidence
+	// Flags are columns the state heuristic matches that behave as on/off
+	// switches: no UPDATE conditions on them and the code writes them only
+	// from parameters or 0/1. They are not state machines.
+	Flags map[string]*Evidence
+	// Keys are business-key-named columns of the tables that own them.
+	Keys map[string]*Evidence
+	// References are business-key-named columns of tables that reference the
+	// key's owner (oms_order_item.order_sn next to order_id): not keys.
+	References map[string]*Evidence
+}
+
+// Evidence says why a column was inferred, for messages and guard init.
+type Evidence struct {
+	Table, Column string
+	// Why is a short phrase: "decremented", "conditioned on by an UPDATE",
+	// "only toggled", "owned by oms_order".
+	Why string
+	// File and Line locate the first statement that showed it; empty for
+	// evidence read off the schema alone.
+	File string
+	Line int
+	// Count is how many statements showed it.
+	Count int
+}
+
+// String renders the evidence as messages print it: "decremented at
+// dao/OrderDao.xml:100 (3 statements)".
+func (e *Evidence) String() string {
+	s := e.Why
+	if e.File != "" {
+		s += fmt.Sprintf(" at %s:%d", e.File, e.Line)
+	}
+	if e.Count > 1 {
+		s += fmt.Sprintf(" (%d statements)", e.Count)
+	}
+	return s
+}
+
+// Key is the map key of a column in Inferred.
+func Key(table, column string) string {
+	return strings.ToLower(table) + "." + strings.ToLower(column)
+}
+
+// InferredKeyPatterns are the business key names inference adds to the
+// [schema] business_keys: serial numbers and payment references.
+var InferredKeyPatterns = []string{"*_sn", "sn", "out_trade_no", "transaction_id", "trade_no"}
+
+// thresholdPatterns name columns that configure a counter rather than count
+// (low_stock, warn_stock, min_points): they may be anything, negative
+// included, and are never counters.
+var thresholdPatterns = []string{"low_*", "*_threshold", "threshold", "min_*", "max_*", "warn_*", "*_limit", "limit_*", "alert_*"}
+
+// IsThreshold reports whether col is named like a threshold of a counter.
+func IsThreshold(col string) bool {
+	c := strings.ToLower(col)
+	for _, p := range thresholdPatterns {
+		if ok, _ := path.Match(p, c); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// Infers reports whether vocabulary inference is on ([schema] infer, default true).
+func (p *Policy) Infers() bool {
+	return p.Schema.Infer == nil || *p.Schema.Infer
+}
+
+// WithInferred returns a copy of p that also uses inf; p itself is unchanged.
+// A nil inf, or a policy with infer = false, returns p.
+func (p *Policy) WithInferred(inf *Inferred) *Policy {
+	if inf == nil || !p.Infers() {
+		return p
+	}
+	c := *p
+	c.Inferred = inf
+	return &c
+}
+
+// ExplainAt is Explain for a finding at file:line: evidence that is the
+// finding's own statement reads "decremented here".
+func (p *Policy) ExplainAt(table, column, file string, line int) string {
+	w := p.Explain(table, column)
+	if w == "" {
+		return ""
+	}
+	for _, m := range []map[string]*Evidence{p.Inferred.Counters, p.Inferred.States} {
+		if e := m[Key(table, column)]; e != nil && e.File == file && e.Line == line && e.Count == 1 && strings.Contains(w, e.String()) {
+			return strings.Replace(w, e.String(), e.Why+" here", 1)
+		}
+	}
+	return w
+}
+
+// Explain returns the inference behind a classification of table.column, or
+// "" when the policy's own heuristics or entries decide it: rules add it to a
+// finding's message so the user sees why a column counts.
+func (p *Policy) Explain(table, column string) string {
+	inf := p.Inferred
+	if inf == nil {
+		return ""
+	}
+	k := Key(table, column)
+	if e := inf.Counters[k]; e != nil && !p.counterByPolicy(table, column) && p.IsCounter(table, column) {
+		return "inferred counter: " + e.String()
+	}
+	if e := inf.States[k]; e != nil && !p.stateByPolicy(table, column) && p.IsState(table, column) {
+		return "inferred state: " + e.String()
+	}
+	if e := inf.Keys[k]; e != nil && p.IsBusinessKey(table, column) {
+		return "inferred business key: " + e.String()
+	}
+	return ""
+}
+
+// counterByPolicy reports whether the [schema] patterns alone make col a counter.
+func (p *Policy) counterByPolicy(table, col string) bool {
+	return matchCounter(p.Schema.CounterColumns, col)
+}
+
+func (p *Policy) stateByPolicy(table, col string) bool {
+	return matchAny(p.Schema.StateColumns, col)
+}
+
+// matchCounter matches the counter patterns, except that a glob never makes
+// a threshold a counter: only a pattern naming the column exactly does.
+func matchCounter(patterns []string, col string) bool {
+	threshold := IsThreshold(col)
+	for _, pat := range patterns {
+		if !Match(pat, col) {
+			continue
+		}
+		if !threshold || strings.EqualFold(pat, col) {
+			return true
+		}
+	}
+	return false
+}
+
+// SortedEvidence returns the values of m ordered by table, then column.
+func SortedEvidence(m map[string]*Evidence) []*Evidence {
+	out := make([]*Evidence, 0, len(m))
+	for _, e := range m {
+		out = append(out, e)
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if a, b := strings.ToLower(out[i].Table), strings.ToLower(out[j].Table); a != b {
+			return a < b
+		}
+		return strings.ToLower(out[i].Column) < strings.ToLower(out[j].Column)
+	})
+	return out
+}

@@ -1,0 +1,73 @@
+package lint
+
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+)
+
+// ObservationKind says what a statement showed about a column.
+type ObservationKind int
+
+// The kinds of observations vocabulary inference reads.
+const (
+	// ObsDecrement: an UPDATE or upsert sets the column to itself minus an amount.
+	ObsDecrement ObservationKind = iota + 1
+	// ObsCondition: an UPDATE's WHERE compares the column with a value
+	// (=, <>, IN): the write depends on the column's current state.
+	ObsCondition
+	// ObsAssign: an UPDATE or upsert sets the column; Value says to what.
+	ObsAssign
+)
+
+// Observation is one fact a statement of the code shows about a column.
+type Observation struct {
+	Kind          ObservationKind
+	Table, Column string
+	// Value is the value assigned or compared: "?" for a parameter, the
+	// literal's text, or "" for any other expression.
+	Value string
+	File  string
+	Line  int
+}
+
+// A Learner infers vocabulary from the code (DESIGN §4): Observe reads one
+// parsed statement of a query source, Infer turns every observation of a
+// run, with the schema, into the policy's inferred vocabulary. Observe is
+// called from several goroutines at once and must not keep state.
+type Learner struct {
+	Observe func(st *Statement, s *schema.Schema) []Observation
+	Infer   func(obs []Observation, s *schema.Schema, pol *policy.Policy) *policy.Inferred
+}
+
+// explainInferred adds to each finding on an inferred column the evidence
+// that made it count, so a user can tell a rule from a guess: "inferred
+// counter: decremented at dao/OrderDao.xml:100". A finding on a table
+// (GS006) names the inferred columns that make the table guarded.
+func explainInferred(fs []Finding, pol *policy.Policy, s *schema.Schema) {
+	if pol.Inferred == nil {
+		return
+	}
+	for i := range fs {
+		f := &fs[i]
+		if f.Table == "" {
+			continue
+		}
+		var why []string
+		if f.ColumnName != "" {
+			if w := pol.ExplainAt(f.Table, f.ColumnName, f.File, f.Line); w != "" {
+				why = append(why, w)
+			}
+		} else if t := s.Table(f.Table); t != nil && f.Code == "GS006" {
+			for _, c := range t.Columns {
+				if w := pol.Explain(t.Name, c.Name); w != "" {
+					why = append(why, c.Name+": "+w)
+				}
+			}
+		}
+		if len(why) > 0 {
+			f.Message += " (" + strings.Join(why, "; ") + ")"
+		}
+	}
+}

@@ -1,0 +1,363 @@
+package rules
+
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// Learn is guard's vocabulary inference (DESIGN §4 "Vocabulary is inferred,
+// then policy-tuned"): lint.Run observes every statement of the code with it
+// and infers counters, state machines, flags and owned business keys before
+// the rules run.
+var Learn = &lint.Learner{Observe: observe, Infer: infer}
+
+// observe reads what one write shows about its columns: decrements, the
+// values it assigns and the columns its WHERE compares with a value.
+func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
+	w := writeTargets(st, s)
+	if w == nil || w.kind == writeDelete {
+		return nil
+	}
+	var out []lint.Observation
+	add := func(kind lint.ObservationKind, c colRef, value string) {
+		if c.t == nil || c.t.name == "" {
+			return
+		}
+		out = append(out, lint.Observation{Kind: kind, Table: c.t.tableName(), Column: c.name, Value: value, File: st.File, Line: st.Line})
+	}
+	for _, a := range w.assignments() {
+		if decrements(a.col, a.expr) {
+			add(lint.ObsDecrement, a.col, "")
+		}
+		for _, v := range assignedValues(a.expr) {
+			add(lint.ObsAssign, a.col, v)
+		}
+	}
+	if w.kind != writeUpdate {
+		return out
+	}
+	for _, e := range w.filters() {
+		c, values, ok := comparedWithValues(w, e)
+		if !ok {
+			continue
+		}
+		for _, v := range values {
+			add(lint.ObsCondition, c, v)
+		}
+	}
+	return out
+}
+
+// decrements reports whether e lowers column c: `c - x`, or a CASE whose
+// branches do (the batched form MyBatis builds with <foreach>).
+func decrements(c colRef, e sqlparse.ExprNode) bool {
+	if _, ok := decrementOf(c, e); ok {
+		return true
+	}
+	ce, ok := unparen(e).(*sqlparse.CaseExpr)
+	if !ok || ce == nil {
+		return false
+	}
+	for _, w := range ce.WhenClauses {
+		if w != nil && decrements(c, w.Result) {
+			return true
+		}
+	}
+	return false
+}
+
+// assignedValues returns what an assignment writes, for the flag inference:
+// "?" for a parameter, a literal's text, "" for anything else; a CASE
+// contributes each branch.
+func assignedValues(e sqlparse.ExprNode) []string {
+	e = unparen(e)
+	if ce, ok := e.(*sqlparse.CaseExpr); ok && ce != nil {
+		var out []string
+		for _, w := range ce.WhenClauses {
+			if w != nil {
+				out = append(out, assignedValues(w.Result)...)
+			}
+		}
+		if ce.ElseClause != nil {
+			out = append(out, assignedValues(ce.ElseClause)...)
+		}
+		return out
+	}
+	return []string{valueText(e)}
+}
+
+// valueText names a value: "?" for a parameter, the literal's text, "" for
+// any other expression.
+func valueText(e sqlparse.ExprNode) string {
+	e = unparen(e)
+	if isParam(e) {
+		return "?"
+	}
+	if v, ok := e.(sqlparse.ValueExpr); ok {
+		if s, ok := v.GetValue().(string); ok {
+			return "'" + s + "'"
+		}
+		return exprText(v)
+	}
+	if _, ok := numberOf(e); ok {
+		return exprText(e)
+	}
+	return ""
+}
+
+// comparedWithValues recognises `c = v`, `v = c`, `c <> v` and `c IN (v, …)`
+// with v a parameter or a literal: a conjunct that makes the write depend on
+// the value c holds.
+func comparedWithValues(w *write, e sqlparse.ExprNode) (colRef, []string, bool) {
+	switch x := unparen(e).(type) {
+	case *sqlparse.BinaryOperationExpr:
+		if x.Op != sqlparse.OpEQ && x.Op != sqlparse.OpNE {
+			return colRef{}, nil, false
+		}
+		l, r := x.L, x.R
+		if _, ok := columnOf(l); !ok {
+			l, r = r, l
+		}
+		cn, ok := columnOf(l)
+		if !ok {
+			return colRef{}, nil, false
+		}
+		v := valueText(r)
+		if v == "" {
+			return colRef{}, nil, false
+		}
+		return w.ref(cn), []string{v}, true
+	case *sqlparse.PatternInExpr:
+		if x.Sel != nil {
+			return colRef{}, nil, false
+		}
+		cn, ok := columnOf(x.Expr)
+		if !ok {
+			return colRef{}, nil, false
+		}
+		var vs []string
+		for _, item := range x.List {
+			v := valueText(item)
+			if v == "" {
+				return colRef{}, nil, false
+			}
+			vs = append(vs, v)
+		}
+		return w.ref(cn), vs, len(vs) > 0
+	}
+	return colRef{}, nil, false
+}
+
+// infer turns the observations of a run into vocabulary.
+func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy.Inferred {
+	inf := &policy.Inferred{
+		Counters: map[string]*policy.Evidence{}, States: map[string]*policy.Evidence{},
+		Flags: map[string]*policy.Evidence{}, Keys: map[string]*policy.Evidence{},
+		References: map[string]*policy.Evidence{},
+	}
+	type colFacts struct {
+		table, column string
+		decrement     *policy.Evidence
+		condition     *policy.Evidence
+		assign        *policy.Evidence
+		// multi is set when a value other than a parameter, 0 or 1 is
+		// assigned or compared: more than an on/off switch.
+		multi bool
+	}
+	facts := map[string]*colFacts{}
+	var order []string
+	note := func(ev **policy.Evidence, o lint.Observation, why string) {
+		if *ev == nil {
+			*ev = &policy.Evidence{Table: o.Table, Column: o.Column, Why: why, File: o.File, Line: o.Line}
+		}
+		(*ev).Count++
+	}
+	for _, o := range obs {
+		table, column := o.Table, o.Column
+		if t := s.Table(table); t != nil {
+			if c := t.Column(column); c != nil {
+				table, column = t.Name, c.Name
+			} else {
+				continue // the schema knows the table and not the column: a typo or an alias
+			}
+		}
+		o.Table, o.Column = table, column
+		k := policy.Key(table, column)
+		f := facts[k]
+		if f == nil {
+			f = &colFacts{table: table, column: column}
+			facts[k] = f
+			order = append(order, k)
+		}
+		switch o.Kind {
+		case lint.ObsDecrement:
+			note(&f.decrement, o, "decremented")
+		case lint.ObsCondition:
+			note(&f.condition, o, "conditioned on by an UPDATE")
+		case lint.ObsAssign:
+			note(&f.assign, o, "only toggled (written from parameters or 0/1, never conditioned on by an UPDATE)")
+		}
+		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
+			f.multi = true
+		}
+	}
+	vc := pol.VersionColumn()
+	for _, k := range order {
+		f := facts[k]
+		if strings.EqualFold(f.column, vc) || identifying(s, f.table, f.column, pol) {
+			continue
+		}
+		switch {
+		case f.decrement != nil:
+			if !policy.IsThreshold(f.column) {
+				inf.Counters[k] = f.decrement
+			}
+		case f.condition != nil && f.assign != nil && stateType(s, f.table, f.column):
+			if !pol.IsCounter(f.table, f.column) {
+				inf.States[k] = f.condition
+			}
+		case f.condition == nil && f.assign != nil && !f.multi && pol.IsState(f.table, f.column):
+			inf.Flags[k] = f.assign
+		}
+	}
+	inferKeys(s, pol, inf)
+	return inf
+}
+
+// toggleValue reports whether an assigned or compared value is what an
+// on/off switch takes: a parameter, 0 or 1, true or false.
+func toggleValue(v string) bool {
+	switch strings.ToLower(v) {
+	case "?", "0", "1", "'0'", "'1'", "true", "false":
+		return true
+	}
+	return false
+}
+
+// identifying reports whether a column identifies rows rather than holding
+// their state: a primary or unique key column, an id, a business key.
+func identifying(s *schema.Schema, table, column string, pol *policy.Policy) bool {
+	lc := strings.ToLower(column)
+	if lc == "id" || strings.HasSuffix(lc, "_id") || pol.IsBusinessKey(table, column) {
+		return true
+	}
+	t := s.Table(table)
+	if t == nil {
+		return false
+	}
+	for _, ix := range t.Indexes {
+		if (ix.Primary || ix.Unique) && len(ix.Columns) > 0 && strings.EqualFold(ix.Columns[0], column) {
+			return true
+		}
+	}
+	return false
+}
+
+// stateType reports whether a column's type can hold a state: integers,
+// short strings and enums; not times, money, text or JSON. An unknown column
+// passes on its use alone.
+func stateType(s *schema.Schema, table, column string) bool {
+	t := s.Table(table)
+	if t == nil {
+		return true
+	}
+	c := t.Column(column)
+	if c == nil {
+		return true
+	}
+	switch c.Type {
+	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint", "char", "varchar", "enum", "bit", "bool", "boolean":
+		return true
+	}
+	return false
+}
+
+// keySuffixes are the endings of business key names; the rest of the name
+// is the key's subject (order_sn: order).
+var keySuffixes = []string{"_no", "_sn", "_id", "_code", "_number"}
+
+// inferKeys decides which key-named columns are business keys: a column the
+// key patterns match is a key of the table that owns it, and a reference on
+// a table that points at the owner (oms_order_item.order_sn beside
+// order_id, or next to a table named oms_order).
+func inferKeys(s *schema.Schema, pol *policy.Policy, inf *policy.Inferred) {
+	if s == nil {
+		return
+	}
+	for _, t := range s.Sorted() {
+		for _, c := range t.Columns {
+			byPolicy := pol.IsBusinessKey(t.Name, c.Name)
+			byInference := !byPolicy && matchesAnyKey(c.Name)
+			if !byPolicy && !byInference {
+				continue
+			}
+			k := policy.Key(t.Name, c.Name)
+			if owner, why := referencedOwner(s, t, c.Name); owner != "" {
+				inf.References[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: why}
+				continue
+			}
+			if byInference {
+				inf.Keys[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "named like a business key, on the table that owns it"}
+			}
+		}
+	}
+}
+
+func matchesAnyKey(col string) bool {
+	for _, p := range policy.InferredKeyPatterns {
+		if policy.Match(p, col) {
+			return true
+		}
+	}
+	return false
+}
+
+// referencedOwner returns the table a key-named column of t refers to, with
+// the reason, or "" when t owns the key itself.
+func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why string) {
+	subject := ""
+	lc := strings.ToLower(col)
+	for _, suf := range keySuffixes {
+		if strings.HasSuffix(lc, suf) {
+			subject = strings.TrimSuffix(lc, suf)
+			break
+		}
+	}
+	if subject == "" || namedAfter(t.Name, subject) {
+		return "", ""
+	}
+	if ref := t.Column(subject + "_id"); ref != nil {
+		return subject, "references its " + subject + " (beside " + ref.Name + ")"
+	}
+	// A table named after the subject owns the key; t references it when t
+	// is its child (oms_order_item of oms_order) or repeats the owner's key
+	// column (third_payment.order_sn of homestay_order.order_sn).
+	for _, u := range s.Sorted() {
+		if u == t || !namedAfter(u.Name, subject) {
+			continue
+		}
+		if strings.HasPrefix(strings.ToLower(t.Name), strings.ToLower(u.Name)+"_") {
+			return u.Name, "references " + u.Name + " (" + t.Name + " is its child table)"
+		}
+		if u.Column(col) != nil {
+			return u.Name, "references " + u.Name + "." + u.Column(col).Name
+		}
+	}
+	return "", ""
+}
+
+// namedAfter reports whether a table's name ends with subject as a whole
+// word: oms_order and t_orders are named after order, t_order_item is not.
+func namedAfter(table, subject string) bool {
+	lt := strings.ToLower(table)
+	for _, s := range []string{subject, subject + "s", subject + "es"} {
+		if lt == s || strings.HasSuffix(lt, "_"+s) {
+			return true
+		}
+	}
+	return false
+}
