@@ -61,6 +61,9 @@ func explainInferred(fs []Finding, pol *policy.Policy, s *schema.Schema) {
 			}
 		} else if t := s.Table(f.Table); t != nil && f.Code == "GS006" {
 			for _, c := range t.Columns {
+				if !pol.IsCounter(t.Name, c.Name) && !pol.IsState(t.Name, c.Name) {
+					continue
+				}
 				if w := pol.Explain(t.Name, c.Name); w != "" {
 					why = append(why, c.Name+": "+w)
 				}

@@ -197,6 +197,38 @@ func (p *Pass) ReportTableFix(t *schema.Table, column, fix, format string, args 
 	p.Report(f)
 }
 
+// ReportGap records a finding on a table that lacks a guard the policy asks
+// for, with the gap in structured form: guard plan writes the migrations
+// that close exactly the gaps the schema rules report.
+func (p *Pass) ReportGap(t *schema.Table, g Gap, column, fix, format string, args ...any) {
+	f := Finding{Table: t.Name, ColumnName: column, Fix: fix, Message: fmt.Sprintf(format, args...), Gap: &g}
+	if t.Created.File != "" {
+		f.File, f.Line, f.Column, f.EndLine = t.Created.File, t.Created.Line, max(t.Created.Col, 1), t.Created.Line
+	}
+	p.Report(f)
+}
+
+// Gap is one guard the policy asks for and a table lacks, as a schema rule
+// reports it: the planner turns each into migration steps.
+type Gap struct {
+	Table string
+	// Rule is the code of the rule that reports the gap: GS003 (no CHECK on
+	// a counter), GS004 (NULLable counter), GS005 (business key or policy
+	// unique set without a UNIQUE index) or GS006 (no version column).
+	Rule string
+	// Columns are the columns concerned, as the table spells them: the
+	// counter, the key or the set; the version column for GS006.
+	Columns []string
+	// Unenforced is the NOT ENFORCED CHECK that already proves a GS003
+	// counter non-negative, if any: turning it on closes the gap.
+	Unenforced *schema.Check
+	// Restore is the column-level CHECK of a GS004 counter: MariaDB ties it
+	// to the column, and the MODIFY that makes the column NOT NULL drops it
+	// with the old definition, so an enforced one has to be added back and
+	// an unenforced one cannot be switched on afterwards.
+	Restore *schema.Check
+}
+
 // compact folds runs of white space so a statement prints on one line.
 func compact(sql string) string {
 	return strings.Join(strings.Fields(sql), " ")
@@ -217,6 +249,9 @@ type Finding struct {
 	Message    string          `json:"message"`
 	Fix        string          `json:"fix"`
 	SQL        string          `json:"sql"`
+	// Gap is the missing guard a schema rule found, for guard plan; nil for
+	// every other finding.
+	Gap *Gap `json:"-"`
 }
 
 // Summary counts what a run saw and found; its JSON form is part of the contract.

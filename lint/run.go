@@ -23,6 +23,10 @@ type Config struct {
 	SchemaPath string
 	Policy     *policy.Policy
 	Rules      []*Rule
+	// Schema, when set, is the schema to use: the migrations below Paths
+	// are still linted but not replayed, and SchemaPath is ignored (guard
+	// plan infers with the schema it plans for).
+	Schema *schema.Schema
 	// Learn, when set and the policy infers, learns vocabulary from the
 	// code before the rules run (rules.Learn).
 	Learn *Learner
@@ -36,6 +40,77 @@ func (e *InputError) Error() string { return e.Msg }
 
 // Run lints the files below cfg.Paths offline.
 func Run(cfg Config) (*Result, error) {
+	l, err := load(cfg)
+	if err != nil {
+		return nil, err
+	}
+	pol, sch, col, migs, in := l.pol, l.sch, l.col, l.migs, l.in
+	var queryRules, otherRules []*Rule
+	for _, r := range cfg.Rules {
+		switch {
+		case r.Live:
+		case r.Kind == KindQuery:
+			queryRules = append(queryRules, r)
+			otherRules = append(otherRules, r) // once more for the migrations' statements
+		default:
+			otherRules = append(otherRules, r)
+		}
+	}
+	// The second pass over the query sources runs their rules file by file,
+	// so that a file's syntax trees are garbage as soon as its rules are done.
+	results := l.results
+	parallel(len(results), func(_ *sqlparse.Parser, i int) {
+		results[i].lint(queryRules, pol, sch)
+	})
+	stmtCount := 0
+	for _, r := range results {
+		if r.err != nil {
+			return nil, r.err
+		}
+		col.addFile(r.file, r.anchors)
+		col.findings = append(col.findings, r.findings...)
+		stmtCount += r.statements
+	}
+
+	// Schema and migration rules see the whole schema and every migration;
+	// query rules see the migrations' statements here (GQ009 reports the ones
+	// that do not parse).
+	for _, r := range otherRules {
+		pass := NewPass(r, pol, sch, nil, migs, nil, col.add)
+		if err := r.Run(pass); err != nil {
+			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
+		}
+	}
+	res := col.result(pol, cfg.Rules)
+	explainInferred(res.Findings, pol, sch)
+	res.Findings = underRoots(res.Findings, l.paths)
+	countSeverities(res)
+	res.Summary.Files = len(in.sources) + len(migs)
+	res.Summary.Statements = stmtCount
+	for _, m := range migs {
+		res.Summary.Statements += len(m.Statements)
+	}
+	res.Summary.Tables = len(sch.Tables)
+	return res, nil
+}
+
+// loaded is what a run read before any rule ran: the walked files, the
+// migrations, the schema, every query source parsed and observed, and the
+// policy with the vocabulary inferred from them.
+type loaded struct {
+	pol     *policy.Policy
+	paths   []string
+	in      *inputs
+	col     *collector
+	migs    []*Migration
+	sch     *schema.Schema
+	results []fileResult
+}
+
+// load walks cfg's paths, replays the migrations (or reads --schema), and
+// parses every query source on a pool of workers with one parser each,
+// observing the statements for the vocabulary inference, which it then runs.
+func load(cfg Config) (*loaded, error) {
 	pol := cfg.Policy
 	if pol == nil {
 		pol = policy.Default()
@@ -82,6 +157,8 @@ func Run(cfg Config) (*Result, error) {
 	var sch *schema.Schema
 	var replay []*schema.ReplayError
 	switch {
+	case cfg.Schema != nil:
+		sch = cfg.Schema
 	case cfg.SchemaPath != "":
 		sch, replay, err = loadSchema(cfg.SchemaPath)
 		if err != nil {
@@ -97,22 +174,6 @@ func Run(cfg Config) (*Result, error) {
 		})
 	}
 
-	// Query sources, in two passes over a pool of workers with one parser
-	// each: the first extracts, parses and observes every file, the
-	// vocabulary is inferred from all of it, and the second runs the query
-	// rules file by file, so that a file's syntax trees are garbage as soon
-	// as its rules are done.
-	var queryRules, otherRules []*Rule
-	for _, r := range cfg.Rules {
-		switch {
-		case r.Live:
-		case r.Kind == KindQuery:
-			queryRules = append(queryRules, r)
-			otherRules = append(otherRules, r) // once more for the migrations' statements
-		default:
-			otherRules = append(otherRules, r)
-		}
-	}
 	results := make([]fileResult, len(in.sources))
 	learner := cfg.Learn
 	if !pol.Infers() {
@@ -128,39 +189,35 @@ func Run(cfg Config) (*Result, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	parallel(len(in.sources), func(_ *sqlparse.Parser, i int) {
-		results[i].lint(queryRules, pol, sch)
-	})
-	stmtCount := 0
-	for _, r := range results {
+	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, results: results}, nil
+}
+
+// Vocabulary is what Infer learned about a project.
+type Vocabulary struct {
+	// Policy is the policy the run used, with Inferred set when the policy infers.
+	Policy *policy.Policy
+	Schema *schema.Schema
+	// Files and Statements count the query sources and their statements read.
+	Files, Statements int
+}
+
+// Infer reads the project below cfg.Paths as Run does and returns the
+// schema and the policy with its inferred vocabulary, without running any
+// rule: guard init writes it out, guard plan plans with it, so that lint,
+// plan and init agree on what a column is.
+func Infer(cfg Config) (*Vocabulary, error) {
+	l, err := load(cfg)
+	if err != nil {
+		return nil, err
+	}
+	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Files: len(l.results)}
+	for _, r := range l.results {
 		if r.err != nil {
 			return nil, r.err
 		}
-		col.addFile(r.file, r.anchors)
-		col.findings = append(col.findings, r.findings...)
-		stmtCount += r.statements
+		v.Statements += r.statements
 	}
-
-	// Schema and migration rules see the whole schema and every migration;
-	// query rules see the migrations' statements here (GQ009 reports the ones
-	// that do not parse).
-	for _, r := range otherRules {
-		pass := NewPass(r, pol, sch, nil, migs, nil, col.add)
-		if err := r.Run(pass); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
-		}
-	}
-	res := col.result(pol, cfg.Rules)
-	explainInferred(res.Findings, pol, sch)
-	res.Findings = underRoots(res.Findings, paths)
-	countSeverities(res)
-	res.Summary.Files = len(in.sources) + len(migs)
-	res.Summary.Statements = stmtCount
-	for _, m := range migs {
-		res.Summary.Statements += len(m.Statements)
-	}
-	res.Summary.Tables = len(sch.Tables)
-	return res, nil
+	return v, nil
 }
 
 func anyExists(paths []string) bool {

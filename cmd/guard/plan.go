@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -16,14 +17,17 @@ import (
 
 	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/plan"
+	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules"
 )
 
 func planCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "plan",
 		Usage:     "write the golang-migrate files that add the missing guards",
-		ArgsUsage: " ",
+		ArgsUsage: "[PATH...]",
 		Description: `Compares the schema with the policy and writes one migration per missing
 guard: NOT NULL for NULLable counters, the version column, CHECK (col >= 0) on
 counters (or BEFORE INSERT/UPDATE triggers with --strategy trigger, and on
@@ -38,6 +42,11 @@ to be --flavor. Live (--dsn, or $GUARD_DSN when --dir is not given), the schema,
 version, sql_mode, triggers and row counts come from the server; nothing is
 changed there. Files already written by an earlier plan count as done, so
 running plan twice writes nothing the second time.
+
+The vocabulary (which columns are counters, states and business keys) is
+inferred from the code below PATH... (default: [lint] paths) exactly as guard
+lint infers it, unless [schema] infer = false: plan fills the GS003-GS006 gaps
+guard lint reports, no more and no fewer.
 
 Examples:
    guard plan                                   plan from ./migrations into ./migrations
@@ -84,9 +93,6 @@ type planInput struct {
 }
 
 func runPlan(c *cli.Context) error {
-	if c.Args().Present() {
-		return inputErrf("plan takes no arguments (got %d): name the folder with --dir", c.Args().Len())
-	}
 	pol, err := loadPolicy(c)
 	if err != nil {
 		return err
@@ -136,6 +142,9 @@ func runPlan(c *cli.Context) error {
 		}
 	}
 	in.opts.Strategy = strategy
+	if pol, err = inferForPlan(pol, in.schema, c.Args().Slice()); err != nil {
+		return err
+	}
 
 	steps := plan.Plan(in.schema, pol, in.server, in.opts)
 	if steps, err = plan.Unwritten(steps, dir, out); err != nil {
@@ -170,6 +179,35 @@ func runPlan(c *cli.Context) error {
 		return writePlanJSON(stdout, steps, files, out, written)
 	}
 	return writePlanText(stdout, steps, files, out, c.Bool("dry-run"))
+}
+
+// inferForPlan learns the vocabulary from the code below paths (default: the
+// policy's [lint] paths that exist) the way guard lint does, so that plan
+// fills exactly the gaps lint reports. A policy with infer = false, or no
+// code to read, plans with the policy alone.
+func inferForPlan(pol *policy.Policy, s *schema.Schema, paths []string) (*policy.Policy, error) {
+	if !pol.Infers() {
+		return pol, nil
+	}
+	if len(paths) == 0 {
+		for _, p := range pol.Lint.Paths {
+			if _, err := os.Stat(p); err == nil {
+				paths = append(paths, p)
+			}
+		}
+		if len(paths) == 0 {
+			return pol, nil
+		}
+	}
+	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Schema: s, Rules: rules.All(), Learn: rules.Learn})
+	if err != nil {
+		var ie *lint.InputError
+		if errors.As(err, &ie) {
+			return nil, inputErr(err)
+		}
+		return nil, err
+	}
+	return v.Policy, nil
 }
 
 // offlinePlanInput replays the migrations of dir and out.

@@ -147,7 +147,7 @@ func TestPlanInputErrors(t *testing.T) {
 		{[]string{"--dir", dir, "--flavor", "oracle"}, `--flavor "oracle": want mariadb or mysql8`},
 		{[]string{"--dir", filepath.Join(dir, "nope")}, "no such folder"},
 		{[]string{"--dir", dir, "--format", "sarif"}, `--format "sarif"`},
-		{[]string{"--dir", dir, "extra"}, "plan takes no arguments"},
+		{[]string{"--dir", dir, "extra"}, "extra: no such file or directory"},
 		{[]string{"--dsn", "u:p@tcp(127.0.0.1:1)/db", "--flavor", "mysql8"}, "--flavor is for offline plans"},
 		{[]string{"--dsn", "u:p@tcp(127.0.0.1:1)/"}, "names no database"},
 	}

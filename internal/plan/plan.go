@@ -93,28 +93,45 @@ func Plan(s *schema.Schema, pol *policy.Policy, srv schema.Server, opts Options)
 	}
 	triggers := opts.Strategy == StrategyTrigger || !srv.EnforcesCheck()
 	var steps []Step
-	for _, g := range Gaps(s, pol) {
+	gaps := Gaps(s, pol)
+	// A column-level CHECK of a NULLable counter goes with the MODIFY that
+	// makes the column NOT NULL: it cannot be switched on afterwards.
+	dropped := map[*schema.Check]bool{}
+	for _, g := range gaps {
+		if g.Rule == "GS004" && g.Restore != nil {
+			dropped[g.Restore] = true
+		}
+	}
+	for _, g := range gaps {
 		t := s.Table(g.Table)
 		var add []Step
 		switch g.Rule {
 		case "GS004":
-			add = []Step{notNullStep(t, t.Column(g.Columns[0]))}
+			c := t.Column(g.Columns[0])
+			add = []Step{notNullStep(t, c)}
+			if g.Restore != nil && g.Restore.Enforced {
+				// The MODIFY drops the column's own CHECK with its old
+				// definition: add it back after it.
+				for _, st := range counterCheckSteps(t, c, srv, triggers, opts) {
+					st.Rule = "GS003"
+					add = append(add, st)
+				}
+			}
 		case "GS006":
 			add = []Step{versionStep(t, g.Columns[0], srv)}
 		case "GS003":
-			switch {
-			case triggers:
-				add = triggerSteps(t, t.Column(g.Columns[0]), srv, opts.Triggers)
-			case g.Unenforced != nil && srv.SupportsAlterCheckEnforced():
+			if g.Unenforced != nil && !dropped[g.Unenforced] && !triggers && srv.SupportsAlterCheckEnforced() {
 				add = []Step{enforceStep(t, g.Unenforced)}
-			default:
-				add = []Step{checkStep(t, t.Column(g.Columns[0]), srv)}
+			} else {
+				add = counterCheckSteps(t, t.Column(g.Columns[0]), srv, triggers, opts)
 			}
 		case "GS005":
 			add = []Step{uniqueStep(t, g.Columns)}
 		}
 		for _, st := range add {
-			st.Rule = g.Rule
+			if st.Rule == "" {
+				st.Rule = g.Rule
+			}
 			st.Rows = rowsOf(opts.Rows, t.Name)
 			steps = append(steps, st)
 		}
@@ -132,6 +149,15 @@ func Plan(s *schema.Schema, pol *policy.Policy, srv schema.Server, opts Options)
 		seen[steps[i].Name] = true
 	}
 	return steps
+}
+
+// counterCheckSteps keep counter c non-negative: a CHECK, or triggers where
+// the server does not enforce CHECK or the strategy asks for them.
+func counterCheckSteps(t *schema.Table, c *schema.Column, srv schema.Server, triggers bool, opts Options) []Step {
+	if triggers {
+		return triggerSteps(t, c, srv, opts.Triggers)
+	}
+	return []Step{checkStep(t, c, srv)}
 }
 
 func rowsOf(rows map[string]int64, table string) int64 {

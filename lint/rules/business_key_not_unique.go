@@ -38,16 +38,18 @@ func runBusinessKeyNotUnique(p *lint.Pass) error {
 			if ix := widerUnique(t, c.Name); ix != nil {
 				msg += "; the unique index " + ix.Name + " on " + list(ix.Columns) + " allows duplicates of " + c.Name
 			}
-			p.ReportTableFix(t, c.Name, fixAddUnique(t, []string{c.Name}), "%s", msg)
+			p.ReportGap(t, lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: []string{c.Name}}, c.Name, fixAddUnique(t, []string{c.Name}), "%s", msg)
 		}
 		o := p.Policy.Override(t.Name)
+		var sets [][]string
 		for _, set := range p.Policy.UniqueSets(t.Name) {
 			if len(set) == 1 && reported[strings.ToLower(set[0])] {
 				continue
 			}
-			if t.HasUniqueOn(set...) {
-				continue
+			if t.HasUniqueOn(set...) || repeated(sets, set) {
+				continue // a policy may name a set twice: one index closes both
 			}
+			sets = append(sets, set)
 			var missing []string
 			for _, c := range set {
 				if t.Column(c) == nil {
@@ -65,7 +67,11 @@ func runBusinessKeyNotUnique(p *lint.Pass) error {
 			}
 			// The set stands in the column slot so that two sets of one table
 			// stay two findings.
-			p.ReportTableFix(t, strings.Join(set, ","), fixAddUnique(t, set), "policy unique set %s of %s has no UNIQUE index on exactly those columns",
+			cols := make([]string, len(set))
+			for i, name := range set {
+				cols[i] = t.Column(name).Name
+			}
+			p.ReportGap(t, lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: cols}, strings.Join(set, ","), fixAddUnique(t, set), "policy unique set %s of %s has no UNIQUE index on exactly those columns",
 				list(set), t.Name)
 		}
 	}
@@ -86,4 +92,14 @@ func widerUnique(t *schema.Table, col string) *schema.Index {
 		}
 	}
 	return nil
+}
+
+// repeated reports whether sets already holds set, in any order.
+func repeated(sets [][]string, set []string) bool {
+	for _, s := range sets {
+		if schema.SameColumns(s, set) {
+			return true
+		}
+	}
+	return false
 }

@@ -37,8 +37,9 @@ func runCounterWithoutCheck(p *lint.Pass) error {
 			if chk != nil {
 				why = fmt.Sprintf("counter %s.%s has only a NOT ENFORCED CHECK (%s >= 0)", t.Name, c.Name, c.Name)
 			}
+			gap := lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: []string{c.Name}, Unenforced: chk}
 			if !c.Unsigned {
-				p.ReportTableFix(t, c.Name, fixAddCheck(t, c.Name), "%s: nothing in the database stops it going negative", why)
+				p.ReportGap(t, gap, c.Name, fixAddCheck(t, c.Name), "%s: nothing in the database stops it going negative", why)
 				continue
 			}
 			// UNSIGNED already rejects relative decrements below zero; what
@@ -47,6 +48,7 @@ func runCounterWithoutCheck(p *lint.Pass) error {
 				"but a negative absolute write is clamped to 0 outside strict mode")
 			f.Severity = p.Policy.Severity(p.Rule.Code, policy.SevWarning)
 			f.Fix = fixAddCheck(t, c.Name)
+			f.Gap = &gap
 			p.Report(f)
 		}
 	}

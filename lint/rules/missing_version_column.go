@@ -34,11 +34,12 @@ func runMissingVersionColumn(p *lint.Pass) error {
 		if !p.Policy.RequireVersion(t.Name, len(guarded) > 0) {
 			continue
 		}
+		gap := lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: []string{vc}}
 		if len(guarded) == 0 {
-			p.ReportTableFix(t, "", fixAddVersion(t, vc), "policy marks %s versioned but it has no %s column", t.Name, vc)
+			p.ReportGap(t, gap, "", fixAddVersion(t, vc), "policy marks %s versioned but it has no %s column", t.Name, vc)
 			continue
 		}
-		p.ReportTableFix(t, "", fixAddVersion(t, vc), "%s has counter or state columns %s but no %s column for compare-and-set writes",
+		p.ReportGap(t, gap, "", fixAddVersion(t, vc), "%s has counter or state columns %s but no %s column for compare-and-set writes",
 			t.Name, list(columnNames(guarded)), vc)
 	}
 	return nil

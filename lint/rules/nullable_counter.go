@@ -1,7 +1,10 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -26,10 +29,20 @@ func runNullableCounter(p *lint.Pass) error {
 	for _, t := range tables(p) {
 		for _, c := range counterColumns(p.Policy, t) {
 			if c.Nullable {
-				p.ReportTableFix(t, c.Name, fixNotNull(t, c), "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
+				gap := lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: []string{c.Name}}
+				if chk := t.NonNegativeCheck(c.Name); chk != nil && columnCheck(chk, c) {
+					gap.Restore = chk
+				}
+				p.ReportGap(t, gap, c.Name, fixNotNull(t, c), "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
 					t.Name, c.Name)
 			}
 		}
 	}
 	return nil
+}
+
+// columnCheck reports whether chk is the column-level CHECK of c: MariaDB
+// names such a check after its column, and so does FromDDL.
+func columnCheck(chk *schema.Check, c *schema.Column) bool {
+	return strings.EqualFold(chk.Name, c.Name)
 }

@@ -1,0 +1,12 @@
+-- Inferred counter: the unguarded decrement is reported with its evidence.
+UPDATE t_sku SET stock_num = stock_num - ?, version = version + 1 WHERE id = ?; -- want "GQ002 decrement of counter t_sku.stock_num .*inferred counter: decremented at testdata/infer/SkuMapper.xml:6"
+
+-- Inferred state: the conditioned transition is the evidence, and is safe.
+UPDATE t_coupon_history SET use_status = 1 WHERE id = ? AND use_status = 0;
+UPDATE t_coupon_history SET use_status = 0 WHERE id = ?; -- want "GQ005 state column t_coupon_history.use_status .*inferred state: conditioned on by an UPDATE at testdata/infer/queries.sql:5"
+
+-- A flag, toggled by an admin screen: silent.
+UPDATE t_admin SET status = ? WHERE id = ?;
+
+-- A state by its name that takes a third value: still a state machine.
+UPDATE t_order SET status = 2 WHERE id = ?; -- want "GQ005 state column t_order.status"
