@@ -1,8 +1,6 @@
 package schema
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -17,20 +15,17 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := sqlparse.NewParser()
-	var stmts []DDL
+	var ups []string
 	for _, f := range files {
-		if !f.Up {
-			continue
+		if f.Up {
+			ups = append(ups, f.Path)
 		}
-		b, err := os.ReadFile(f.Path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("load migrations: %w", err)
-		}
-		stmts = append(stmts, statementsOf(p, f.Path, string(b), false)...)
 	}
-	s, errs := FromDDL(stmts)
-	return s, errs, nil
+	l, err := replayFiles(ups, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l.Schema, l.Replay, nil
 }
 
 // LoadDump replays one schema dump file: mysqldump --no-data output or an
@@ -38,23 +33,24 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 // SET, LOCK TABLES, views, triggers, /*!40101 … */ session lines) are skipped
 // without error, even when they do not parse.
 func LoadDump(path string) (*Schema, []*ReplayError, error) {
-	b, err := os.ReadFile(path)
+	l, err := replayFiles([]string{path}, true)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load dump: %w", err)
+		return nil, nil, err
 	}
-	s, errs := FromDDL(statementsOf(sqlparse.NewParser(), path, string(b), true))
-	return s, errs, nil
+	return l.Schema, l.Replay, nil
 }
 
 // statementsOf splits a file into statements with their positions. A
 // statement that does not parse is kept with a nil Node, so that FromDDL
 // reports the parse error in its turn, unless it is one the parser cannot
 // read and replay does not need: a trigger, routine, event or view in a
-// migration; anything but table and index DDL in a dump.
-func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
+// migration; anything but table and index DDL in a dump. It also returns the
+// number of statements in the file, skipped ones included.
+func statementsOf(p *sqlparse.Parser, file, text string, dump bool) ([]DDL, int) {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
-	for _, piece := range sqlparse.SplitScript(text) {
+	pieces := sqlparse.SplitScript(text)
+	for _, piece := range pieces {
 		line, col := sqlparse.LineCol(text, piece.Offset)
 		d := DDL{SQL: piece.Text, File: file, Line: line, Col: col}
 		n, err := p.Parse(piece.Text)
@@ -67,7 +63,7 @@ func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 		}
 		out = append(out, d)
 	}
-	return out
+	return out, len(pieces)
 }
 
 // looksLikeDDL reports whether a statement the parser refused starts like one
