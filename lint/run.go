@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Paths to walk; empty means the policy's [lint] paths.
 	Paths []string
-	// SchemaPath, when set, names the schema: a migrations folder or one dump file.
+	// SchemaPath, when set, names the schema: a migrations folder, one dump
+	// file or a folder of dumps.
 	SchemaPath string
 	Policy     *policy.Policy
 	Rules      []*Rule
@@ -51,7 +52,17 @@ func Run(cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, &InputError{Msg: err.Error()}
 	}
+	var given *givenSchema
+	if cfg.SchemaPath != "" {
+		if given, err = loadSchema(cfg.SchemaPath); err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		in.dropSources(given.real)
+	}
 	col := &collector{}
+	if err := given.addSuppressions(col, in.migrationDirs); err != nil {
+		return nil, &InputError{Msg: err.Error()}
+	}
 
 	// Migrations: the schema (unless --schema names another) and the GM rules.
 	var migs []*Migration
@@ -79,11 +90,8 @@ func Run(cfg Config) (*Result, error) {
 	var sch *schema.Schema
 	var replay []*schema.ReplayError
 	switch {
-	case cfg.SchemaPath != "":
-		sch, replay, err = loadSchema(cfg.SchemaPath)
-		if err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
+	case given != nil:
+		sch, replay = given.Schema, given.Replay
 	default:
 		sch, replay = schema.FromDDL(ddl)
 	}
@@ -146,13 +154,14 @@ func Run(cfg Config) (*Result, error) {
 		}
 	}
 	res := col.result(pol, cfg.Rules)
-	res.Findings = underRoots(res.Findings, paths)
+	res.Findings = underRoots(res.Findings, paths, given)
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
 	for _, m := range migs {
 		res.Summary.Statements += len(m.Statements)
 	}
+	given.count(&res.Summary, migs)
 	res.Summary.Tables = len(sch.Tables)
 	return res, nil
 }
@@ -190,18 +199,6 @@ func lintFile(p *sqlparse.Parser, path string, rules []*Rule, pol *policy.Policy
 		}
 	}
 	return res
-}
-
-// loadSchema reads the schema named by --schema: a migrations folder or a dump file.
-func loadSchema(p string) (*schema.Schema, []*schema.ReplayError, error) {
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, nil, fmt.Errorf("schema %s: no such file or directory", p)
-	}
-	if info.IsDir() {
-		return schema.LoadMigrations(p)
-	}
-	return schema.LoadDump(p)
 }
 
 // extract runs the extractor that fits the file's extension.
@@ -290,46 +287,6 @@ func toDDL(stmts []*Statement) []schema.DDL {
 		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
 	}
 	return out
-}
-
-// underRoots keeps the findings in files below the paths asked for: naming
-// one migration file replays its whole folder for the schema, but reports on
-// that file only.
-func underRoots(fs []Finding, roots []string) []Finding {
-	var clean []string
-	for _, r := range roots {
-		d := display(r)
-		if d == "." {
-			return fs
-		}
-		clean = append(clean, d)
-	}
-	out := fs[:0]
-	for _, f := range fs {
-		if f.File == "" {
-			out = append(out, f)
-			continue
-		}
-		for _, r := range clean {
-			if f.File == r || strings.HasPrefix(f.File, r+"/") {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// display returns p relative to the current directory when it lies below it.
-func display(p string) string {
-	if filepath.IsAbs(p) {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
-				p = rel
-			}
-		}
-	}
-	return filepath.ToSlash(filepath.Clean(p))
 }
 
 // ErrPos returns the file position of st's parse error.
