@@ -161,7 +161,7 @@ func Run(cfg Config) (*Result, error) {
 	for _, m := range migs {
 		res.Summary.Statements += len(m.Statements)
 	}
-	given.count(&res.Summary, migs)
+	given.countFiles(&res.Summary, migs)
 	res.Summary.Tables = len(sch.Tables)
 	return res, nil
 }

@@ -34,8 +34,7 @@ func FuzzFromDDL(f *testing.F) {
 	f.Fuzz(func(t *testing.T, text string) {
 		p := sqlparse.NewParser()
 		for _, dump := range []bool{false, true} {
-			stmts, _ := statementsOf(p, "f.sql", text, dump)
-			s, errs := FromDDL(stmts)
+			s, errs := FromDDL(statementsOf(p, "f.sql", text, dump))
 			for _, e := range errs {
 				if e.Line < 1 || e.Col < 1 || e.Msg == "" {
 					t.Errorf("bad error position or message: %+v", e)

@@ -44,13 +44,11 @@ func LoadDump(path string) (*Schema, []*ReplayError, error) {
 // statement that does not parse is kept with a nil Node, so that FromDDL
 // reports the parse error in its turn, unless it is one the parser cannot
 // read and replay does not need: a trigger, routine, event or view in a
-// migration; anything but table and index DDL in a dump. It also returns the
-// number of statements in the file, skipped ones included.
-func statementsOf(p *sqlparse.Parser, file, text string, dump bool) ([]DDL, int) {
+// migration; anything but table and index DDL in a dump.
+func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
-	pieces := sqlparse.SplitScript(text)
-	for _, piece := range pieces {
+	for _, piece := range sqlparse.SplitScript(text) {
 		line, col := sqlparse.LineCol(text, piece.Offset)
 		d := DDL{SQL: piece.Text, File: file, Line: line, Col: col}
 		n, err := p.Parse(piece.Text)
@@ -63,7 +61,7 @@ func statementsOf(p *sqlparse.Parser, file, text string, dump bool) ([]DDL, int)
 		}
 		out = append(out, d)
 	}
-	return out, len(pieces)
+	return out
 }
 
 // looksLikeDDL reports whether a statement the parser refused starts like one

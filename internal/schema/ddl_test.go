@@ -10,8 +10,7 @@ import (
 // replayDDL replays the statements of text as if it were the file m.sql.
 func replayDDL(t *testing.T, text string) (*Schema, []*ReplayError) {
 	t.Helper()
-	stmts, _ := statementsOf(sqlparse.NewParser(), "m.sql", text, false)
-	return FromDDL(stmts)
+	return FromDDL(statementsOf(sqlparse.NewParser(), "m.sql", text, false))
 }
 
 // replayDDLTable replays text, which must replay without errors, and returns

@@ -20,16 +20,9 @@ type Loaded struct {
 	Schema *Schema
 	// Replay holds what replay could not apply, in replay order.
 	Replay []*ReplayError
-	// Files lists the files replayed, in replay order.
-	Files []LoadedFile
-}
-
-// LoadedFile is one file a schema was replayed from.
-type LoadedFile struct {
-	// Path is the path given to Load, joined with the file name for a folder.
-	Path string
-	// Statements counts the statements of the file, skipped ones included.
-	Statements int
+	// Files lists the files replayed, in replay order: the path given to
+	// Load, joined with the file name for a folder.
+	Files []string
 }
 
 // Load replays the schema a user names by one path: a golang-migrate folder
@@ -152,9 +145,8 @@ func replayFiles(paths []string, dump bool) (*Loaded, error) {
 			}
 			return nil, fmt.Errorf("load migrations: %w", err)
 		}
-		ddl, n := statementsOf(p, path, string(b), dump)
-		stmts = append(stmts, ddl...)
-		l.Files = append(l.Files, LoadedFile{Path: path, Statements: n})
+		stmts = append(stmts, statementsOf(p, path, string(b), dump)...)
+		l.Files = append(l.Files, path)
 	}
 	l.Schema, l.Replay = FromDDL(stmts)
 	return l, nil
