@@ -19,7 +19,8 @@ import (
 type Config struct {
 	// Paths to walk; empty means the policy's [lint] paths.
 	Paths []string
-	// SchemaPath, when set, names the schema: a migrations folder or one dump file.
+	// SchemaPath, when set, names the schema: a migrations folder, one dump
+	// file or a folder of dumps.
 	SchemaPath string
 	Policy     *policy.Policy
 	Rules      []*Rule
@@ -83,13 +84,14 @@ func Run(cfg Config) (*Result, error) {
 	}
 	res := col.result(pol, cfg.Rules)
 	explainInferred(res.Findings, pol, sch)
-	res.Findings = underRoots(res.Findings, l.paths)
+	res.Findings = underRoots(res.Findings, l.paths, l.given)
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
 	for _, m := range migs {
 		res.Summary.Statements += len(m.Statements)
 	}
+	l.given.countFiles(&res.Summary, migs)
 	res.Summary.Tables = len(sch.Tables)
 	return res, nil
 }
@@ -104,6 +106,7 @@ type loaded struct {
 	col     *collector
 	migs    []*Migration
 	sch     *schema.Schema
+	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 }
 
@@ -129,7 +132,17 @@ func load(cfg Config) (*loaded, error) {
 	if err != nil {
 		return nil, &InputError{Msg: err.Error()}
 	}
+	var given *givenSchema
+	if cfg.SchemaPath != "" {
+		if given, err = loadSchema(cfg.SchemaPath); err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		in.dropSources(given.real)
+	}
 	col := &collector{}
+	if err := given.addSuppressions(col, in.migrationDirs); err != nil {
+		return nil, &InputError{Msg: err.Error()}
+	}
 
 	// Migrations: the schema (unless --schema names another) and the GM rules.
 	var migs []*Migration
@@ -159,11 +172,8 @@ func load(cfg Config) (*loaded, error) {
 	switch {
 	case cfg.Schema != nil:
 		sch = cfg.Schema
-	case cfg.SchemaPath != "":
-		sch, replay, err = loadSchema(cfg.SchemaPath)
-		if err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
+	case given != nil:
+		sch, replay = given.Schema, given.Replay
 	default:
 		sch, replay = schema.FromDDL(ddl)
 	}
@@ -189,7 +199,7 @@ func load(cfg Config) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, results: results}, nil
+	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -295,18 +305,6 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 	res.stmts = nil
 }
 
-// loadSchema reads the schema named by --schema: a migrations folder or a dump file.
-func loadSchema(p string) (*schema.Schema, []*schema.ReplayError, error) {
-	info, err := os.Stat(p)
-	if err != nil {
-		return nil, nil, fmt.Errorf("schema %s: no such file or directory", p)
-	}
-	if info.IsDir() {
-		return schema.LoadMigrations(p)
-	}
-	return schema.LoadDump(p)
-}
-
 // extract runs the extractor that fits the file's extension.
 func extract(p string) (*source.File, error) {
 	src, err := os.ReadFile(p)
@@ -393,46 +391,6 @@ func toDDL(stmts []*Statement) []schema.DDL {
 		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
 	}
 	return out
-}
-
-// underRoots keeps the findings in files below the paths asked for: naming
-// one migration file replays its whole folder for the schema, but reports on
-// that file only.
-func underRoots(fs []Finding, roots []string) []Finding {
-	var clean []string
-	for _, r := range roots {
-		d := display(r)
-		if d == "." {
-			return fs
-		}
-		clean = append(clean, d)
-	}
-	out := fs[:0]
-	for _, f := range fs {
-		if f.File == "" {
-			out = append(out, f)
-			continue
-		}
-		for _, r := range clean {
-			if f.File == r || strings.HasPrefix(f.File, r+"/") {
-				out = append(out, f)
-				break
-			}
-		}
-	}
-	return out
-}
-
-// display returns p relative to the current directory when it lies below it.
-func display(p string) string {
-	if filepath.IsAbs(p) {
-		if wd, err := os.Getwd(); err == nil {
-			if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
-				p = rel
-			}
-		}
-	}
-	return filepath.ToSlash(filepath.Clean(p))
 }
 
 // ErrPos returns the file position of st's parse error.

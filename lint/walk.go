@@ -18,36 +18,27 @@ type inputs struct {
 	migrationDirs []string
 	// sources holds the query source files (.sql, .go, .java, .xml), sorted.
 	sources []string
+	// real maps each source to its path with every symbolic link resolved.
+	real map[string]string
 }
 
 // sourceExt lists the extensions of query source files.
 var sourceExt = map[string]bool{".sql": true, ".go": true, ".java": true, ".xml": true}
 
+// walker collects files. Symbolic links to files and folders are followed;
+// a file or folder reached by two paths is taken once, under the first path
+// met, and a link back to a folder being walked is not entered again.
+type walker struct {
+	exclude  []string
+	seenDir  map[string]bool
+	seenFile map[string]bool
+	in       *inputs
+}
+
 // walk collects the files below paths, leaving out the excluded ones.
 // A path that does not exist is an error when required.
 func walk(paths []string, exclude []string, required bool) (*inputs, error) {
-	seenDir := map[string]bool{}
-	seenFile := map[string]bool{}
-	in := &inputs{}
-	addFile := func(p, rel string) {
-		clean := filepath.Clean(p)
-		if seenFile[clean] || excluded(rel, exclude) {
-			return
-		}
-		seenFile[clean] = true
-		base := filepath.Base(clean)
-		if _, _, ok := schema.IsMigrationName(base); ok {
-			dir := filepath.Dir(clean)
-			if !seenDir[dir] {
-				seenDir[dir] = true
-				in.migrationDirs = append(in.migrationDirs, dir)
-			}
-			return
-		}
-		if sourceExt[strings.ToLower(filepath.Ext(base))] {
-			in.sources = append(in.sources, clean)
-		}
-	}
+	w := &walker{exclude: exclude, seenDir: map[string]bool{}, seenFile: map[string]bool{}, in: &inputs{real: map[string]string{}}}
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
@@ -56,35 +47,107 @@ func walk(paths []string, exclude []string, required bool) (*inputs, error) {
 			}
 			return nil, fmt.Errorf("%s: no such file or directory", root)
 		}
+		real, err := realPath(root)
+		if err != nil {
+			return nil, fmt.Errorf("walk %s: %w", root, err)
+		}
 		if !info.IsDir() {
-			addFile(root, "")
+			w.addFile(filepath.Clean(root), real, "")
 			continue
 		}
-		err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
-			if err != nil {
-				return fmt.Errorf("walk %s: %w", p, err)
-			}
-			if d.IsDir() {
-				name := d.Name()
-				if p != root && (strings.HasPrefix(name, ".") || name == "node_modules" || excluded(relTo(root, p), exclude)) {
-					return filepath.SkipDir
-				}
-				return nil
-			}
-			if d.Type().IsRegular() {
-				addFile(p, relTo(root, p))
-			}
-			return nil
-		})
-		if err != nil {
+		if err := w.dir(filepath.Clean(root), filepath.Clean(root), real, map[string]bool{}); err != nil {
 			return nil, err
 		}
 	}
-	sort.Strings(in.migrationDirs)
-	sort.Strings(in.sources)
+	sort.Strings(w.in.migrationDirs)
+	sort.Strings(w.in.sources)
 	// A .sql file that lies in a migrations folder but is not an up/down file
 	// is still a query source; down files are skipped entirely.
-	return in, nil
+	return w.in, nil
+}
+
+// dir walks the folder p below root; real is p with its links resolved and
+// open holds the real paths of the folders being walked above it.
+func (w *walker) dir(root, p, real string, open map[string]bool) error {
+	if open[real] {
+		return nil // a link to a folder above: a loop
+	}
+	open[real] = true
+	defer delete(open, real)
+	entries, err := os.ReadDir(p)
+	if err != nil {
+		return fmt.Errorf("walk %s: %w", p, err)
+	}
+	for _, e := range entries {
+		name := e.Name()
+		child, childReal := filepath.Join(p, name), filepath.Join(real, name)
+		typ := e.Type()
+		if typ&fs.ModeSymlink != 0 {
+			info, err := os.Stat(child)
+			if err != nil {
+				continue // a dangling link names nothing to lint
+			}
+			if childReal, err = realPath(child); err != nil {
+				continue
+			}
+			typ = info.Mode().Type()
+		}
+		switch {
+		case typ.IsDir():
+			if strings.HasPrefix(name, ".") || name == "node_modules" || excluded(relTo(root, child), w.exclude) {
+				continue
+			}
+			if err := w.dir(root, child, childReal, open); err != nil {
+				return err
+			}
+		case typ.IsRegular():
+			w.addFile(child, childReal, relTo(root, child))
+		}
+	}
+	return nil
+}
+
+// addFile records the file p, whose resolved path is real and whose path
+// below the walked folder is rel ("" for a file named as a path).
+func (w *walker) addFile(p, real, rel string) {
+	if w.seenFile[real] || excluded(rel, w.exclude) {
+		return
+	}
+	w.seenFile[real] = true
+	base := filepath.Base(p)
+	if _, _, ok := schema.IsMigrationName(base); ok {
+		dir := filepath.Dir(real)
+		if !w.seenDir[dir] {
+			w.seenDir[dir] = true
+			w.in.migrationDirs = append(w.in.migrationDirs, filepath.Dir(p))
+		}
+		return
+	}
+	if sourceExt[strings.ToLower(filepath.Ext(base))] {
+		w.in.sources = append(w.in.sources, p)
+		w.in.real[p] = real
+	}
+}
+
+// realPath returns p absolute with every symbolic link resolved.
+func realPath(p string) (string, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return "", err
+	}
+	return filepath.EvalSymlinks(abs)
+}
+
+// dropSources removes the files whose resolved paths are in real from the
+// query sources.
+func (in *inputs) dropSources(real map[string]bool) {
+	kept := in.sources[:0]
+	for _, p := range in.sources {
+		if !real[in.real[p]] {
+			kept = append(kept, p)
+		}
+	}
+	in.sources = kept
 }
 
 // relTo returns p relative to root: exclude globs are matched below the

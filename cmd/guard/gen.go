@@ -57,7 +57,7 @@ Examples:
 		Flags: append(commonFlags(),
 			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
 			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + audit.EnvDSN + " when --schema is not given)"},
-			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder or one dump file"},
+			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder, one dump file or a folder of dumps"},
 			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
 			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
@@ -141,27 +141,17 @@ func liveSchema(ctx context.Context, target *audit.Target) (*schema.Schema, erro
 	return s, err
 }
 
-// loadSchemaPath replays a migrations folder or a dump file; a statement
-// that does not replay is an input error at its place.
+// loadSchemaPath replays a migrations folder, a dump file or a folder of
+// dumps; a statement that does not replay is an input error at its place.
 func loadSchemaPath(path string) (*schema.Schema, error) {
-	info, err := os.Stat(path)
+	l, err := schema.Load(path)
 	if err != nil {
 		return nil, inputErrf("--schema: %v", err)
 	}
-	var s *schema.Schema
-	var replay []*schema.ReplayError
-	if info.IsDir() {
-		s, replay, err = schema.LoadMigrations(path)
-	} else {
-		s, replay, err = schema.LoadDump(path)
+	if len(l.Replay) > 0 {
+		return nil, inputErr(l.Replay[0])
 	}
-	if err != nil {
-		return nil, inputErr(err)
-	}
-	if len(replay) > 0 {
-		return nil, inputErr(replay[0])
-	}
-	return s, nil
+	return l.Schema, nil
 }
 
 func tableOf(s *schema.Schema, name, where string) (*schema.Table, error) {

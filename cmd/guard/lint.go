@@ -15,10 +15,16 @@ func lintCommand() *cli.Command {
 		Name:      "lint",
 		Usage:     "lint migrations and the SQL inside code, offline (no database)",
 		ArgsUsage: "[PATH...]",
-		Description: `Walks the paths (default: [lint] paths of policies.toml). Every folder holding
-golang-migrate files (NNN_title.up.sql) is replayed in version order to build
-the schema; .down.sql files are skipped; every other .sql, .go, .java and
-MyBatis .xml file is a query source.
+		Description: `Walks the paths (default: [lint] paths of policies.toml), following symbolic
+links. Every folder holding golang-migrate files (NNN_title.up.sql) is replayed
+in version order to build the schema; .down.sql files are skipped; every other
+.sql, .go, .java and MyBatis .xml file is a query source.
+
+--schema names the schema instead: a migrations folder, one dump file, or a
+folder of dumps (its .sql files, in name order). A dump's INSERTs, session
+lines, views and triggers are skipped, not reported; its schema findings are
+reported even when it lies outside the paths. Paths in findings are relative
+to the current directory.
 
 Examples:
    guard lint examples/shop
@@ -27,7 +33,7 @@ Examples:
    guard lint --format sarif . > guard.sarif      # GitHub code scanning
    guard lint --format github .                   # annotations in GitHub Actions`,
 		Flags: append(commonFlags(),
-			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder or one dump file (mysqldump --no-data, SHOW CREATE TABLE export)"},
+			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, one dump file (mysqldump, SHOW CREATE TABLE export) or a folder of dumps", TakesFile: true},
 		),
 		Action: runLint,
 	}

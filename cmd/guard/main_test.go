@@ -167,6 +167,8 @@ func TestExitCodesAndErrors(t *testing.T) {
 		{"rule", []string{"rules", "GQ002"}, exitClean, ""},
 		{"catalogue", []string{"rules"}, exitClean, ""},
 		{"clean lint", []string{"lint", "examples/shop/migrations/000001_create_product.up.sql"}, exitClean, ""},
+		{"schema folder without schema", []string{"lint", "--schema", dir, "examples/shop"}, exitInput, "holds neither golang-migrate files (NNN_title.up.sql) nor .sql dumps"},
+		{"missing schema", []string{"lint", "--schema", "no/such.sql", "examples/shop"}, exitInput, "schema no/such.sql: no such file or directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

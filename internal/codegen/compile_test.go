@@ -137,6 +137,9 @@ func TestGeneratedCodeLintsClean(t *testing.T) {
 				t.Errorf("lint saw %d statements in the generated code, want at least 6", res.Summary.Statements)
 			}
 			for _, f := range res.Findings {
+				if strings.HasPrefix(f.File, "testdata/") {
+					continue // the fixture schema's own findings, not the generated code's
+				}
 				t.Errorf("%s:%d: %s %s (%s)", f.File, f.Line, f.Code, f.Message, f.SQL)
 			}
 		})

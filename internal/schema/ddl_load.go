@@ -1,8 +1,6 @@
 package schema
 
 import (
-	"fmt"
-	"os"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -17,20 +15,17 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	p := sqlparse.NewParser()
-	var stmts []DDL
+	var ups []string
 	for _, f := range files {
-		if !f.Up {
-			continue
+		if f.Up {
+			ups = append(ups, f.Path)
 		}
-		b, err := os.ReadFile(f.Path)
-		if err != nil {
-			return nil, nil, fmt.Errorf("load migrations: %w", err)
-		}
-		stmts = append(stmts, statementsOf(p, f.Path, string(b), false)...)
 	}
-	s, errs := FromDDL(stmts)
-	return s, errs, nil
+	l, err := replayFiles(ups, false)
+	if err != nil {
+		return nil, nil, err
+	}
+	return l.Schema, l.Replay, nil
 }
 
 // LoadDump replays one schema dump file: mysqldump --no-data output or an
@@ -38,12 +33,11 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 // SET, LOCK TABLES, views, triggers, /*!40101 … */ session lines) are skipped
 // without error, even when they do not parse.
 func LoadDump(path string) (*Schema, []*ReplayError, error) {
-	b, err := os.ReadFile(path)
+	l, err := replayFiles([]string{path}, true)
 	if err != nil {
-		return nil, nil, fmt.Errorf("load dump: %w", err)
+		return nil, nil, err
 	}
-	s, errs := FromDDL(statementsOf(sqlparse.NewParser(), path, string(b), true))
-	return s, errs, nil
+	return l.Schema, l.Replay, nil
 }
 
 // statementsOf splits a file into statements with their positions. A
