@@ -83,6 +83,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 			return inputErr(err)
 		},
 		Commands: []*cli.Command{
+			initCommand(),
 			lintCommand(),
 			auditCommand(),
 			migrateCommand(),
