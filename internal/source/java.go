@@ -51,6 +51,7 @@ func ExtractJava(path string, src []byte) *File {
 		return a.Col < b.Col
 	})
 	f.Fragments = x.frags
+	f.ClauseSets = x.clauseSets()
 	return f
 }
 

@@ -92,6 +92,9 @@ type File struct {
 	Lang         Lang
 	Fragments    []*Fragment
 	Suppressions []Suppression
+	// ClauseSets are the MyBatis Generator Example clause setters of a Java
+	// file (see ClauseSet).
+	ClauseSets []ClauseSet
 }
 
 // Pos returns the file line and column of byte offset off in f.SQL. To

@@ -1,0 +1,33 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestClauseSets(t *testing.T) {
+	src := `package shop;
+class BrandService {
+    private static final String BY_SORT = "sort desc";
+    List<PmsBrand> list(String order, OmsOrderExample other) {
+        PmsBrandExample example = new PmsBrandExample();
+        example.setOrderByClause("sort desc");
+        example.setOrderByClause(BY_SORT + ", id");
+        example.setOrderByClause(order);
+        other.setOrderByClause("create_time " + order);
+        return mapper.selectByExample(example);
+    }
+}
+`
+	f := ExtractJava("BrandService.java", []byte(src))
+	want := []ClauseSet{
+		{Property: "orderByClause", Example: "PmsBrandExample", Constant: true, Line: 6, Col: 17},
+		{Property: "orderByClause", Example: "PmsBrandExample", Constant: true, Line: 7, Col: 17},
+		{Property: "orderByClause", Example: "PmsBrandExample", Constant: false, Line: 8, Col: 17},
+		{Property: "orderByClause", Example: "OmsOrderExample", Constant: false, Line: 9, Col: 15},
+	}
+	if d := cmp.Diff(want, f.ClauseSets); d != "" {
+		t.Errorf("ClauseSets (-want +got):\n%s", d)
+	}
+}
