@@ -64,7 +64,9 @@ func constantToken(tok javaToken) bool {
 }
 
 // startsUpper reports whether an identifier names a class (Sort.DESC's Sort).
-func startsUpper(s string) bool { return s != "" && s[0] >= 'A' && s[0] <= 'Z' && s != strings.ToUpper(s) }
+func startsUpper(s string) bool {
+	return s != "" && s[0] >= 'A' && s[0] <= 'Z' && s != strings.ToUpper(s)
+}
 
 // declaredType returns the simple type name a local variable, field or
 // parameter named name is declared with before token i (`PmsBrandExample
