@@ -14,9 +14,12 @@ type ObservationKind int
 const (
 	// ObsDecrement: an UPDATE or upsert sets the column to itself minus an amount.
 	ObsDecrement ObservationKind = iota + 1
-	// ObsCondition: an UPDATE's WHERE compares the column with a value
-	// (=, <>, IN): the write depends on the column's current state.
+	// ObsCondition: an UPDATE sets the column and its WHERE compares the
+	// column with a value (=, <>, IN): a compare-and-set of its state.
 	ObsCondition
+	// ObsFilter: an UPDATE's WHERE compares the column with a value while
+	// writing other columns (`… AND is_deleted = 0`).
+	ObsFilter
 	// ObsAssign: an UPDATE or upsert sets the column; Value says to what.
 	ObsAssign
 )

@@ -40,13 +40,25 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 	if w.kind != writeUpdate {
 		return out
 	}
+	assigned := func(c colRef) bool {
+		for _, a := range w.assignments() {
+			if a.col.t == c.t && strings.EqualFold(a.col.name, c.name) {
+				return true
+			}
+		}
+		return false
+	}
 	for _, e := range w.filters() {
 		c, values, ok := comparedWithValues(w, e)
 		if !ok {
 			continue
 		}
+		kind := lint.ObsFilter
+		if assigned(c) {
+			kind = lint.ObsCondition
+		}
 		for _, v := range values {
-			add(lint.ObsCondition, c, v)
+			add(kind, c, v)
 		}
 	}
 	return out
@@ -163,6 +175,7 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		table, column string
 		decrement     *policy.Evidence
 		condition     *policy.Evidence
+		filter        *policy.Evidence
 		assign        *policy.Evidence
 		// multi is set when a value other than a parameter, 0 or 1 is
 		// assigned or compared: more than an on/off switch.
@@ -197,7 +210,9 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		case lint.ObsDecrement:
 			note(&f.decrement, o, "decremented")
 		case lint.ObsCondition:
-			note(&f.condition, o, "conditioned on by an UPDATE")
+			note(&f.condition, o, "compared and set by one UPDATE")
+		case lint.ObsFilter:
+			note(&f.filter, o, "conditioned on by an UPDATE")
 		case lint.ObsAssign:
 			note(&f.assign, o, "only toggled (written from parameters or 0/1, never conditioned on by an UPDATE)")
 		}
@@ -216,16 +231,44 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 			if !policy.IsThreshold(f.column) {
 				inf.Counters[k] = f.decrement
 			}
-		case f.condition != nil && f.assign != nil && stateType(s, f.table, f.column):
+		case f.condition != nil && stateType(s, f.table, f.column) && !flagNamed(s, f.table, f.column):
 			if !pol.IsCounter(f.table, f.column) {
 				inf.States[k] = f.condition
 			}
-		case f.condition == nil && f.assign != nil && !f.multi && pol.IsState(f.table, f.column):
+		case f.condition == nil && f.filter == nil && f.assign != nil && !f.multi && pol.IsState(f.table, f.column):
 			inf.Flags[k] = f.assign
 		}
 	}
 	inferKeys(s, pol, inf)
 	return inf
+}
+
+// flagPatterns name boolean columns: a soft-delete mark or a switch, whose
+// writes are idempotent (deleting twice deletes once), never a state machine
+// however an UPDATE conditions on them.
+var flagPatterns = []string{"is_*", "has_*", "*_flag", "flag", "*deleted", "*_del", "del_*", "*enabled", "*enable", "*disabled", "*visible", "*hidden", "*_switch"}
+
+// flagNamed reports whether a column is a boolean flag by its name or its
+// type (BOOL, BIT(1), TINYINT(1)).
+func flagNamed(s *schema.Schema, table, column string) bool {
+	for _, p := range flagPatterns {
+		if policy.Match(p, column) {
+			return true
+		}
+	}
+	if t := s.Table(table); t != nil {
+		if c := t.Column(column); c != nil {
+			switch c.Type {
+			case "bool", "boolean":
+				return true
+			case "bit":
+				return c.ColumnType == "bit(1)"
+			case "tinyint":
+				return strings.HasPrefix(c.ColumnType, "tinyint(1)")
+			}
+		}
+	}
+	return false
 }
 
 // toggleValue reports whether an assigned or compared value is what an

@@ -3,10 +3,16 @@ UPDATE t_sku SET stock_num = stock_num - ?, version = version + 1 WHERE id = ?; 
 
 -- Inferred state: the conditioned transition is the evidence, and is safe.
 UPDATE t_coupon_history SET use_status = 1 WHERE id = ? AND use_status = 0;
-UPDATE t_coupon_history SET use_status = 0 WHERE id = ?; -- want "GQ005 state column t_coupon_history.use_status .*inferred state: conditioned on by an UPDATE at testdata/infer/queries.sql:5"
+UPDATE t_coupon_history SET use_status = 0 WHERE id = ?; -- want "GQ005 state column t_coupon_history.use_status .*inferred state: compared and set by one UPDATE at testdata/infer/queries.sql:5"
 
 -- A flag, toggled by an admin screen: silent.
 UPDATE t_admin SET status = ? WHERE id = ?;
 
 -- A state by its name that takes a third value: still a state machine.
 UPDATE t_order SET status = 2 WHERE id = ?; -- want "GQ005 state column t_order.status"
+
+-- A filter and a soft delete: silent.
+UPDATE t_goods SET stock = stock - ?, version = version + 1 WHERE id = ? AND stock >= ? AND sell_status = 0;
+UPDATE t_goods SET sell_status = ?, version = version + 1 WHERE id IN (?, ?);
+UPDATE t_goods SET is_deleted = 1, version = version + 1 WHERE id = ? AND is_deleted = 0;
+UPDATE t_goods SET is_deleted = 1, version = version + 1 WHERE id IN (?, ?);
