@@ -180,6 +180,8 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		// multi is set when a value other than a parameter, 0 or 1 is
 		// assigned or compared: more than an on/off switch.
 		multi bool
+		// stepped is the first assignment of such a value.
+		stepped *policy.Evidence
 	}
 	facts := map[string]*colFacts{}
 	var order []string
@@ -218,6 +220,9 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		}
 		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
 			f.multi = true
+			if o.Kind == lint.ObsAssign && o.Value != "" {
+				note(&f.stepped, o, "set to "+o.Value)
+			}
 		}
 	}
 	vc := pol.VersionColumn()
@@ -234,6 +239,12 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		case f.condition != nil && stateType(s, f.table, f.column) && !flagNamed(s, f.table, f.column):
 			if !pol.IsCounter(f.table, f.column) {
 				inf.States[k] = f.condition
+			}
+		case f.stepped != nil && stateNamed(f.column) && stateType(s, f.table, f.column) && !flagNamed(s, f.table, f.column):
+			// order_status = 2, then = 3: a column named for a state that
+			// takes more values than on/off is a state machine.
+			if !pol.IsCounter(f.table, f.column) {
+				inf.States[k] = f.stepped
 			}
 		case f.condition == nil && f.filter == nil && f.assign != nil && !f.multi && pol.IsState(f.table, f.column):
 			inf.Flags[k] = f.assign
@@ -266,6 +277,17 @@ func flagNamed(s *schema.Schema, table, column string) bool {
 			case "tinyint":
 				return strings.HasPrefix(c.ColumnType, "tinyint(1)")
 			}
+		}
+	}
+	return false
+}
+
+// stateNamed reports whether a column is named for a state: status, state,
+// or any *_status / *_state.
+func stateNamed(column string) bool {
+	for _, p := range []string{"status", "state", "*_status", "*_state"} {
+		if policy.Match(p, column) {
+			return true
 		}
 	}
 	return false

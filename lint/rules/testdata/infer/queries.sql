@@ -16,3 +16,10 @@ UPDATE t_goods SET stock = stock - ?, version = version + 1 WHERE id = ? AND sto
 UPDATE t_goods SET sell_status = ?, version = version + 1 WHERE id IN (?, ?);
 UPDATE t_goods SET is_deleted = 1, version = version + 1 WHERE id = ? AND is_deleted = 0;
 UPDATE t_goods SET is_deleted = 1, version = version + 1 WHERE id IN (?, ?);
+
+-- A status-named column stepped through values: a state machine by
+-- inference; one only switched on and off is not.
+UPDATE t_refund_log SET refund_status = 3 WHERE id IN (?, ?); -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:22 [(]2 statements[)]"
+UPDATE t_refund_log SET refund_status = 4 WHERE id = ?; -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:22 [(]2 statements[)]"
+UPDATE t_refund_log SET show_status = 0 WHERE id = ?;
+UPDATE t_refund_log SET show_status = 1 WHERE id = ?;
