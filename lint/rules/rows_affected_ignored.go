@@ -67,8 +67,10 @@ func conditionalWrite(pass *lint.Pass, w *write) (why, table, column string) {
 		if !isCounter(pass, a.col) {
 			continue
 		}
-		if amount, ok := decrementOf(a.col, a.expr); ok && guardsAtLeast(conds, a.col, amount) {
-			return "a guarded decrement of " + a.col.name, a.col.t.tableName(), a.col.name
+		for _, d := range w.decrements() {
+			if d.node == a.node && d.fullyGuarded() {
+				return "a guarded decrement of " + a.col.name, a.col.t.tableName(), a.col.name
+			}
 		}
 		return "a write of counter " + a.col.name, a.col.t.tableName(), a.col.name
 	}

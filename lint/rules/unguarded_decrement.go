@@ -34,40 +34,42 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 			continue
 		}
 		conds := w.filters()
-		for _, a := range w.assignments() {
-			if !isCounter(pass, a.col) {
+		for _, d := range w.decrements() {
+			if !isCounter(pass, d.col) {
 				continue
 			}
-			amount, ok := decrementOf(a.col, a.expr)
-			if !ok || clampedAmount(a.col, amount) {
+			open := d.unguarded()
+			if len(open) == 0 {
 				continue
 			}
-			if w.kind == writeUpdate && guardsAtLeast(conds, a.col, amount) {
-				continue
+			arm := open[0]
+			table, col, amount := d.col.t.tableName(), d.col.name, exprText(arm.amount)
+			what := "decrement of counter " + qualified(table, col) + " by " + amount
+			implied := col + " >= " + amount
+			if d.batch != nil {
+				what += " in a batched CASE (one branch per row)"
+				implied += " for the row each branch writes"
 			}
-			table, col := a.col.t.tableName(), a.col.name
 			var msg string
 			switch {
 			case w.kind == writeInsert:
 				msg = "ON DUPLICATE KEY UPDATE decrements counter " + qualified(table, col) +
 					": an upsert has no WHERE, so nothing stops it going below zero"
-			case mentions(conds, a.col):
-				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					": the WHERE condition on " + col + " does not imply " + col + " >= " + exprText(amount)
-				if checksPositive(conds, a.col) {
+			case mentions(conds, d.col):
+				msg = what + ": the WHERE condition on " + col + " does not imply " + implied
+				if checksPositive(conds, d.col) {
 					msg += " (`" + col + " > 0` guards a decrement of 1 only)"
 				}
 			default:
-				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					" has no WHERE conjunct implying " + col + " >= " + exprText(amount)
+				msg = what + " has no WHERE conjunct implying " + implied
 			}
-			if unsignedColumn(a.col) {
+			if unsignedColumn(d.col) {
 				msg += ": concurrent writers overdraw it, and as the column is UNSIGNED the write then fails " +
 					"with error 1690 instead of a clean RowsAffected == 0"
 			} else if w.kind != writeInsert {
 				msg += ": concurrent writers drive it below zero"
 			}
-			pass.ReportStatement(st, table, col, "%s", msg)
+			pass.ReportStatementFix(st, table, col, decrementFix(w, &d, arm, false), "%s", msg)
 		}
 	}
 	return nil
