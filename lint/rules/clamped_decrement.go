@@ -38,7 +38,7 @@ func runClampedDecrement(pass *lint.Pass) error {
 				continue
 			}
 			table, col := d.col.t.tableName(), d.col.name
-			fix := decrementFix(w, &d, cl[0], true)
+			fix := decrementFix(st, w, &d, cl[0], true)
 			if d.batch == nil {
 				pass.ReportStatementFix(st, table, col, fix,
 					"decrement of counter %s is clamped (%s): insufficient stock succeeds silently instead of "+

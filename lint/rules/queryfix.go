@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
 )
 
 // The fixes of the query rules are built from the finding's statement: its
@@ -47,17 +48,10 @@ func simpleAmount(e sqlparse.ExprNode) bool {
 }
 
 // rowKey is the predicate a template statement names its row by: the
-// primary key of t when the schema knows it, else the equality conjuncts of
-// the statement's own filters on t's other columns, else a placeholder the
-// user fills in.
-func rowKey(w *write, t *target, skip string) string {
-	if t != nil && t.table != nil && len(t.table.PrimaryKey) > 0 {
-		parts := make([]string, len(t.table.PrimaryKey))
-		for i, c := range t.table.PrimaryKey {
-			parts[i] = q(c) + " = ?"
-		}
-		return strings.Join(parts, " AND ")
-	}
+// equality conjuncts of the statement's own filters on t's columns (the
+// columns in skip left out), else the primary key of t when the schema
+// knows it, else a placeholder the user fills in.
+func rowKey(w *write, t *target, skip ...string) string {
 	var parts []string
 	if w != nil {
 		for _, e := range w.filters() {
@@ -70,7 +64,7 @@ func rowKey(w *write, t *target, skip string) string {
 				col, other = other, col
 			}
 			cn, isCol := columnOf(col)
-			if !isCol || strings.EqualFold(cn.Name.O, skip) || w.resolve(cn) != t {
+			if !isCol || w.resolve(cn) != t || skipped(cn.Name.O, skip) {
 				continue
 			}
 			if _, otherCol := columnOf(other); otherCol {
@@ -79,10 +73,84 @@ func rowKey(w *write, t *target, skip string) string {
 			parts = append(parts, q(cn.Name.O)+" = "+fixExpr(other))
 		}
 	}
-	if len(parts) == 0 {
-		return "<key> = ?"
+	if len(parts) > 0 {
+		return strings.Join(parts, " AND ")
+	}
+	if pk := keyColumns(t); len(pk) > 0 {
+		return keyPredicate(pk)
+	}
+	return "<key> = ?"
+}
+
+// skipped reports whether name is one of names, in any case.
+func skipped(name string, names []string) bool {
+	for _, n := range names {
+		if strings.EqualFold(name, n) {
+			return true
+		}
+	}
+	return false
+}
+
+// keyColumns returns the primary key of t when the schema knows one.
+func keyColumns(t *target) []string {
+	if t == nil || t.table == nil {
+		return nil
+	}
+	if len(t.table.PrimaryKey) > 0 {
+		return t.table.PrimaryKey
+	}
+	for _, ix := range t.table.Indexes {
+		if ix.Primary {
+			return ix.Columns
+		}
+	}
+	return nil
+}
+
+// keyPredicate prints `a = ? AND b = ?` for the columns of a key.
+func keyPredicate(cols []string) string {
+	parts := make([]string, len(cols))
+	for i, c := range cols {
+		parts[i] = q(c) + " = ?"
 	}
 	return strings.Join(parts, " AND ")
+}
+
+// upsertKey is the predicate that names the row an upsert collides with: a
+// unique key (the primary key included) whose columns the INSERT gives, else
+// rowKey.
+func upsertKey(w *write, t *target, inserted []colRef) string {
+	if t != nil && t.table != nil {
+		given := map[string]bool{}
+		for _, c := range inserted {
+			if c.t == t {
+				given[strings.ToLower(c.name)] = true
+			}
+		}
+		for _, ix := range t.table.Indexes {
+			if !ix.Unique && !ix.Primary {
+				continue
+			}
+			all := len(ix.Columns) > 0
+			for _, c := range ix.Columns {
+				all = all && given[strings.ToLower(c)]
+			}
+			if all {
+				return keyPredicate(ix.Columns)
+			}
+		}
+	}
+	return rowKey(w, t)
+}
+
+// fixKey is the row predicate of a template for a statement st: the key an
+// INSERT collides with, else rowKey.
+func fixKey(st *lint.Statement, w *write, t *target, skip ...string) string {
+	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && len(w.targets) > 0 {
+		return upsertKey(w, t, insertedColumns(w, ins))
+	}
+	return rowKey(w, t, skip...)
 }
 
 // guardedDecrementSQL is the single-row decrement with its guard:
@@ -152,7 +220,7 @@ func lacksVersion(t *target, policyName string) bool {
 // decrementFix is the advice for a decrement that may overdraw its column
 // (GQ002) or clamps (GQ006): the guarded form of the same write. It returns
 // "" when the table is unknown.
-func decrementFix(w *write, d *decrement, arm decrementArm, ruleClamps bool) string {
+func decrementFix(st *lint.Statement, w *write, d *decrement, arm decrementArm, ruleClamps bool) string {
 	t := d.col.t
 	table := t.tableName()
 	if table == "" {
@@ -163,7 +231,7 @@ func decrementFix(w *write, d *decrement, arm decrementArm, ruleClamps bool) str
 	if !simpleAmount(arm.amount) {
 		amount = "?"
 	}
-	key := rowKey(w, t, d.col.name)
+	key := fixKey(st, w, t, d.col.name)
 	plainCol := q(d.col.name)
 	switch {
 	case w.kind == writeInsert:
@@ -181,8 +249,8 @@ func decrementFix(w *write, d *decrement, arm decrementArm, ruleClamps bool) str
 	guard := col + " >= " + fixExpr(arm.amount)
 	how := "add `AND " + guard + "` to the WHERE"
 	if ruleClamps {
-		how = "subtract without the clamp (`" + col + " = " + col + " - " + fixExpr(arm.amount) + "`) and add `AND " +
-			guard + "` to the WHERE"
+		how = "subtract without the clamp (`" + col + " = " + col + " - " + fixExpr(arm.amount) + "`), add `AND " +
+			guard + "` to the WHERE,"
 	}
 	how += " and treat RowsAffected == 0 as insufficient"
 	if len(w.targets) != 1 || !simpleAmount(arm.amount) {

@@ -69,7 +69,7 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 			} else if w.kind != writeInsert {
 				msg += ": concurrent writers drive it below zero"
 			}
-			pass.ReportStatementFix(st, table, col, decrementFix(w, &d, arm, false), "%s", msg)
+			pass.ReportStatementFix(st, table, col, decrementFix(st, w, &d, arm, false), "%s", msg)
 		}
 	}
 	return nil
