@@ -15,7 +15,8 @@ var ClampedDecrement = &lint.Rule{
 		"silent success: the statement changes the row (to 0), RowsAffected is 1, and the caller ships " +
 		"goods or pays out money the counter never held. Insufficient stock must make the write fail, " +
 		"which a guard in WHERE does atomically. (On an UNSIGNED column `c - x` below zero even fails " +
-		"with error 1690 before GREATEST sees it.)",
+		"with error 1690 before GREATEST sees it.) In a batched update a branch such as `WHEN ? THEN " +
+		"IF(c >= ?, c - ?, c)` is a clamp too: the short row is skipped while the rest of the batch is written.",
 	Fix: "decrement with a guard and fail on RowsAffected == 0: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
 	Kind:     lint.KindQuery,

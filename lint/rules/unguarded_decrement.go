@@ -17,7 +17,9 @@ var UnguardedDecrement = &lint.Rule{
 		"subtract and the counter goes negative, or fails with error 1690 on an UNSIGNED column. A " +
 		"conjunct such as `c >= x` in the same statement makes the database refuse the oversell " +
 		"atomically, and RowsAffected == 0 tells the caller. `c > 0` only protects a decrement of 1; an " +
-		"upsert (ON DUPLICATE KEY UPDATE) has no WHERE at all and cannot carry the guard.",
+		"upsert (ON DUPLICATE KEY UPDATE) has no WHERE at all and cannot carry the guard. A batched update, " +
+		"`SET c = CASE k WHEN ? THEN c - ? … END WHERE k IN (…)`, decrements every row it names and needs the " +
+		"guard per row: `AND c >= CASE k WHEN ? THEN ? … END`.",
 	Fix: "put the guard in the statement and check the result: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and treat " +
 		"RowsAffected == 0 as insufficient; for an upsert, insert the row first and decrement with a " +
