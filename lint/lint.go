@@ -173,9 +173,15 @@ func (p *Pass) Report(f Finding) {
 
 // ReportStatement records a finding on a statement.
 func (p *Pass) ReportStatement(st *Statement, table, column, format string, args ...any) {
+	p.ReportStatementFix(st, table, column, "", format, args...)
+}
+
+// ReportStatementFix is ReportStatement with advice written for this
+// statement, in place of the rule's general fix.
+func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format string, args ...any) {
 	p.Report(Finding{
 		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
-		Table: table, ColumnName: column,
+		Table: table, ColumnName: column, Fix: fix,
 		Message: fmt.Sprintf(format, args...),
 		SQL:     compact(st.SQL),
 	})

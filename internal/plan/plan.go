@@ -320,27 +320,8 @@ func freeName(name string, taken func(string) bool) string {
 }
 
 // columnTypeSQL is the full type a MODIFY must repeat to keep the column's
-// type, keywords in upper case: "DECIMAL(12,2) UNSIGNED". Both builders fill
-// ColumnType; a model built by hand without it falls back to the base type.
-func columnTypeSQL(c *schema.Column) string {
-	typ := c.ColumnType
-	if typ == "" {
-		typ = c.Type
-		if c.Unsigned {
-			typ += " unsigned"
-		}
-	}
-	unsigned := ""
-	if rest, ok := strings.CutSuffix(typ, " unsigned"); ok {
-		typ, unsigned = rest, " UNSIGNED"
-	}
-	// The name is upper case; lengths and ENUM values keep their case.
-	end := 0
-	for end < len(typ) && (typ[end] >= 'a' && typ[end] <= 'z' || typ[end] >= 'A' && typ[end] <= 'Z') {
-		end++
-	}
-	return strings.ToUpper(typ[:end]) + typ[end:] + unsigned
-}
+// type (schema.Column.SQLType).
+func columnTypeSQL(c *schema.Column) string { return c.SQLType() }
 
 // ident backtick-quotes a name, always, doubling the backticks inside it.
 func ident(name string) string {

@@ -67,3 +67,30 @@ func isNumericType(base string) bool {
 	}
 	return false
 }
+
+// SQLType is the full type a declaration must repeat to keep the column's
+// type, keywords in upper case: "DECIMAL(12,2) UNSIGNED", "VARCHAR(64)",
+// "ENUM('NEW','PAID')". A MODIFY with the base type alone would change the
+// column (DECIMAL is DECIMAL(10,0) and rounds money). Both builders fill
+// ColumnType; a model built by hand without it falls back to the base type.
+// The character set and collation are not part of it: the model does not
+// record them.
+func (c *Column) SQLType() string {
+	typ := c.ColumnType
+	if typ == "" {
+		typ = c.Type
+		if c.Unsigned {
+			typ += " unsigned"
+		}
+	}
+	unsigned := ""
+	if rest, ok := strings.CutSuffix(typ, " unsigned"); ok {
+		typ, unsigned = rest, " UNSIGNED"
+	}
+	// The name is upper case; lengths and ENUM values keep their case.
+	end := 0
+	for end < len(typ) && (typ[end] >= 'a' && typ[end] <= 'z' || typ[end] >= 'A' && typ[end] <= 'Z') {
+		end++
+	}
+	return strings.ToUpper(typ[:end]) + typ[end:] + unsigned
+}

@@ -106,3 +106,22 @@ func TestColumnTypeFromRows(t *testing.T) {
 		}
 	}
 }
+
+func TestSQLType(t *testing.T) {
+	tests := []struct {
+		col  Column
+		want string
+	}{
+		{Column{Type: "decimal", ColumnType: "decimal(12,2) unsigned", Unsigned: true}, "DECIMAL(12,2) UNSIGNED"},
+		{Column{Type: "int", ColumnType: "int"}, "INT"},
+		{Column{Type: "varchar", ColumnType: "varchar(64)"}, "VARCHAR(64)"},
+		{Column{Type: "enum", ColumnType: "enum('new','Paid')"}, "ENUM('new','Paid')"},
+		// A model built by hand without ColumnType keeps what it has.
+		{Column{Type: "bigint", Unsigned: true}, "BIGINT UNSIGNED"},
+	}
+	for _, tt := range tests {
+		if got := tt.col.SQLType(); got != tt.want {
+			t.Errorf("%+v: SQLType %q, want %q", tt.col, got, tt.want)
+		}
+	}
+}

@@ -39,11 +39,32 @@ func runAbsoluteCounterWrite(pass *lint.Pass) error {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name
-			pass.ReportStatement(st, table, col,
+			pass.ReportStatementFix(st, table, col, absoluteWriteFix(pass, w, a),
 				"counter %s is set to an absolute value (%s) without `%s = ?` in WHERE: a value computed "+
 					"from an earlier read overwrites concurrent changes (lost update)",
 				qualified(table, col), exprText(a.expr), pass.Policy.VersionColumn())
 		}
 	}
 	return nil
+}
+
+// absoluteWriteFix is the advice for an absolute write of counter a.col: a
+// relative write guarded in WHERE, or a version CAS on the table's version
+// column (added first when the schema shows the table has none).
+func absoluteWriteFix(pass *lint.Pass, w *write, a assignment) string {
+	t := a.col.t
+	table := t.tableName()
+	if table == "" {
+		return ""
+	}
+	col, key := q(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
+	vc := pass.Policy.VersionColumn()
+	v := versionName(w, t, vc)
+	cas := "or compare-and-set the version read with the value: `" + casSQL(table, key, col, v) + "` and retry when RowsAffected == 0"
+	if lacksVersion(t, vc) {
+		cas = "or add a " + v + " column to " + q(table) + " (GS006) and compare-and-set it: `" + casSQL(table, key, col, v) +
+			"`, retrying when RowsAffected == 0"
+	}
+	return "write relative to the current value and let the WHERE refuse an oversell: `" +
+		guardedDecrementSQL(table, key, col, "?") + "` (`" + col + " = " + col + " + ?` to add), " + cas
 }

@@ -96,6 +96,8 @@ type write struct {
 	replace bool
 	// upsert is set for INSERT … ON DUPLICATE KEY UPDATE.
 	upsert bool
+	// decs holds the SET items that lower their column (analysis_decrement.go).
+	decs []decrement
 }
 
 // writeTargets returns the write shape of st, or nil when st is not a parsed
@@ -134,6 +136,7 @@ func buildWriteTargets(st *lint.Statement, s *schema.Schema) *write {
 	default:
 		return nil
 	}
+	w.decs = analyseDecrements(w)
 	return w
 }
 

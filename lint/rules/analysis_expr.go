@@ -102,23 +102,41 @@ func decrementOf(c colRef, e sqlparse.ExprNode) (amount sqlparse.ExprNode, ok bo
 // literal bound `c >= N` (N >= n) or `c > N` (N >= n-1), so `c > 0` guards a
 // decrement of 1 only.
 func guardsAtLeast(conds []sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool {
+	return guardsBranchAtLeast(conds, c, amount, branch{})
+}
+
+// guardsBranchAtLeast is guardsAtLeast for the rows of one branch of a
+// batched CASE: a guard may also be written per row as a CASE of the same
+// shape, `c >= CASE k WHEN ? THEN ? … END` or `CASE k WHEN ? THEN c >= ? …
+// END`, and is read at the branch.
+func guardsBranchAtLeast(conds []sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode, b branch) bool {
 	for _, e := range conds {
-		if guardAtLeast(e, c, amount) {
+		if guardAtLeast(e, c, amount, b) {
 			return true
 		}
 	}
 	return false
 }
 
-func guardAtLeast(e sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool {
-	if bt, ok := e.(*sqlparse.BetweenExpr); ok {
-		return !bt.Not && c.matches(bt.Expr) && lowerBound(bt.Left, amount, false)
+func guardAtLeast(e sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode, b branch) bool {
+	if picked, null := b.pick(e); null {
+		return true // NULL on the branch's rows: the statement writes none of them
+	} else if picked != e {
+		for _, p := range conjuncts(picked) {
+			if guardAtLeast(p, c, amount, branch{}) {
+				return true
+			}
+		}
+		return false
 	}
-	b, ok := e.(*sqlparse.BinaryOperationExpr)
+	if bt, ok := e.(*sqlparse.BetweenExpr); ok {
+		return !bt.Not && c.matches(bt.Expr) && lowerBound(bt.Left, amount, false, b)
+	}
+	bin, ok := e.(*sqlparse.BinaryOperationExpr)
 	if !ok {
 		return false
 	}
-	l, r, op := b.L, b.R, b.Op
+	l, r, op := bin.L, bin.R, bin.Op
 	// Put the column side on the left: `x <= c` is `c >= x`.
 	switch op {
 	case sqlparse.OpLE:
@@ -130,10 +148,13 @@ func guardAtLeast(e sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool 
 		return false
 	}
 	if c.matches(l) {
-		return lowerBound(r, amount, op == sqlparse.OpGT)
+		return lowerBound(r, amount, op == sqlparse.OpGT, b)
 	}
 	// c - amount >= 0 (or > -1).
-	if d, ok := decrementOf(c, l); ok && sameExpr(d, amount) {
+	if d, ok := decrementOf(c, l); ok {
+		if picked, null := b.pick(d); null || !sameExpr(picked, amount) {
+			return null
+		}
 		n, lit := numberOf(r)
 		return lit && (n >= 0 || (op == sqlparse.OpGT && n >= -1))
 	}
@@ -141,8 +162,12 @@ func guardAtLeast(e sqlparse.ExprNode, c colRef, amount sqlparse.ExprNode) bool 
 }
 
 // lowerBound reports whether `c >= bound` (strict: `c > bound`) implies
-// c >= amount.
-func lowerBound(bound, amount sqlparse.ExprNode, strict bool) bool {
+// c >= amount on the rows of b.
+func lowerBound(bound, amount sqlparse.ExprNode, strict bool, b branch) bool {
+	bound, null := b.pick(bound)
+	if null {
+		return true // c >= NULL writes no row
+	}
 	if !strict && sameExpr(bound, amount) {
 		return true
 	}

@@ -12,6 +12,7 @@ import (
 var queryRules = []*lint.Rule{
 	WriteWithoutWhere, UnguardedDecrement, AbsoluteCounterWrite,
 	VersionNotBumped, UncheckedStateTransition, ClampedDecrement,
+	SelectForUpdate, UpsertAsLock,
 }
 
 // FuzzQueryRules runs the statement analysis rules on arbitrary SQL: they
@@ -28,6 +29,9 @@ func FuzzQueryRules(f *testing.F) {
 		"UPDATE t_order SET status = (SELECT status FROM t_payment WHERE status = 1) WHERE id IN (SELECT 1) AND version = @v",
 		"REPLACE INTO t_order SET id = 1; SELECT 1 FOR UPDATE; UPDATE (SELECT 1) x SET x.a = 1",
 		"UPDATE t SET a = -(-(-1.5e3)), b = b - 0x10 WHERE b >= 18446744073709551615 AND b > -9223372036854775808",
+		"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN IF(inventory < ?, inventory, inventory - ?) ELSE inventory - 1 END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END",
+		"UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? ELSE 0 END WHERE CASE WHEN id = ? THEN inventory - ? >= 0 END AND NOT inventory",
+		"SELECT inventory FROM t_inventory WHERE id = ? AND status = 'on' FOR UPDATE",
 	} {
 		f.Add(seed)
 	}

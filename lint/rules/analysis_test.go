@@ -407,8 +407,82 @@ func TestClamped(t *testing.T) {
 	for _, tt := range tests {
 		w := parseWrite(t, "UPDATE t_inventory SET inventory = "+tt.set)
 		a := firstAssignment(t, w)
-		if got := clamped(a.col, a.expr); got != tt.want {
+		if _, got := clampedDecrement(a.col, a.expr); got != tt.want {
 			t.Errorf("%s: clamped %v, want %v", tt.set, got, tt.want)
+		}
+	}
+}
+
+// TestDecrements checks the shared decrement analysis: the arms of a SET
+// item, each with its amount, clamp and guard.
+func TestDecrements(t *testing.T) {
+	type arm struct {
+		Amount  string // "" for no amount
+		Clamp   string // "" for an arm that fails rather than clamps
+		Guarded bool
+	}
+	type dec struct {
+		Col   string
+		Batch bool
+		Arms  []arm
+	}
+	tests := []struct {
+		sql  string
+		want []dec
+	}{
+		{"UPDATE t_inventory SET inventory = inventory - ? WHERE id = ?",
+			[]dec{{"inventory", false, []arm{{"?", "", false}}}}},
+		{"UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?",
+			[]dec{{"inventory", false, []arm{{"?", "", true}}}}},
+		{"UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?",
+			[]dec{{"inventory", false, []arm{{"?", "GREATEST(`inventory`-?, 0)", false}}}}},
+		{"UPDATE t_inventory SET inventory = inventory - LEAST(inventory, 2) WHERE id = ?",
+			[]dec{{"inventory", false, []arm{{"LEAST(`inventory`, 2)", "`inventory`-LEAST(`inventory`, 2)", false}}}}},
+		// The plain IF that keeps the column is not a decrement of one row.
+		{"UPDATE t_inventory SET inventory = IF(inventory >= ?, inventory - ?, inventory) WHERE id = ?", nil},
+		{"UPDATE t_inventory SET inventory = inventory + ? WHERE id = ?", nil},
+		// Batches: one arm per lowering branch; increments, ELSE c and
+		// absolute branches are none.
+		{"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN inventory + ? WHEN ? THEN 3 ELSE inventory END WHERE id IN (?, ?, ?)",
+			[]dec{{"inventory", true, []arm{{"?", "", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - 1 WHEN ? THEN inventory - 2 END WHERE id IN (?, ?) AND inventory > 0",
+			[]dec{{"inventory", true, []arm{{"1", "", true}, {"2", "", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN inventory - ? END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END",
+			[]dec{{"inventory", true, []arm{{"?", "", true}, {"?", "", true}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN 1 THEN inventory - 2 WHEN 2 THEN inventory - 3 END WHERE id IN (1, 2) AND inventory >= CASE id WHEN 1 THEN 2 WHEN 2 THEN 1 END",
+			[]dec{{"inventory", true, []arm{{"2", "", true}, {"3", "", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN 1 THEN inventory - 2 WHEN 2 THEN inventory - 3 END WHERE id IN (1, 2) AND inventory >= CASE id WHEN 2 THEN 2 WHEN 1 THEN 3 END",
+			[]dec{{"inventory", true, []arm{{"2", "", false}, {"3", "", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory ELSE inventory - ? END WHERE id = ? AND inventory >= CASE id WHEN ? THEN ? END",
+			[]dec{{"inventory", true, []arm{{"?", "", true}}}}},
+		{"UPDATE t_inventory SET inventory = CASE WHEN id = ? THEN inventory - ? END WHERE id IN (?) AND CASE WHEN id = ? THEN inventory - ? >= 0 END",
+			[]dec{{"inventory", true, []arm{{"?", "", true}}}}},
+		{"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN IF(inventory >= ?, inventory - ?, inventory) END WHERE id IN (?)",
+			[]dec{{"inventory", true, []arm{{"?", "IF(`inventory`>=?, `inventory`-?, `inventory`)", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? ELSE inventory END WHERE id IN (?)",
+			[]dec{{"inventory", true, []arm{{"?", "`id`=? AND `inventory`>=?", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? END WHERE id IN (?)", nil},
+		// A CASE on the column itself is a clamp of one row, not a batch.
+		{"UPDATE t_inventory SET inventory = CASE WHEN inventory >= ? THEN inventory - ? ELSE 0 END WHERE id = ?",
+			[]dec{{"inventory", false, []arm{{"?", "CASE WHEN `inventory`>=? THEN `inventory`-? ELSE 0 END", false}}}}},
+		{"UPDATE t_inventory SET inventory = CASE inventory WHEN 0 THEN 0 ELSE inventory - 1 END WHERE id = ?",
+			[]dec{{"inventory", false, []arm{{"1", "CASE `inventory` WHEN 0 THEN 0 ELSE `inventory`-1 END", false}}}}},
+		// Upserts: the filters of an INSERT guard nothing.
+		{"INSERT INTO t_inventory (id, inventory) VALUES (?, ?) ON DUPLICATE KEY UPDATE inventory = inventory - 1",
+			[]dec{{"inventory", false, []arm{{"1", "", false}}}}},
+	}
+	for _, tt := range tests {
+		w := parseWrite(t, tt.sql)
+		var got []dec
+		for _, d := range w.decrements() {
+			g := dec{Col: d.col.name, Batch: d.batch != nil}
+			for _, a := range d.arms {
+				g.Arms = append(g.Arms, arm{exprText(a.amount), exprText(a.clamp), a.guarded})
+			}
+			got = append(got, g)
+		}
+		if diff := cmp.Diff(tt.want, got); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.sql, diff)
 		}
 	}
 }

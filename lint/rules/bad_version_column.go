@@ -43,7 +43,7 @@ func runBadVersionColumn(p *lint.Pass) error {
 		if len(bad) == 0 {
 			continue
 		}
-		p.ReportTableFix(t, c.Name, fixVersionColumn(t, c.Name), "version column %s.%s %s", t.Name, c.Name, joinAnd(bad))
+		p.ReportTableFix(t, c.Name, fixVersionColumn(t, c), "version column %s.%s %s", t.Name, c.Name, joinAnd(bad))
 	}
 	return nil
 }

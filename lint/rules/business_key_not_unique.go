@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -60,7 +61,10 @@ func runBusinessKeyNotUnique(p *lint.Pass) error {
 				// A glob entry spans tables that need not all carry the set;
 				// an entry naming this table alone is a policy mistake worth saying.
 				if o != nil && !hasGlob(o.Name) {
-					p.ReportTable(t, strings.Join(set, ","), "policy unique set %s of %s names columns the table lacks: %s",
+					p.ReportTableFix(t, strings.Join(set, ","),
+						fmt.Sprintf("correct the unique set %s of the [[table]] entry %q in policies.toml: %s has no column %s",
+							list(set), o.Name, t.Name, strings.Join(missing, ", ")),
+						"policy unique set %s of %s names columns the table lacks: %s",
 						list(set), t.Name, strings.Join(missing, ", "))
 				}
 				continue

@@ -41,7 +41,7 @@ func runCheckUnenforced(p *lint.Pass) error {
 			if len(t.Checks) > 1 {
 				verb = "guard"
 			}
-			p.ReportTable(t, checkColumn(t.Checks), "%s does not enforce CHECK constraints: %s on %s %s nothing",
+			p.ReportTableFix(t, checkColumn(t.Checks), fixOldServer(t), "%s does not enforce CHECK constraints: %s on %s %s nothing",
 				server, describeChecks(t.Checks), t.Name, verb)
 			continue
 		}
@@ -97,4 +97,29 @@ func checkColumn(checks []*schema.Check) string {
 		}
 	}
 	return col
+}
+
+// fixOldServer is the advice for a server that ignores CHECK: upgrade, and
+// until then keep the guard of each column the checks meant in the writes.
+func fixOldServer(t *schema.Table) string {
+	fix := "upgrade the server to MySQL 8.0.16+ or MariaDB 10.2.1+, which enforce CHECK"
+	var cols []string
+	seen := map[string]bool{}
+	for _, c := range t.Checks {
+		for _, n := range c.NonNegative {
+			if !seen[strings.ToLower(n)] {
+				seen[strings.ToLower(n)] = true
+				cols = append(cols, n)
+			}
+		}
+	}
+	if len(cols) == 0 {
+		return fix
+	}
+	guards := make([]string, len(cols))
+	for i, c := range cols {
+		guards[i] = "`AND " + q(c) + " >= ?`"
+	}
+	return fix + "; until then only the statements guard " + q(t.Name) + ": keep " + strings.Join(guards, ", ") +
+		" in every decrement and check RowsAffected"
 }

@@ -15,7 +15,8 @@ var ClampedDecrement = &lint.Rule{
 		"silent success: the statement changes the row (to 0), RowsAffected is 1, and the caller ships " +
 		"goods or pays out money the counter never held. Insufficient stock must make the write fail, " +
 		"which a guard in WHERE does atomically. (On an UNSIGNED column `c - x` below zero even fails " +
-		"with error 1690 before GREATEST sees it.)",
+		"with error 1690 before GREATEST sees it.) In a batched update a branch such as `WHEN ? THEN " +
+		"IF(c >= ?, c - ?, c)` is a clamp too: the short row is skipped while the rest of the batch is written.",
 	Fix: "decrement with a guard and fail on RowsAffected == 0: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
 	Kind:     lint.KindQuery,
@@ -29,46 +30,67 @@ func runClampedDecrement(pass *lint.Pass) error {
 		if w == nil || (w.kind != writeUpdate && !w.upsert) {
 			continue
 		}
-		for _, a := range w.assignments() {
-			if !isCounter(pass, a.col) || !clamped(a.col, a.expr) {
+		for _, d := range w.decrements() {
+			if !isCounter(pass, d.col) {
 				continue
 			}
-			table, col := a.col.t.tableName(), a.col.name
-			pass.ReportStatement(st, table, col,
-				"decrement of counter %s is clamped (%s): insufficient stock succeeds silently instead of "+
-					"failing the write", qualified(table, col), exprText(a.expr))
+			cl := d.clamps()
+			if len(cl) == 0 {
+				continue
+			}
+			table, col := d.col.t.tableName(), d.col.name
+			fix := decrementFix(st, w, &d, cl[0], true)
+			if d.batch == nil {
+				pass.ReportStatementFix(st, table, col, fix,
+					"decrement of counter %s is clamped (%s): insufficient stock succeeds silently instead of "+
+						"failing the write", qualified(table, col), exprText(cl[0].clamp))
+				continue
+			}
+			pass.ReportStatementFix(st, table, col, fix,
+				"decrement of counter %s is clamped in a branch of a batched CASE (%s): a row with too little "+
+					"stock is floored or left unchanged while the rest of the batch is written, and the "+
+					"statement succeeds instead of failing", qualified(table, col), exprText(cl[0].clamp))
 		}
 	}
 	return nil
 }
 
-// clamped reports whether e is a decrement of c that stops at a floor rather
+// clampedDecrement recognises a decrement of c that stops at a floor rather
 // than failing: GREATEST(c - x, 0), IF(c >= x, c - x, 0), IF(c - x < 0, 0,
-// c - x), CASE WHEN c >= x THEN c - x ELSE 0 END, c - LEAST(c, x).
-func clamped(c colRef, e sqlparse.ExprNode) bool {
+// c - x), CASE WHEN c >= x THEN c - x ELSE 0 END, c - LEAST(c, x). It
+// returns the amount x. A CASE that picks a branch per row by a key is a
+// batch, not a clamp (see analyseDecrement).
+func clampedDecrement(c colRef, e sqlparse.ExprNode) (sqlparse.ExprNode, bool) {
 	e = unparen(e)
 	if amount, ok := decrementOf(c, e); ok {
-		return clampedAmount(c, amount)
+		return amount, clampedAmount(c, amount)
 	}
+	var results []sqlparse.ExprNode
 	switch x := e.(type) {
 	case *sqlparse.FuncCallExpr:
 		switch x.FnName.L {
 		case "greatest":
-			return anyDecrement(c, x.Args...) && anyFloor(x.Args...)
+			results = x.Args
 		case "if":
-			return len(x.Args) == 3 && anyDecrement(c, x.Args[1], x.Args[2]) && anyFloor(x.Args[1], x.Args[2])
+			if len(x.Args) == 3 {
+				results = x.Args[1:]
+			}
 		}
 	case *sqlparse.CaseExpr:
-		results := []sqlparse.ExprNode{}
+		if batchCase(c, x) {
+			return nil, false
+		}
 		for _, w := range x.WhenClauses {
 			results = append(results, w.Result)
 		}
 		if x.ElseClause != nil {
 			results = append(results, x.ElseClause)
 		}
-		return anyDecrement(c, results...) && anyFloor(results...)
 	}
-	return false
+	if amount := anyDecrement(c, results...); amount != nil && anyFloor(results...) {
+		return amount, true
+	}
+	return nil, false
 }
 
 // clampedAmount reports whether a decrement amount is LEAST(c, x): the
@@ -86,17 +108,18 @@ func clampedAmount(c colRef, amount sqlparse.ExprNode) bool {
 	return false
 }
 
-// anyDecrement reports whether one of es is a plain decrement of c.
-func anyDecrement(c colRef, es ...sqlparse.ExprNode) bool {
+// anyDecrement returns the amount of the first of es that is a plain
+// decrement of c, or nil.
+func anyDecrement(c colRef, es ...sqlparse.ExprNode) sqlparse.ExprNode {
 	for _, e := range es {
 		if e == nil {
 			continue
 		}
-		if _, ok := decrementOf(c, e); ok {
-			return true
+		if amount, ok := decrementOf(c, e); ok {
+			return amount
 		}
 	}
-	return false
+	return nil
 }
 
 // anyFloor reports whether one of es is the floor a clamp falls back to: a

@@ -53,7 +53,9 @@ func runMybatisDollar(pass *lint.Pass) error {
 			}
 			seen[k] = true
 			// Reported at the statement (DESIGN §5), naming where the ${} stands.
-			pass.ReportStatement(st, "", "", "MyBatis ${%s} at %d:%d pastes a raw string into the SQL: an injection risk, "+
+			fix := "bind the value with #{" + d.Expr + "} instead of ${" + d.Expr + "}; if it is an identifier (a table, a " +
+				"column, an ORDER BY direction), choose among constants in the mapper with <choose>/<when> instead of pasting it"
+			pass.ReportStatementFix(st, "", "", fix, "MyBatis ${%s} at %d:%d pastes a raw string into the SQL: an injection risk, "+
 				"and the statement the server runs cannot be checked; bind a value with #{%s}, "+
 				"or pick an identifier among constants of the mapper", d.Expr, d.Line, d.Col, d.Expr)
 		}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -35,14 +36,59 @@ func runNotChecked(pass *lint.Pass) error {
 	for _, st := range stmts {
 		switch {
 		case st.Fragment != nil && st.Fragment.Unchecked != "":
-			pass.ReportStatement(st, "", "", "not checked: %s", st.Fragment.Unchecked)
+			pass.ReportStatementFix(st, "", "", dynamicFix(st), "not checked: %s", st.Fragment.Unchecked)
 		case st.ParseErr != nil:
 			// The finding stands at the statement (DESIGN §5: line is the
 			// statement's first line); the message says where the parser stopped.
 			line, col := st.ErrPos()
-			pass.ReportStatement(st, "", "", "not checked: SQL does not parse at %d:%d: %s; the statement may use syntax guard does not know, so no rule checked it",
+			pass.ReportStatementFix(st, "", "", unparsedFix(st), "not checked: SQL does not parse at %d:%d: %s; the statement may use syntax guard does not know, so no rule checked it",
 				line, col, st.ParseErr.Msg)
 		}
 	}
 	return nil
+}
+
+// lang is the language of the file st stands in; SQL when unknown.
+func lang(st *lint.Statement) source.Lang {
+	if st.Fragment == nil || st.Fragment.Lang == "" {
+		return source.LangSQL
+	}
+	return st.Fragment.Lang
+}
+
+// dynamicFix is the advice for SQL assembled at run time, in the language
+// it was assembled in. Its table is unknown: the statement could not be read.
+func dynamicFix(st *lint.Statement) string {
+	switch lang(st) {
+	case source.LangGo:
+		return "write the statement as one constant string with ? placeholders and build only the argument list " +
+			"at run time (`db.ExecContext(ctx, query, args...)` with `const query = \"UPDATE … WHERE id = ? AND …\"`), " +
+			"so that guard can read it; " + reviewAdvice(st)
+	case source.LangJava:
+		return "write the statement as one constant string with ? placeholders (a PreparedStatement, or #{…} in a " +
+			"MyBatis annotation) and bind the values, so that guard can read it; " + reviewAdvice(st)
+	case source.LangXML:
+		return "bind values with #{…} and pick identifiers among constant fragments with <choose>/<when>, so that " +
+			"guard can read every variant; " + reviewAdvice(st)
+	}
+	return reviewAdvice(st)
+}
+
+// unparsedFix is the advice for a statement the parser rejected.
+func unparsedFix(st *lint.Statement) string {
+	return "correct the syntax; " + reviewAdvice(st)
+}
+
+// reviewAdvice says how to suppress the finding after a review, in the
+// comment syntax of the file.
+func reviewAdvice(st *lint.Statement) string {
+	comment := "-- guard:ignore GQ009 <reason>"
+	switch lang(st) {
+	case source.LangGo, source.LangJava:
+		comment = "// guard:ignore GQ009 <reason>"
+	case source.LangXML:
+		comment = "<!-- guard:ignore GQ009 <reason> -->"
+	}
+	return "if it is right as it is (valid syntax guard does not know, or SQL that must be built), review it by hand " +
+		"and put `" + comment + "` on the line before it"
 }

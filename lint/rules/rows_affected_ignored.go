@@ -36,28 +36,69 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if w == nil {
 			continue
 		}
-		why, table, column := conditionalWrite(pass, w)
-		if why == "" {
+		cw := conditionalWrite(pass, w)
+		if cw.why == "" {
 			continue
 		}
 		outcome := "its RowsAffected() is never compared"
 		if fr.Exec.ResultDiscarded {
 			outcome = "the result is discarded"
 		}
-		pass.ReportStatement(st, table, column,
+		pass.ReportStatementFix(st, cw.table, cw.column, resultFix(fr.Exec.Method, cw),
 			"%s runs %s but %s: a write that matched no row returns err == nil, so the result's "+
 				"RowsAffected() must be compared (== 1 is success, anything else is a refusal)",
-			execName(fr.Exec.Method), why, outcome)
+			execName(fr.Exec.Method), cw.why, outcome)
 	}
 	return nil
 }
 
+// conditional says why a write's success only RowsAffected tells.
+type conditional struct {
+	// why names the guard ("a version CAS on version", …); "" for a plain write.
+	why string
+	// table and column are what the guard bears on.
+	table, column string
+	// refusal is the error a refused write should return, in the names of
+	// the generated DAO (DESIGN §7).
+	refusal string
+	// batch is set for a batched decrement, which changes one row per branch.
+	batch bool
+}
+
+// resultFix is the advice for the unchecked result of method: keep it and
+// compare the count with the rows the statement must change.
+func resultFix(method string, cw conditional) string {
+	want, cmp := "1", "n != 1"
+	if cw.batch {
+		want, cmp = "the number of rows in the batch", "n != <rows in the batch>"
+	}
+	fix := "keep the result and compare it: `res, err := db." + execName(method) + "(…)`, then `n, err := " +
+		"res.RowsAffected()` and `if " + cmp + " { return " + cw.refusal + " }` (success is exactly " + want
+	if cause := refusalCause(cw.refusal); cause != "" {
+		fix += "; re-read the row to tell not found from " + cause
+	}
+	return fix + ")"
+}
+
+// refusalCause says what else than a missing row a refused write of the
+// kind means; "" when a missing row is the only cause.
+func refusalCause(refusal string) string {
+	switch refusal {
+	case "ErrConflict":
+		return "a version conflict"
+	case "ErrStateChanged":
+		return "a row that left the expected state"
+	case "ErrInsufficient":
+		return "insufficient stock"
+	}
+	return ""
+}
+
 // conditionalWrite says why w is a write whose success only RowsAffected
-// tells: it names the guard ("a version CAS", …) and the table and column it
-// bears on; why is "" for a plain write.
-func conditionalWrite(pass *lint.Pass, w *write) (why, table, column string) {
+// tells; its why is "" for a plain write.
+func conditionalWrite(pass *lint.Pass, w *write) conditional {
 	if w.kind != writeUpdate && w.kind != writeDelete {
-		return "", "", ""
+		return conditional{}
 	}
 	conds := w.filters()
 	as := w.assignments()
@@ -67,14 +108,24 @@ func conditionalWrite(pass *lint.Pass, w *write) (why, table, column string) {
 		if !isCounter(pass, a.col) {
 			continue
 		}
-		if amount, ok := decrementOf(a.col, a.expr); ok && guardsAtLeast(conds, a.col, amount) {
-			return "a guarded decrement of " + a.col.name, a.col.t.tableName(), a.col.name
+		cw := conditional{why: "a write of counter " + a.col.name, table: a.col.t.tableName(), column: a.col.name,
+			refusal: "ErrNotFound"}
+		for _, d := range w.decrements() {
+			if d.node == a.node {
+				cw.batch = d.batch != nil
+				if d.fullyGuarded() {
+					cw.why, cw.refusal = "a guarded decrement of "+a.col.name, "ErrInsufficient"
+				}
+			}
 		}
-		return "a write of counter " + a.col.name, a.col.t.tableName(), a.col.name
+		if cw.refusal == "ErrNotFound" && hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+			cw.refusal = "ErrConflict"
+		}
+		return cw
 	}
 	for _, t := range w.targets {
 		if v := w.versionRef(pass, t); hasVersionPredicate(conds, v) {
-			return "a version CAS on " + v.name, t.tableName(), v.name
+			return conditional{why: "a version CAS on " + v.name, table: t.tableName(), column: v.name, refusal: "ErrConflict"}
 		}
 	}
 	// A state predicate bounds a transition; for a DELETE it bounds which
@@ -82,15 +133,17 @@ func conditionalWrite(pass *lint.Pass, w *write) (why, table, column string) {
 	if w.kind == writeDelete {
 		for _, c := range referencedColumns(w, conds) {
 			if isState(pass, c) {
-				return "a DELETE conditional on " + c.name, c.t.tableName(), c.name
+				return conditional{why: "a DELETE conditional on " + c.name, table: c.t.tableName(), column: c.name,
+					refusal: "ErrStateChanged"}
 			}
 		}
-		return "", "", ""
+		return conditional{}
 	}
 	for _, a := range as {
 		if isState(pass, a.col) && mentions(conds, a.col) {
-			return "a state transition of " + a.col.name, a.col.t.tableName(), a.col.name
+			return conditional{why: "a state transition of " + a.col.name, table: a.col.t.tableName(), column: a.col.name,
+				refusal: "ErrStateChanged"}
 		}
 	}
-	return "", "", ""
+	return conditional{}
 }

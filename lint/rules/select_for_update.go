@@ -35,7 +35,8 @@ func runSelectForUpdate(pass *lint.Pass) error {
 		if sel == nil {
 			continue
 		}
-		pass.ReportStatement(st, lockedTable(pass, sel), "",
+		t, w := lockedTarget(pass, sel)
+		pass.ReportStatementFix(st, t.tableName(), "", lockFix(pass, w, t),
 			"%s takes a row lock on one primary only: it coordinates nothing across replicas, "+
 				"shards or read/write splitting; make the write itself conditional (an UPDATE … WHERE "+
 				"guard with RowsAffected == 1) or a version CAS", lockClause(sel.LockInfo.LockType))
@@ -88,25 +89,61 @@ func lockClause(t sqlparse.SelectLockType) string {
 	return "SELECT … FOR SHARE / LOCK IN SHARE MODE"
 }
 
-// lockedTable returns the table a locking SELECT locks, as findings name it:
-// the first one its OF list names, else the first one it reads; "" when its
-// FROM holds no base table.
-func lockedTable(pass *lint.Pass, sel *sqlparse.SelectStmt) string {
+// lockedTarget returns the table a locking SELECT locks, as findings name
+// it: the first one its OF list names, else the first one it reads; nil when
+// its FROM holds no base table. w holds the SELECT's tables and WHERE.
+func lockedTarget(pass *lint.Pass, sel *sqlparse.SelectStmt) (*target, *write) {
 	if sel.From == nil || sel.From.TableRefs == nil {
-		return ""
+		return nil, nil
 	}
-	w := &write{}
+	w := &write{where: sel.Where}
 	w.collect(sel.From.TableRefs, pass.Schema)
 	if len(w.targets) == 0 {
-		return ""
+		return nil, w
 	}
 	// FOR UPDATE OF names the locked tables by alias or name.
 	for _, of := range sel.LockInfo.Tables {
 		for _, t := range w.targets {
 			if of != nil && t.refersTo(of.Schema.O, of.Name.O) {
-				return t.tableName()
+				return t, w
 			}
 		}
 	}
-	return w.targets[0].tableName()
+	return w.targets[0], w
+}
+
+// lockFix is the advice for a locking read of t: the conditional write that
+// replaces lock-read-compute-write, on a counter of t when it has one, and
+// the version CAS for values computed from the read.
+func lockFix(pass *lint.Pass, w *write, t *target) string {
+	table := t.tableName()
+	if table == "" {
+		return ""
+	}
+	key := rowKey(w, t, pass.Policy.VersionColumn())
+	vc := pass.Policy.VersionColumn()
+	v := versionName(w, t, vc)
+	col := "…"
+	var counter string
+	if t.table != nil {
+		if cs := counterColumns(pass.Policy, t.table); len(cs) > 0 {
+			counter = q(cs[0].Name)
+			col = counter
+		}
+	}
+	cas := "`" + casSQL(table, key, col, v) + "`"
+	if col == "…" {
+		cas = "`UPDATE " + q(table) + " SET …, " + v + " = " + v + " + 1 WHERE " + key + " AND " + v + " = ?`"
+	}
+	if lacksVersion(t, vc) {
+		cas += " (after adding a " + v + " column)"
+	}
+	if counter == "" {
+		return "drop the lock and make the write that follows conditional on what the read checked (`UPDATE " + q(table) +
+			" SET … WHERE " + key + " AND <column> = <value read>`), requiring RowsAffected == 1; when the new value is " +
+			"computed from the read, use a version CAS: " + cas
+	}
+	return "replace lock-read-compute-write with one conditional statement, e.g. `" +
+		guardedDecrementSQL(table, key, counter, "?") + "` and require RowsAffected == 1; when the new value is computed " +
+		"from the read, use a version CAS: " + cas
 }

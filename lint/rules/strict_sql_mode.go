@@ -50,6 +50,7 @@ func runStrictSQLMode(p *lint.Pass) error {
 			ColumnName: "@@" + scope.name + ".sql_mode",
 			Message: scope.name + " sql_mode lacks STRICT_TRANS_TABLES and STRICT_ALL_TABLES (" + shown +
 				"): invalid values are clamped or truncated with a warning instead of rejected",
+			Fix: strictModeFix(scope.name, p.Live.Version),
 		})
 	}
 	return nil
@@ -65,4 +66,19 @@ func isStrictMode(mode string) bool {
 		}
 	}
 	return false
+}
+
+// strictModeFix is the advice for one scope of sql_mode on the audited
+// server: the global mode is set on the server (SET PERSIST exists on MySQL
+// 8 only), the session mode comes from the client.
+func strictModeFix(scope, version string) string {
+	if scope == "session" {
+		return "the session inherits the global mode unless the client overrides it: drop the sql_mode override " +
+			"(DSN parameter, connection init SQL) or add STRICT_TRANS_TABLES to it"
+	}
+	if strings.Contains(strings.ToLower(version), "mariadb") {
+		return "SET GLOBAL sql_mode = CONCAT(@@GLOBAL.sql_mode, ',STRICT_TRANS_TABLES'), and put the same sql_mode in " +
+			"the server configuration ([mariadb] sql_mode=…) so that a restart keeps it"
+	}
+	return "SET PERSIST sql_mode = CONCAT(@@GLOBAL.sql_mode, ',STRICT_TRANS_TABLES') (MySQL 8: survives a restart)"
 }

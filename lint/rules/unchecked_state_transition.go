@@ -39,11 +39,31 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name
-			pass.ReportStatement(st, table, col,
+			pass.ReportStatementFix(st, table, col, transitionFix(pass, w, a),
 				"state column %s is set to %s without a predicate on %s or %s in WHERE: the transition "+
 					"also succeeds from a state a concurrent writer just set",
 				qualified(table, col), exprText(a.expr), col, pass.Policy.VersionColumn())
 		}
 	}
 	return nil
+}
+
+// transitionFix is the advice for a state change of a.col that does not say
+// which state it leaves: the same UPDATE with the state it starts from, or a
+// version CAS when the table has a version column.
+func transitionFix(pass *lint.Pass, w *write, a assignment) string {
+	t := a.col.t
+	table := t.tableName()
+	if table == "" {
+		return ""
+	}
+	col, key := q(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
+	fix := "name the state the transition leaves and check RowsAffected == 1: `UPDATE " + q(table) + " SET " + col +
+		" = " + fixExpr(a.expr) + " WHERE " + key + " AND " + col + " = ?`"
+	if vc := pass.Policy.VersionColumn(); !lacksVersion(t, vc) {
+		v := versionName(w, t, vc)
+		fix += ", or a version CAS: `… SET " + col + " = " + fixExpr(a.expr) + ", " + v + " = " + v + " + 1 WHERE " +
+			key + " AND " + v + " = ?`"
+	}
+	return fix
 }

@@ -17,7 +17,9 @@ var UnguardedDecrement = &lint.Rule{
 		"subtract and the counter goes negative, or fails with error 1690 on an UNSIGNED column. A " +
 		"conjunct such as `c >= x` in the same statement makes the database refuse the oversell " +
 		"atomically, and RowsAffected == 0 tells the caller. `c > 0` only protects a decrement of 1; an " +
-		"upsert (ON DUPLICATE KEY UPDATE) has no WHERE at all and cannot carry the guard.",
+		"upsert (ON DUPLICATE KEY UPDATE) has no WHERE at all and cannot carry the guard. A batched update, " +
+		"`SET c = CASE k WHEN ? THEN c - ? … END WHERE k IN (…)`, decrements every row it names and needs the " +
+		"guard per row: `AND c >= CASE k WHEN ? THEN ? … END`.",
 	Fix: "put the guard in the statement and check the result: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and treat " +
 		"RowsAffected == 0 as insufficient; for an upsert, insert the row first and decrement with a " +
@@ -34,40 +36,42 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 			continue
 		}
 		conds := w.filters()
-		for _, a := range w.assignments() {
-			if !isCounter(pass, a.col) {
+		for _, d := range w.decrements() {
+			if !isCounter(pass, d.col) {
 				continue
 			}
-			amount, ok := decrementOf(a.col, a.expr)
-			if !ok || clampedAmount(a.col, amount) {
+			open := d.unguarded()
+			if len(open) == 0 {
 				continue
 			}
-			if w.kind == writeUpdate && guardsAtLeast(conds, a.col, amount) {
-				continue
+			arm := open[0]
+			table, col, amount := d.col.t.tableName(), d.col.name, exprText(arm.amount)
+			what := "decrement of counter " + qualified(table, col) + " by " + amount
+			implied := col + " >= " + amount
+			if d.batch != nil {
+				what += " in a batched CASE (one branch per row)"
+				implied += " for the row each branch writes"
 			}
-			table, col := a.col.t.tableName(), a.col.name
 			var msg string
 			switch {
 			case w.kind == writeInsert:
 				msg = "ON DUPLICATE KEY UPDATE decrements counter " + qualified(table, col) +
 					": an upsert has no WHERE, so nothing stops it going below zero"
-			case mentions(conds, a.col):
-				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					": the WHERE condition on " + col + " does not imply " + col + " >= " + exprText(amount)
-				if checksPositive(conds, a.col) {
+			case mentions(conds, d.col):
+				msg = what + ": the WHERE condition on " + col + " does not imply " + implied
+				if checksPositive(conds, d.col) {
 					msg += " (`" + col + " > 0` guards a decrement of 1 only)"
 				}
 			default:
-				msg = "decrement of counter " + qualified(table, col) + " by " + exprText(amount) +
-					" has no WHERE conjunct implying " + col + " >= " + exprText(amount)
+				msg = what + " has no WHERE conjunct implying " + implied
 			}
-			if unsignedColumn(a.col) {
+			if unsignedColumn(d.col) {
 				msg += ": concurrent writers overdraw it, and as the column is UNSIGNED the write then fails " +
 					"with error 1690 instead of a clean RowsAffected == 0"
 			} else if w.kind != writeInsert {
 				msg += ": concurrent writers drive it below zero"
 			}
-			pass.ReportStatement(st, table, col, "%s", msg)
+			pass.ReportStatementFix(st, table, col, decrementFix(st, w, &d, arm, false), "%s", msg)
 		}
 	}
 	return nil

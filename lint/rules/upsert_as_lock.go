@@ -40,14 +40,15 @@ func runUpsertAsLock(pass *lint.Pass) error {
 			continue
 		}
 		t := w.targets[0]
+		key := upsertKey(w, t, insertedColumns(w, ins))
 		reported := map[string]bool{}
 		report := func(c colRef, format string) {
-			key := strings.ToLower(c.name)
-			if reported[key] {
+			lower := strings.ToLower(c.name)
+			if reported[lower] {
 				return
 			}
-			reported[key] = true
-			pass.ReportStatement(st, t.tableName(), c.name, format, c.name)
+			reported[lower] = true
+			pass.ReportStatementFix(st, t.tableName(), c.name, upsertFix(w, t, key, c), format, c.name)
 		}
 		// The ON DUPLICATE KEY UPDATE list first: it is the write that
 		// cannot carry a guard.
@@ -100,4 +101,24 @@ func insertedColumns(w *write, ins *sqlparse.InsertStmt) []colRef {
 		out = append(out, w.refNamed(t, c.Name))
 	}
 	return out
+}
+
+// upsertFix is the advice for an upsert, INSERT IGNORE or REPLACE that
+// writes counter c of t: a plain INSERT of the row, then one conditional
+// UPDATE of the counter on the key the statement collides with.
+func upsertFix(w *write, t *target, key string, c colRef) string {
+	table := t.tableName()
+	if table == "" {
+		return ""
+	}
+	insert := "create the row with a plain INSERT INTO " + q(table) + " (catch error 1062 when it already exists)"
+	switch {
+	case w.replace:
+		insert = "replace REPLACE with a plain INSERT INTO " + q(table) + " (catch error 1062 when the row exists)"
+	case w.ignore && !w.upsert:
+		insert = "drop IGNORE from the INSERT INTO " + q(table) + " and handle error 1062 when the row exists"
+	}
+	col := q(c.name)
+	return insert + ", then move " + col + " with one conditional UPDATE checked by RowsAffected == 1: `" +
+		guardedDecrementSQL(table, key, col, "?") + "` (`" + col + " = " + col + " + ?` to add)"
 }

@@ -40,16 +40,18 @@ func runVersionNotBumped(pass *lint.Pass) error {
 				continue
 			}
 			what := "does not set " + v.name + " = " + v.name + " + 1"
+			absolute := false
 			for _, a := range as {
 				if a.col.t == t && strings.EqualFold(a.col.name, v.name) {
 					what = "sets " + v.name + " to " + exprText(a.expr) + ", which is not a bump of " + v.name + " + 1"
+					absolute = true
 				}
 			}
 			verb := "UPDATE"
 			if w.kind == writeInsert {
 				verb = "ON DUPLICATE KEY UPDATE"
 			}
-			pass.ReportStatement(st, t.tableName(), v.name,
+			pass.ReportStatementFix(st, t.tableName(), v.name, bumpFix(w, t, v, as, absolute),
 				"%s of versioned table %s %s: a compare-and-set writer that read the old version overwrites this change",
 				verb, t.tableName(), what)
 		}
@@ -72,4 +74,32 @@ func writtenTargets(w *write, as []assignment) []*target {
 		}
 	}
 	return out
+}
+
+// bumpFix is the advice for a write of versioned table t that leaves version
+// v behind: the bump in the statement's own SET list.
+func bumpFix(w *write, t *target, v colRef, as []assignment, absolute bool) string {
+	table := t.tableName()
+	if table == "" {
+		return ""
+	}
+	vn := q(v.name)
+	bump := vn + " = " + vn + " + 1"
+	if absolute {
+		return "set `" + bump + "` instead of the value it assigns " + vn + "; a write computed from an earlier read " +
+			"compares the version it read in WHERE (`AND " + vn + " = ?`)"
+	}
+	first := "…"
+	for _, a := range as {
+		if a.col.t == t {
+			first = q(a.col.name) + " = …"
+			break
+		}
+	}
+	if w.kind == writeInsert {
+		return "add `" + bump + "` to the ON DUPLICATE KEY UPDATE list: `INSERT INTO " + q(table) +
+			" … ON DUPLICATE KEY UPDATE " + first + ", " + bump + "`"
+	}
+	return "add `" + bump + "` to the SET list, here and in every other write of " + q(table) + ": `UPDATE " + q(table) +
+		" SET " + first + ", " + bump + " WHERE …`"
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -55,9 +56,41 @@ func runWriteWithoutWhere(pass *lint.Pass) error {
 		if st.Fragment != nil && st.Fragment.Variant != "" {
 			msg += " (MyBatis statement " + quoteID(st.Fragment.ID) + st.Fragment.Variant + ")"
 		}
-		pass.ReportStatement(st, table, "", "%s", msg)
+		pass.ReportStatementFix(st, table, "", restrictFix(st, w), "%s", msg)
 	}
 	return nil
+}
+
+// restrictFix is the advice for a write of every row: the same kind of
+// statement on the same table, restricted to one row by its key.
+func restrictFix(st *lint.Statement, w *write) string {
+	if len(w.targets) == 0 || w.targets[0].tableName() == "" {
+		return ""
+	}
+	t := w.targets[0]
+	key := rowKey(nil, t)
+	var sql string
+	switch w.kind {
+	case writeUpdate:
+		sql = "UPDATE " + q(t.tableName()) + " SET … WHERE " + key
+	case writeDelete:
+		sql = "DELETE FROM " + q(t.tableName()) + " WHERE " + key
+	default:
+		return ""
+	}
+	fix := "restrict the " + w.kind.String() + " to the rows it means: `" + sql + "`"
+	if st.Fragment != nil && st.Fragment.Lang == source.LangXML {
+		mybatis := "<key> = #{key}"
+		if pk := keyColumns(t); len(pk) > 0 {
+			parts := make([]string, len(pk))
+			for i, c := range pk {
+				parts[i] = q(c) + " = #{" + c + "}"
+			}
+			mybatis = strings.Join(parts, " AND ")
+		}
+		fix += "; in the mapper keep one mandatory condition outside the <if> elements (`WHERE " + mybatis + "`)"
+	}
+	return fix
 }
 
 // orUnknown names a table in a message, or says it is unknown.

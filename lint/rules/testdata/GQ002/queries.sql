@@ -70,3 +70,36 @@ UPDATE t_inventory SET inventory = GREATEST(inventory - ?, 0) WHERE id = ?;
 UPDATE t_inventory SET inventory = inventory - LEAST(inventory, ?) WHERE id = ?;
 UPDATE t_inventory SET inventory = ? WHERE id = ?;
 DELETE FROM t_inventory WHERE id = ?;
+
+-- Batched decrements (a MyBatis <foreach> batch): each CASE branch that lowers
+-- the counter is a decrement of its own row and needs its own guard.
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN inventory - ? END WHERE id IN (?, ?); -- want "GQ002 decrement of counter t_inventory.inventory by [?] in a batched CASE [(]one branch per row[)] has no WHERE conjunct implying inventory >= [?] for the row each branch writes"
+UPDATE t_inventory SET inventory = CASE WHEN id = ? THEN inventory - ? WHEN id = ? THEN inventory - ? ELSE inventory END WHERE id IN (?, ?); -- want "GQ002 .*in a batched CASE"
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory ELSE inventory - ? END WHERE product_id = ?; -- want "GQ002 .*in a batched CASE"
+UPDATE t_inventory SET reserved = reserved + ?, inventory = CASE id WHEN ? THEN inventory - ? END WHERE id IN (?); -- want "GQ002 .*t_inventory.inventory"
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory + ? WHEN ? THEN inventory - 2 END WHERE id IN (?, ?) AND inventory > 0; -- want "GQ002 .*by 2 in a batched CASE.*guards a decrement of 1 only"
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - 1 WHEN ? THEN inventory - 2 END WHERE id IN (?, ?) AND inventory > 0; -- want "GQ002 .*by 2 in a batched CASE"
+UPDATE t_inventory SET inventory = inventory - CASE id WHEN ? THEN ? WHEN ? THEN ? END WHERE id IN (?, ?); -- want "GQ002 .*by CASE `id` WHEN [?] THEN [?]"
+-- A guard CASE that selects rows another way says nothing about these rows.
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? END WHERE id IN (?) AND inventory >= CASE product_id WHEN ? THEN ? END; -- want "GQ002 .*in a batched CASE"
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN inventory - ? END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? END; -- want "GQ002 .*in a batched CASE"
+
+-- Guarded batches: the WHERE repeats the CASE with the amount of each branch,
+-- or a plain conjunct implies c >= x for every branch.
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN inventory - ? END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END;
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? END WHERE id IN (?) AND CASE id WHEN ? THEN inventory >= ? END;
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? END WHERE id IN (?) AND inventory - CASE id WHEN ? THEN ? END >= 0;
+UPDATE t_inventory SET inventory = CASE WHEN id = ? THEN inventory - ? END WHERE id IN (?) AND CASE WHEN id = ? THEN ? <= inventory END;
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory ELSE inventory - ? END WHERE product_id = ? AND inventory >= CASE id WHEN ? THEN ? END;
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - 1 WHEN ? THEN inventory - 1 END WHERE id IN (?, ?) AND inventory > 0;
+UPDATE t_inventory SET inventory = inventory - CASE id WHEN ? THEN ? WHEN ? THEN ? END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END;
+
+-- Not batched decrements: increments, no-ops, absolute branches (GQ003),
+-- clamps (GQ006), a column that is not a counter.
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory + ? WHEN ? THEN inventory + ? ELSE inventory END WHERE id IN (?, ?);
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN ? WHEN ? THEN ? END WHERE id IN (?, ?);
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN GREATEST(inventory - ?, 0) END WHERE id IN (?);
+UPDATE t_inventory SET inventory = CASE id WHEN ? THEN IF(inventory >= ?, inventory - ?, inventory) END WHERE id IN (?);
+UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? ELSE inventory END WHERE id IN (?);
+UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? END WHERE id IN (?);
+UPDATE t_inventory SET reserved = CASE id WHEN ? THEN reserved - ? END WHERE id IN (?);
