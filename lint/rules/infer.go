@@ -29,10 +29,17 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 		}
 		out = append(out, lint.Observation{Kind: kind, Table: c.t.tableName(), Column: c.name, Value: value, File: st.File, Line: st.Line})
 	}
-	for _, a := range w.assignments() {
-		if decrements(a.col, a.expr) {
-			add(lint.ObsDecrement, a.col, "")
+	// A clamped decrement (GREATEST(c - x, 0)) shows a floor the author
+	// chose, not a count that must not be oversold: only plain arms count.
+	for _, d := range w.decrements() {
+		for _, arm := range d.arms {
+			if arm.clamp == nil {
+				add(lint.ObsDecrement, d.col, "")
+				break
+			}
 		}
+	}
+	for _, a := range w.assignments() {
 		for _, v := range assignedValues(a.expr) {
 			add(lint.ObsAssign, a.col, v)
 		}
@@ -62,24 +69,6 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 		}
 	}
 	return out
-}
-
-// decrements reports whether e lowers column c: `c - x`, or a CASE whose
-// branches do (the batched form MyBatis builds with <foreach>).
-func decrements(c colRef, e sqlparse.ExprNode) bool {
-	if _, ok := decrementOf(c, e); ok {
-		return true
-	}
-	ce, ok := unparen(e).(*sqlparse.CaseExpr)
-	if !ok || ce == nil {
-		return false
-	}
-	for _, w := range ce.WhenClauses {
-		if w != nil && decrements(c, w.Result) {
-			return true
-		}
-	}
-	return false
 }
 
 // assignedValues returns what an assignment writes, for the flag inference:

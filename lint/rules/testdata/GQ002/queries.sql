@@ -95,11 +95,11 @@ UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - 1 WHEN ? THEN
 UPDATE t_inventory SET inventory = inventory - CASE id WHEN ? THEN ? WHEN ? THEN ? END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END;
 
 -- Not batched decrements: increments, no-ops, absolute branches (GQ003),
--- clamps (GQ006), a column that is not a counter.
+-- clamps (GQ006); the last is a counter by inference (decremented above).
 UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory + ? WHEN ? THEN inventory + ? ELSE inventory END WHERE id IN (?, ?);
 UPDATE t_inventory SET inventory = CASE id WHEN ? THEN ? WHEN ? THEN ? END WHERE id IN (?, ?);
 UPDATE t_inventory SET inventory = CASE id WHEN ? THEN GREATEST(inventory - ?, 0) END WHERE id IN (?);
 UPDATE t_inventory SET inventory = CASE id WHEN ? THEN IF(inventory >= ?, inventory - ?, inventory) END WHERE id IN (?);
 UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? ELSE inventory END WHERE id IN (?);
 UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? END WHERE id IN (?);
-UPDATE t_inventory SET reserved = CASE id WHEN ? THEN reserved - ? END WHERE id IN (?);
+UPDATE t_inventory SET reserved = CASE id WHEN ? THEN reserved - ? END WHERE id IN (?); -- want "GQ002 decrement of counter t_inventory.reserved .*batched CASE.*inferred counter"
