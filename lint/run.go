@@ -108,6 +108,7 @@ type loaded struct {
 	sch     *schema.Schema
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
+	obs     []Observation
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -192,18 +193,21 @@ func load(cfg Config) (*loaded, error) {
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
 		results[i] = parseSource(p, in.sources[i], learner, sch)
 	})
+	var obs []Observation
 	if learner != nil {
-		var obs []Observation
 		for _, r := range results {
 			obs = append(obs, r.observations...)
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results}, nil
+	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
 type Vocabulary struct {
+	// Observations are the facts the code showed, for inferring again
+	// against another schema (a live target's).
+	Observations []Observation
 	// Policy is the policy the run used, with Inferred set when the policy infers.
 	Policy *policy.Policy
 	Schema *schema.Schema
@@ -220,7 +224,7 @@ func Infer(cfg Config) (*Vocabulary, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Files: len(l.results)}
+	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Files: len(l.results), Observations: l.obs}
 	for _, r := range l.results {
 		if r.err != nil {
 			return nil, r.err

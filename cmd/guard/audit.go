@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -10,7 +11,10 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -18,7 +22,7 @@ func auditCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "audit",
 		Usage:     "audit live servers: schema, sql_mode, version and existing bad rows",
-		ArgsUsage: " ",
+		ArgsUsage: "[PATH...]",
 		Description: `Connects to each target (one database per DSN), reads its schema from
 information_schema, its version and its global and session sql_mode, and runs
 every schema rule on them, GS001 and GS002 included. GS010 then scans the rows
@@ -30,6 +34,11 @@ from --dsn (repeatable), --targets FILE (one DSN per line, # comments) or the
 GUARD_DSN environment variable. Findings name their target host:port/db;
 passwords never appear in any output.
 
+With PATH... (code, as guard lint reads it), the vocabulary is inferred from
+how that code uses each column, against each target's own schema: counters,
+state machines, flags and owned business keys, as guard lint and guard plan
+infer them. Without it the policy alone decides.
+
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
 code 3; the other targets are still audited and reported.
@@ -38,7 +47,8 @@ Examples:
    GUARD_DSN='auditor:secret@tcp(db1:3306)/shop' guard audit
    guard audit --dsn 'mysql://auditor:s%40cret@db1:3306/shop'
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
-   guard audit --targets shards.txt --no-data --format sarif > audit.sarif`,
+   guard audit --targets shards.txt --no-data --format sarif > audit.sarif
+   guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code`,
 		Flags: append(commonFlags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + audit.EnvDSN},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
@@ -61,10 +71,11 @@ func (l *dsnList) Set(v string) error { l.dsns = append(l.dsns, v); return nil }
 func (l *dsnList) String() string { return "" }
 
 func runAudit(c *cli.Context) error {
-	if c.Args().Present() {
-		return inputErrf("audit takes no arguments (got %d): give targets with --dsn or --targets", c.Args().Len())
-	}
 	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	vocabulary, err := auditVocabulary(pol, c.Args().Slice())
 	if err != nil {
 		return err
 	}
@@ -104,6 +115,7 @@ func runAudit(c *cli.Context) error {
 		ScanTimeout: c.Duration("scan-timeout"),
 		Parallel:    parallel,
 		Log:         stderr,
+		Vocabulary:  vocabulary,
 	}
 	var bar *audit.Progress
 	if audit.ShowProgress(c.App.ErrWriter) {
@@ -239,4 +251,26 @@ func encodeIndented(v any) ([]byte, error) {
 // githubData escapes a workflow command's message.
 func githubData(s string) string {
 	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// auditVocabulary reads the code below paths, when given, so that each
+// target is audited with the vocabulary inferred against its own schema, as
+// guard lint infers it offline. Without paths the policy alone decides: a
+// DBA may have the server and not the code.
+func auditVocabulary(pol *policy.Policy, paths []string) (func(*schema.Schema, *policy.Policy) *policy.Policy, error) {
+	if len(paths) == 0 || !pol.Infers() {
+		return nil, nil
+	}
+	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
+	if err != nil {
+		var ie *lint.InputError
+		if errors.As(err, &ie) {
+			return nil, inputErr(err)
+		}
+		return nil, err
+	}
+	obs := v.Observations
+	return func(s *schema.Schema, pol *policy.Policy) *policy.Policy {
+		return pol.WithInferred(rules.Learn.Infer(obs, s, pol))
+	}, nil
 }

@@ -5,6 +5,8 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"slices"
+	"sort"
 	"strconv"
 	"strings"
 	"testing"
@@ -243,7 +245,7 @@ func TestAuditInputErrors(t *testing.T) {
 		{[]string{"--targets", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
 		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "--parallel", "0"}, "--parallel 0"},
 		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "--format", "xml"}, `--format "xml"`},
-		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "extra"}, "no arguments"},
+		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "extra"}, "extra: no such file or directory"},
 		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "--timeout", "0s"}, "--timeout 0s"},
 	}
 	for _, tt := range tests {
@@ -287,5 +289,63 @@ func TestWithFailures(t *testing.T) {
 	}
 	if _, err := withFailures("json", []byte("not json"), nil); err == nil {
 		t.Error("no error for a broken document")
+	}
+}
+
+// TestAuditInfersFromCode audits a server holding the inference fixture's
+// schema with and without its code: with the code the schema findings are
+// those guard lint reports on the same project (inferred counters, states,
+// flags and owned keys included); without it the policy alone decides.
+func TestAuditInfersFromCode(t *testing.T) {
+	t.Chdir("../..")
+	dir := filepath.Join("lint", "rules", "testdata", "infer")
+	files, err := filepath.Glob(filepath.Join(dir, "migrations", "*.up.sql"))
+	if err != nil || len(files) == 0 {
+		t.Fatalf("no migrations in %s: %v", dir, err)
+	}
+	db := dbtest.MySQL(t)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		db.Exec(t, string(b))
+	}
+	schemaFindings := func(out []byte) []string {
+		var doc struct {
+			Findings []struct {
+				Code   string `json:"code"`
+				Table  string `json:"table"`
+				Column string `json:"column_name"`
+			} `json:"findings"`
+		}
+		if err := json.Unmarshal(out, &doc); err != nil {
+			t.Fatalf("%v:\n%s", err, out)
+		}
+		var got []string
+		for _, f := range doc.Findings {
+			switch f.Code {
+			case "GS003", "GS004", "GS005", "GS006":
+				got = append(got, f.Code+" "+f.Table+" "+f.Column)
+			}
+		}
+		sort.Strings(got)
+		return got
+	}
+	lintOut, _, _ := guard(t, "lint", "--format", "json", "--fail-on", "never", dir)
+	want := schemaFindings([]byte(lintOut))
+	if !slices.Contains(want, "GS003 t_sku stock_num") {
+		t.Fatalf("lint does not infer t_sku.stock_num a counter: %v", want)
+	}
+	with := guardAudit(t, db.Password, "--dsn", db.DSN, "--no-data", "--format", "json", "--fail-on", "never", dir)
+	if with.code != 0 {
+		t.Fatalf("exit %d: %s", with.code, dbtest.Redact(with.errOut))
+	}
+	if d := cmp.Diff(want, schemaFindings([]byte(with.out))); d != "" {
+		t.Errorf("audit with the code vs lint (-lint +audit):\n%s", d)
+	}
+	without := guardAudit(t, db.Password, "--dsn", db.DSN, "--no-data", "--format", "json", "--fail-on", "never")
+	if got := schemaFindings([]byte(without.out)); slices.Contains(got, "GS003 t_sku stock_num") {
+		t.Errorf("without the code, stock_num is not a counter by any pattern; got %v", got)
 	}
 }

@@ -42,6 +42,10 @@ type Options struct {
 	Log io.Writer
 	// Done is called after each target, from the goroutine that audited it.
 	Done func(*TargetResult)
+	// Vocabulary, when set, returns the policy to audit a target's schema
+	// with: guard audit PATH… infers it from the code as guard lint does,
+	// against each target's own schema.
+	Vocabulary func(s *schema.Schema, pol *policy.Policy) *policy.Policy
 }
 
 func (o Options) withDefaults() Options {
@@ -157,11 +161,15 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 		f.Target, f.File = t.Name(), ""
 		found = append(found, f)
 	}
+	pol := opts.Policy
+	if opts.Vocabulary != nil {
+		pol = opts.Vocabulary(sch, pol)
+	}
 	for _, r := range opts.Rules {
 		if r.Kind != lint.KindSchema {
 			continue
 		}
-		if err := r.Run(lint.NewPass(r, opts.Policy, sch, nil, nil, live, report)); err != nil {
+		if err := r.Run(lint.NewPass(r, pol, sch, nil, nil, live, report)); err != nil {
 			return fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
