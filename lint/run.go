@@ -169,7 +169,7 @@ func anyExists(paths []string) bool {
 // fileResult is what linting one query source gave.
 type fileResult struct {
 	file       *source.File
-	anchors    map[int]int
+	anchors    anchors
 	statements int
 	findings   []Finding
 	err        error
@@ -240,10 +240,20 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 		pieces := sqlparse.SplitScript(text)
 		nodes := parseBatch(p, text, pieces)
+		if fr.Lang == source.LangXML && len(pieces) > 1 && nodes == nil {
+			// A mapper statement is sent as one text: a semicolon in SQL
+			// that does not parse (inside a broken literal, say) does not
+			// start a second statement, and the one error stands for it.
+			last := pieces[len(pieces)-1]
+			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
+		}
 		for i, piece := range pieces {
 			st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 			st.Line, st.Column = pos.Pos(piece.Offset)
 			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
+			if fr.Lang == source.LangXML {
+				clampToElement(st, fr)
+			}
 			if nodes != nil {
 				st.Node = nodes[i]
 			} else if node, err := p.Parse(piece.Text); err != nil {
@@ -255,6 +265,19 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 	}
 	return out
+}
+
+// clampToElement keeps a mapper statement's lines within its element: text
+// that starts or ends in an included <sql> standing elsewhere in the file
+// would otherwise put the statement there, or end it before it starts.
+func clampToElement(st *Statement, fr *source.Fragment) {
+	end := max(fr.EndLine, fr.Line)
+	if st.Line < fr.Line || st.Line > end {
+		st.Line, st.Column = fr.Line, max(fr.Col, 1)
+	}
+	if st.EndLine < st.Line || st.EndLine > end {
+		st.EndLine = end
+	}
 }
 
 // parseBatch parses a fragment's statements in one parser call, which costs

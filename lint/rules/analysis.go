@@ -312,6 +312,15 @@ func isState(pass *lint.Pass, c colRef) bool {
 	return pass.Policy.IsState(c.t.tableName(), c.name)
 }
 
+// whereFromCaller reports whether st's WHERE is built at run time from what
+// its caller passes (a MyBatis Generator ByExample statement: its text holds
+// a neutral stand-in for the Example's criteria). A rule that would report a
+// predicate as missing from such a WHERE stays silent, since it cannot see
+// the predicate; a rule that judges the SET list alone still runs.
+func whereFromCaller(st *lint.Statement) bool {
+	return st.Fragment != nil && st.Fragment.WhereFromCaller
+}
+
 // versioned reports whether t is a table the schema gives the policy's
 // version column; an unknown table is not versioned.
 func versioned(pass *lint.Pass, t *target) bool {

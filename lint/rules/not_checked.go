@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -32,8 +33,13 @@ func runNotChecked(pass *lint.Pass) error {
 	for _, m := range pass.Migrations {
 		stmts = append(stmts[:len(stmts):len(stmts)], m.Statements...)
 	}
+	runs := runnableStatements(pass.Statements)
 	for _, st := range stmts {
 		switch {
+		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EmptiedClause != "" && runs[statementOf(st.Fragment)]:
+			// A variant with an empty <set> or <trim> is SQL MyBatis sends
+			// and the server refuses; the statement's other variants, which
+			// parse, are what it runs.
 		case st.Fragment != nil && st.Fragment.Unchecked != "":
 			pass.ReportStatement(st, "", "", "not checked: %s", st.Fragment.Unchecked)
 		case st.ParseErr != nil:
@@ -45,4 +51,27 @@ func runNotChecked(pass *lint.Pass) error {
 		}
 	}
 	return nil
+}
+
+// mapperStatement identifies the statement of a mapper (or of a <script>)
+// that a fragment renders: all its variants share it.
+type mapperStatement struct {
+	file      string
+	line, col int
+	id        string
+}
+
+func statementOf(fr *source.Fragment) mapperStatement {
+	return mapperStatement{fr.File, fr.Line, fr.Col, fr.ID}
+}
+
+// runnableStatements returns the dynamic statements of which some variant parses.
+func runnableStatements(stmts []*lint.Statement) map[mapperStatement]bool {
+	out := map[mapperStatement]bool{}
+	for _, st := range stmts {
+		if st.Node != nil && st.Fragment != nil && st.Fragment.Variant != "" {
+			out[statementOf(st.Fragment)] = true
+		}
+	}
+	return out
 }
