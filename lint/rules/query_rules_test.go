@@ -274,6 +274,33 @@ func TestMybatisDollarOncePerStatement(t *testing.T) {
 	}
 }
 
+// TestMybatisDollarCallerSupplied checks the seam for a generated
+// ${orderByClause}: silent while nothing says a caller passes a non-constant,
+// reported once something does, for the property it names.
+func TestMybatisDollarCallerSupplied(t *testing.T) {
+	fr := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
+		Dollar: []source.Dollar{{Expr: "orderByClause", Line: 3, Col: 14, CallerSupplied: "orderByClause"}}}
+	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT a FROM t ORDER BY ?", 2, 3)}
+	run := func(mayVary func(*source.Fragment, string) bool) int {
+		n := 0
+		pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(lint.Finding) { n++ })
+		pass.ClauseMayVary = mayVary
+		if err := MybatisDollar.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := run(nil); n != 0 {
+		t.Errorf("no knowledge of the callers: %d findings, want 0", n)
+	}
+	if n := run(func(f *source.Fragment, prop string) bool { return f.ID == "selectByExample" && prop == "orderByClause" }); n != 1 {
+		t.Errorf("a caller passes a non-constant: %d findings, want 1", n)
+	}
+	if n := run(func(*source.Fragment, string) bool { return false }); n != 0 {
+		t.Errorf("every caller passes constants: %d findings, want 0", n)
+	}
+}
+
 func TestRowsAffectedIgnoredExecFacts(t *testing.T) {
 	const guarded = "UPDATE t_stock SET stock = stock - ? WHERE id = ? AND stock >= ?"
 	goFrag := func(ex *source.Exec) *source.Fragment {
