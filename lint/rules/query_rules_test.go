@@ -293,7 +293,9 @@ func TestMybatisDollarCallerSupplied(t *testing.T) {
 	if n := run(nil); n != 0 {
 		t.Errorf("no knowledge of the callers: %d findings, want 0", n)
 	}
-	if n := run(func(f *source.Fragment, prop string) bool { return f.ID == "selectByExample" && prop == "orderByClause" }); n != 1 {
+	if n := run(func(f *source.Fragment, prop string) bool {
+		return f.ID == "selectByExample" && prop == "orderByClause"
+	}); n != 1 {
 		t.Errorf("a caller passes a non-constant: %d findings, want 1", n)
 	}
 	if n := run(func(*source.Fragment, string) bool { return false }); n != 0 {
