@@ -2,7 +2,6 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -51,18 +50,6 @@ func runNotChecked(pass *lint.Pass) error {
 		}
 	}
 	return nil
-}
-
-// mapperStatement identifies the statement of a mapper (or of a <script>)
-// that a fragment renders: all its variants share it.
-type mapperStatement struct {
-	file      string
-	line, col int
-	id        string
-}
-
-func statementOf(fr *source.Fragment) mapperStatement {
-	return mapperStatement{fr.File, fr.Line, fr.Col, fr.ID}
 }
 
 // runnableStatements returns the dynamic statements of which some variant parses.
