@@ -141,6 +141,12 @@ type Pass struct {
 	Statements []*Statement
 	Migrations []*Migration
 	Live       *Live
+	// ClauseMayVary reports whether some caller of MyBatis statement fr may
+	// set the Example property a caller-supplied clause reads
+	// (source.Dollar.CallerSupplied, e.g. "orderByClause") to a string that
+	// is not a constant. Nil, as long as nothing knows the callers, answers
+	// no: a generated ${orderByClause} is then not reported.
+	ClauseMayVary func(fr *source.Fragment, property string) bool
 
 	report func(Finding)
 }

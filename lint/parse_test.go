@@ -3,6 +3,8 @@ package lint
 import (
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
@@ -28,5 +30,50 @@ func TestParseBatch(t *testing.T) {
 	}
 	if line, col := stmts[1].ErrPos(); line != 2 || col != 18 {
 		t.Errorf("error at %d:%d, want 2:18", line, col)
+	}
+}
+
+// TestParseMapperStatement checks that a mapper statement whose SQL does not
+// parse stays one statement whatever semicolons it holds, that one whose
+// statements all parse is cut into them, and that an included <sql> standing
+// elsewhere in the file never puts a statement outside its element.
+func TestParseMapperStatement(t *testing.T) {
+	doc := `<mapper namespace="m">
+  <update id="broken">
+    UPDATE t SET a = #{a}; WHERE id = #{id}
+  </update>
+  <update id="batch">UPDATE t SET a = 1 WHERE id = 1; UPDATE t SET a = 2 WHERE id = 2</update>
+  <update id="tail">
+    UPDATE t SET a = 1
+    <include refid="byId"/>
+  </update>
+  <select id="head">
+    <include refid="cols"/> WHERE id = 1
+  </select>
+  <sql id="byId">
+    WHERE id = #{id}
+  </sql>
+  <sql id="cols">SELECT a
+    FROM t</sql>
+</mapper>`
+	f := source.ExtractXML("M.xml", []byte(doc))
+	type stmt struct {
+		ID                    string
+		Line, Column, EndLine int
+		Parsed                bool
+	}
+	var got []stmt
+	for _, st := range parseFile(sqlparse.NewParser(), f) {
+		got = append(got, stmt{st.Fragment.ID, st.Line, st.Column, st.EndLine, st.Node != nil})
+	}
+	want := []stmt{
+		{"broken", 3, 5, 3, false},
+		{"batch", 5, 22, 5, true},
+		{"batch", 5, 55, 5, true},
+		{"tail", 7, 5, 9, true},
+		{"head", 10, 3, 11, true},
+	}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("statements (-want +got):\n%s", d)
 	}
 }

@@ -66,7 +66,7 @@ func (g *givenSchema) addSuppressions(col *collector, migrationDirs []string) er
 		if err != nil {
 			return fmt.Errorf("read %s: %v", f, err)
 		}
-		col.addFile(source.ExtractSQL(f, src), nil)
+		col.addFile(source.ExtractSQL(f, src), anchors{})
 	}
 	return nil
 }

@@ -60,8 +60,9 @@ func Run(cfg Config) (*Result, error) {
 	// The second pass over the query sources runs their rules file by file,
 	// so that a file's syntax trees are garbage as soon as its rules are done.
 	results := l.results
+	mayVary := clauseMayVary(results)
 	parallel(len(results), func(_ *sqlparse.Parser, i int) {
-		results[i].lint(queryRules, pol, sch)
+		results[i].lint(queryRules, pol, sch, mayVary)
 	})
 	stmtCount := 0
 	for _, r := range results {
@@ -247,11 +248,38 @@ func anyExists(paths []string) bool {
 type fileResult struct {
 	file         *source.File
 	stmts        []*Statement
-	anchors      map[int]int
+	anchors      anchors
 	statements   int
 	observations []Observation
 	findings     []Finding
 	err          error
+}
+
+// clauseMayVary answers Pass.ClauseMayVary from the Example clause setters
+// of every Java file read: a generated ${orderByClause} may vary when some
+// caller sets it from a non-constant on the statement's Example class, or
+// on an Example guard cannot name.
+func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
+	var open []source.ClauseSet
+	for _, r := range results {
+		if r.file == nil {
+			continue
+		}
+		for _, cs := range r.file.ClauseSets {
+			if !cs.Constant {
+				open = append(open, cs)
+			}
+		}
+	}
+	return func(fr *source.Fragment, property string) bool {
+		example := fr.ParameterType[strings.LastIndexByte(fr.ParameterType, '.')+1:]
+		for _, cs := range open {
+			if cs.Property == property && (cs.Example == "" || example == "" || cs.Example == example) {
+				return true
+			}
+		}
+		return false
+	}
 }
 
 // parallel calls fn for 0..n-1 on a pool of workers, one parser each.
@@ -295,12 +323,13 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 }
 
 // lint runs the query rules on the parsed file and drops its statements.
-func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schema) {
+func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*source.Fragment, string) bool) {
 	if res.err != nil {
 		return
 	}
 	for _, r := range rules {
 		pass := NewPass(r, pol, sch, res.stmts, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
+		pass.ClauseMayVary = mayVary
 		if err := r.Run(pass); err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
 			return
@@ -345,10 +374,20 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 		pieces := sqlparse.SplitScript(text)
 		nodes := parseBatch(p, text, pieces)
+		if fr.Lang == source.LangXML && len(pieces) > 1 && nodes == nil {
+			// A mapper statement is sent as one text: a semicolon in SQL
+			// that does not parse (inside a broken literal, say) does not
+			// start a second statement, and the one error stands for it.
+			last := pieces[len(pieces)-1]
+			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
+		}
 		for i, piece := range pieces {
 			st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 			st.Line, st.Column = pos.Pos(piece.Offset)
 			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
+			if fr.Lang == source.LangXML {
+				clampToElement(st, fr)
+			}
 			if nodes != nil {
 				st.Node = nodes[i]
 			} else if node, err := p.Parse(piece.Text); err != nil {
@@ -360,6 +399,19 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 	}
 	return out
+}
+
+// clampToElement keeps a mapper statement's lines within its element: text
+// that starts or ends in an included <sql> standing elsewhere in the file
+// would otherwise put the statement there, or end it before it starts.
+func clampToElement(st *Statement, fr *source.Fragment) {
+	end := max(fr.EndLine, fr.Line)
+	if st.Line < fr.Line || st.Line > end {
+		st.Line, st.Column = fr.Line, max(fr.Col, 1)
+	}
+	if st.EndLine < st.Line || st.EndLine > end {
+		st.EndLine = end
+	}
 }
 
 // parseBatch parses a fragment's statements in one parser call, which costs

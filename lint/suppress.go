@@ -19,35 +19,48 @@ type fileInfo struct {
 	// anchor maps a statement's first line to the line of the construct
 	// holding it (Go call, Java annotation, XML element).
 	anchor map[int]int
+	// hosts maps the start of a statement of a dynamic variant to its
+	// element (see variantHosts).
+	hosts map[stmtPos]hostPos
+}
+
+// anchors is what the collector needs to know of a file's statements.
+type anchors struct {
+	lines map[int]int
+	hosts map[stmtPos]hostPos
 }
 
 // addFile records a file's suppressions and the anchors of its statements
 // (see anchorsOf).
-func (c *collector) addFile(f *source.File, anchors map[int]int) {
+func (c *collector) addFile(f *source.File, a anchors) {
 	if c.files == nil {
 		c.files = map[string]*fileInfo{}
 	}
 	fi := c.files[f.Path]
 	if fi == nil {
-		fi = &fileInfo{anchor: map[int]int{}}
+		fi = &fileInfo{anchor: map[int]int{}, hosts: map[stmtPos]hostPos{}}
 		c.files[f.Path] = fi
 	}
 	fi.supps = append(fi.supps, f.Suppressions...)
-	for line, anchor := range anchors {
+	for line, anchor := range a.lines {
 		fi.anchor[line] = anchor
+	}
+	for p, host := range a.hosts {
+		fi.hosts[p] = host
 	}
 }
 
 // anchorsOf maps each statement's first line to the line of the construct
-// holding it, where a guard:ignore comment may also stand.
-func anchorsOf(stmts []*Statement) map[int]int {
+// holding it, where a guard:ignore comment may also stand, and the
+// statements of dynamic variants to their element.
+func anchorsOf(stmts []*Statement) anchors {
 	m := make(map[int]int, len(stmts))
 	for _, st := range stmts {
 		if st.Fragment != nil {
 			m[st.Line] = st.Fragment.Line
 		}
 	}
-	return m
+	return anchors{lines: m, hosts: variantHosts(stmts)}
 }
 
 func (c *collector) add(f Finding) { c.findings = append(c.findings, f) }
@@ -72,7 +85,8 @@ func (c *collector) suppressed(f Finding) bool {
 }
 
 // result applies suppressions and severities, adds the findings about
-// invalid suppressions, deduplicates and sorts.
+// invalid suppressions, deduplicates (also across the variants of a dynamic
+// statement) and sorts.
 func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	byCode := map[string]*Rule{}
 	for _, r := range rules {
@@ -120,6 +134,7 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 		seen[k] = true
 		res.Findings = append(res.Findings, f)
 	}
+	res.Findings = c.dedupeVariants(res.Findings)
 	sortFindings(res.Findings)
 	return res
 }

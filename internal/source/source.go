@@ -52,9 +52,22 @@ type Fragment struct {
 	Dollar []Dollar
 	// ID names the statement in its host: the MyBatis id, the Java method, the Go function.
 	ID string
+	// ParameterType is the parameterType of a MyBatis mapper statement
+	// (com.x.model.PmsBrandExample); empty elsewhere.
+	ParameterType string
 	// Variant describes which form of a dynamic MyBatis statement this is, e.g.
 	// "with every optional condition absent"; empty for static SQL.
 	Variant string
+	// WhereFromCaller is set on a MyBatis Generator ByExample statement: its
+	// WHERE is built at run time from the Example object its caller passes,
+	// so the text shows a neutral stand-in (or nothing) where the caller's
+	// conditions go. A rule must not conclude that a predicate is missing.
+	WhereFromCaller bool
+	// EmptiedClause names the <set> or <trim> this variant renders empty
+	// because every <if> inside it is absent, e.g. "<set> at line 12". MyBatis
+	// sends such SQL as it is and the server refuses it, so a parse error of
+	// this variant says nothing about the statement once another variant parses.
+	EmptiedClause string
 	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
 	Exec *Exec
 }
@@ -64,6 +77,11 @@ type Dollar struct {
 	Expr string
 	Line int
 	Col  int
+	// CallerSupplied names the property of a MyBatis Generator Example that
+	// carries this clause (e.g. "orderByClause" for ${orderByClause}): its text
+	// is whatever the caller set, a constant unless some caller passes another
+	// string. Empty for every other substitution.
+	CallerSupplied string
 }
 
 // Exec tells how Go code runs a statement.

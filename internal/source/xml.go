@@ -35,10 +35,15 @@ func ExtractXML(path string, src []byte) *File {
 		return f
 	}
 	m := newMbMapper(doc.root)
+	for _, c := range doc.comments {
+		// MyBatis Generator tags every element it writes with this comment,
+		// unless its configuration suppresses comments.
+		m.generated = m.generated || strings.Contains(c.text, "@mbg.generated")
+	}
 	for _, n := range doc.root.kids {
 		switch n.name {
 		case "select", "insert", "update", "delete":
-			base := Fragment{File: path, Lang: LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id")}
+			base := Fragment{File: path, Lang: LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType")}
 			f.Fragments = append(f.Fragments, m.fragments(n, base)...)
 		}
 	}

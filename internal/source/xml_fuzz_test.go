@@ -18,8 +18,10 @@ func FuzzExtractXML(f *testing.F) {
 		"<?xml version=\"1.0\" encoding=\"GBK\"?><mapper><!-- guard:ignore GQ001 r --><select id=\"s\">SELECT 1</select></mapper>",
 		"\xef\xbb\xbf<mapper>&#x41;&#0;</mapper>",
 	}
-	if src, err := os.ReadFile("testdata/xml/stock_mapper.xml"); err == nil {
-		seeds = append(seeds, string(src))
+	for _, name := range []string{"testdata/xml/stock_mapper.xml", "testdata/xml/generated_mapper.xml"} {
+		if src, err := os.ReadFile(name); err == nil {
+			seeds = append(seeds, string(src))
+		}
 	}
 	for _, s := range seeds {
 		f.Add(s)

@@ -35,6 +35,8 @@ var mbWhereOverrides = []string{"AND ", "OR ", "AND\n", "OR\n", "AND\r", "OR\r",
 type mbMapper struct {
 	namespace string
 	sqls      map[string]*mbNode // by namespace-qualified id
+	// generated is set for a mapper MyBatis Generator wrote (see xml_mbg.go).
+	generated bool
 	// bytes and visits count the work of every rendering so far.
 	bytes, visits int
 }
@@ -53,6 +55,7 @@ func newMbMapper(root *mbNode) *mbMapper {
 		if id := m.qualify(n.attr("id")); m.sqls[id] == nil {
 			m.sqls[id] = n
 		}
+		m.generated = m.generated || mbExampleWhereIDs[n.attr("id")]
 	}
 	return m
 }
@@ -69,7 +72,8 @@ func (m *mbMapper) qualify(id string) string {
 // fragments renders statement n in each of its variants. base carries the
 // fields every fragment of the statement shares.
 func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
-	first := m.render(n, false, nil)
+	base.WhereFromCaller = m.includesExampleWhere(n, nil)
+	first := m.render(n, false, nil, nil)
 	if !first.optional {
 		return []*Fragment{first.fragment(base, "")}
 	}
@@ -87,7 +91,20 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 		}
 	}
 	add(first, variantPresent)
-	add(m.render(n, true, nil), variantAbsent)
+	absent := m.render(n, true, nil, nil)
+	add(absent, variantAbsent)
+	if len(absent.emptied) > 0 {
+		// A <set> or <trim> left empty makes SQL the server refuses: the form
+		// that can run keeps what those clauses hold, every other condition
+		// still absent (a SET list with no WHERE, say).
+		keep := map[*mbNode]bool{}
+		var where []string
+		for _, e := range absent.emptied {
+			keep[e] = true
+			where = append(where, mbDescribe(e))
+		}
+		add(m.render(n, true, nil, keep), variantAbsent+" except inside "+strings.Join(where, ", "))
+	}
 	for _, c := range first.chooses {
 		for j, w := range mbWhens(c) {
 			if j == 0 {
@@ -96,7 +113,7 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 			if len(out) >= mbMaxVariants {
 				return out
 			}
-			add(m.render(n, false, map[*mbNode]int{c: j}),
+			add(m.render(n, false, map[*mbNode]int{c: j}, nil),
 				fmt.Sprintf("with <when test=%q> at line %d chosen", w.attr("test"), w.line))
 		}
 	}
@@ -119,8 +136,21 @@ type mbRender struct {
 	m      *mbMapper
 	absent bool            // every <if> false, every <choose> on its <otherwise>
 	pick   map[*mbNode]int // <choose> → index of the <when> taken instead of the first
-	out    mbBuf           // the statement's SQL
-	dollar []Dollar        // ${…} substitutions met
+	// keep lists the <set> and <trim> elements rendered with every condition
+	// present even when absent is set.
+	keep map[*mbNode]bool
+	// emptied lists the <set> and <trim> elements whose every condition was
+	// absent, which left them empty.
+	emptied []*mbNode
+	out     mbBuf    // the statement's SQL
+	dollar  []Dollar // ${…} substitutions met
+	// test is the test of the innermost <if> or <when> being rendered; items
+	// are the item names of the <foreach> elements around the text.
+	test  string
+	items []string
+	// exampleWhere counts the MyBatis Generator Example where clauses being
+	// included (see xml_mbg.go).
+	exampleWhere int
 	// optional records whether an <if> or <choose> was met: a statement without
 	// either renders the same whatever the conditions.
 	optional  bool
@@ -138,8 +168,8 @@ type mbBuf struct {
 	join bool
 }
 
-func (m *mbMapper) render(n *mbNode, absent bool, pick map[*mbNode]int) *mbRender {
-	r := &mbRender{m: m, absent: absent, pick: pick, out: mbBuf{join: true}}
+func (m *mbMapper) render(n *mbNode, absent bool, pick map[*mbNode]int, keep map[*mbNode]bool) *mbRender {
+	r := &mbRender{m: m, absent: absent, pick: pick, keep: keep, out: mbBuf{join: true}}
 	r.children(n, nil, &r.out)
 	return r
 }
@@ -149,12 +179,17 @@ func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	fr := base
 	fr.Variant = variant
 	fr.Dollar = r.dollar
+	if len(r.emptied) > 0 {
+		fr.EmptiedClause = mbDescribe(r.emptied[0])
+	}
 	switch {
 	case r.err != nil:
+		// The fragment stays at its element, where a guard:ignore applies and
+		// where the statement's other variants stand; the message says where
+		// the problem is.
 		fr.Unchecked = r.err.msg
 		if r.err.line > 0 {
-			fr.Line, fr.Col = r.err.line, r.err.col
-			fr.EndLine = max(fr.EndLine, fr.Line)
+			fr.Unchecked += fmt.Sprintf(" at %d:%d", r.err.line, r.err.col)
 		}
 	case len(bytes.TrimSpace(r.out.t.s)) == 0:
 		fr.Unchecked = "statement is empty"
@@ -218,7 +253,10 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 	case "if":
 		r.optional = true
 		if !r.absent {
+			test := r.test
+			r.test = k.attr("test")
 			r.children(k, props, b)
+			r.test = test
 		}
 	case "choose":
 		r.choose(k, props, b)
@@ -238,7 +276,9 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 		if open := k.attr("open"); open != "" {
 			r.add(b, mbWord(open, k.line, k.col))
 		}
+		r.items = append(r.items, k.attr("item"))
 		r.children(k, props, b)
+		r.items = r.items[:len(r.items)-1]
 		if cl := k.attr("close"); cl != "" {
 			r.add(b, mbWord(cl, k.line, k.col))
 		}
@@ -257,7 +297,10 @@ func (r *mbRender) choose(k *mbNode, props map[string]string, b *mbBuf) {
 	for _, c := range r.chooses {
 		known = known || c == k
 	}
-	if !known {
+	// The <choose> of an Example where clause picks how the caller's
+	// criterion is written; every <when> renders the same neutral predicate,
+	// so its variants are not worth the statement's variant budget.
+	if !known && r.exampleWhere == 0 {
 		r.chooses = append(r.chooses, k)
 	}
 	var otherwise *mbNode
@@ -268,12 +311,16 @@ func (r *mbRender) choose(k *mbNode, props map[string]string, b *mbBuf) {
 		}
 	}
 	whens := mbWhens(k)
+	test := r.test
 	switch i := r.pick[k]; {
 	case !r.absent && i < len(whens):
+		r.test = whens[i].attr("test")
 		r.children(whens[i], props, b)
 	case otherwise != nil:
+		r.test = ""
 		r.children(otherwise, props, b)
 	}
+	r.test = test
 }
 
 // mbTrim is the behaviour of a <trim>, <where> or <set>.
@@ -300,9 +347,19 @@ func mbOverrides(attr string) []string {
 // override is cut and the prefix added, then the same at the end.
 func (r *mbRender) trim(k *mbNode, props map[string]string, b *mbBuf, t mbTrim) {
 	sub := mbBuf{}
+	absent, optional := r.absent, r.optional
+	r.absent = absent && !r.keep[k]
+	r.optional = false
 	r.children(k, props, &sub)
+	conditional := r.optional
+	r.absent, r.optional = absent, optional || conditional
 	a, z := mbJavaTrim(sub.t.s)
 	body := sub.t.slice(a, z)
+	if len(body.s) == 0 && r.absent && !r.keep[k] && conditional && k.name != "where" &&
+		!strings.EqualFold(strings.TrimSpace(t.prefix), "WHERE") {
+		// A WHERE may vanish; a SET list, a column list or a VALUES list may not.
+		r.emptied = append(r.emptied, k)
+	}
 	if len(body.s) > 0 {
 		upper := mbUpperASCII(body.s)
 		for _, ov := range t.prefixOv {
@@ -364,7 +421,14 @@ func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
 		}
 	}
 	r.including = append(r.including, target)
+	example := r.m.isExampleWhere(target)
+	if example {
+		r.exampleWhere++
+	}
 	r.children(target, inner, b)
+	if example {
+		r.exampleWhere--
+	}
 	r.including = r.including[:len(r.including)-1]
 }
 
@@ -411,11 +475,10 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 		if k < 0 {
 			break
 		}
-		end := bytes.IndexByte(t.s[k+2:], '}')
+		end := mbPlaceholderEnd(t.s, k)
 		if end < 0 {
 			break
 		}
-		end += k + 2
 		out.add(t.slice(i, k))
 		line, col := t.posAt(k)
 		expr := string(t.s[k+2 : end])
@@ -429,11 +492,35 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 			out.add(r.text(mbWord(v, line, col), nil))
 			continue
 		}
-		out.add(mbWord("?", line, col))
-		r.addDollar(Dollar{Expr: strings.TrimSpace(expr), Line: line, Col: col})
+		text, d := r.substitution(strings.TrimSpace(expr))
+		out.add(mbWord(text, line, col))
+		if d != nil {
+			d.Line, d.Col = line, col
+			r.addDollar(*d)
+		}
 	}
 	out.add(t.slice(i, len(t.s)))
 	return out
+}
+
+// mbPlaceholderEnd returns the offset of the "}" that closes the placeholder
+// opening at k, or -1. MyBatis substitutes ${…} before it binds #{…}, so a
+// #{…} may hold a ${…} (`#{record.${column.javaProperty}}`): it ends at the
+// first "}" outside one.
+func mbPlaceholderEnd(s []byte, k int) int {
+	nested := false
+	for j := k + 2; j < len(s); j++ {
+		switch {
+		case s[k] == '#' && !nested && s[j] == '$' && j+1 < len(s) && s[j+1] == '{':
+			nested = true
+			j++
+		case s[j] == '}' && nested:
+			nested = false
+		case s[j] == '}':
+			return j
+		}
+	}
+	return -1
 }
 
 // mbNextPlaceholder returns the offset of the next "#{" or "${" at or after i, or -1.

@@ -161,7 +161,7 @@ func TestExtractXMLRendering(t *testing.T) {
 	}, {
 		name: "include of another namespace is not found",
 		doc:  mapperOf(`<sql id="cols">a, b</sql><select id="s">SELECT <include refid="other.cols"/> FROM t</select>`),
-		want: []xmlFrag{{ID: "s", Unchecked: `include refid="other.cols" not found`}},
+		want: []xmlFrag{{ID: "s", Unchecked: `include refid="other.cols" not found at 1:71`}},
 	}, {
 		name: "include with a property",
 		doc:  mapperOf(`<sql id="w">${col} = #{v}</sql><update id="u">UPDATE t SET a = 1 WHERE <include refid="w"><property name="col" value="id"/></include></update>`),
@@ -174,13 +174,13 @@ func TestExtractXMLRendering(t *testing.T) {
 	}, {
 		name: "circular include",
 		doc:  mapperOf(`<sql id="a"><include refid="a"/></sql><select id="s">SELECT <include refid="a"/></select>`),
-		want: []xmlFrag{{ID: "s", Unchecked: `include refid="a" includes itself`}},
+		want: []xmlFrag{{ID: "s", Unchecked: `include refid="a" includes itself at 1:36`}},
 	}, {
 		name: "missing include only in one variant",
 		doc:  mapperOf(`<delete id="d">DELETE FROM t WHERE <choose><when test="a">a = 1</when><otherwise><include refid="nope"/></otherwise></choose></delete>`),
 		want: []xmlFrag{
 			{ID: "d", Variant: variantPresent, SQL: "DELETE FROM t WHERE  a = 1"},
-			{ID: "d", Variant: variantAbsent, Unchecked: `include refid="nope" not found`},
+			{ID: "d", Variant: variantAbsent, Unchecked: `include refid="nope" not found at 1:105`},
 		},
 	}, {
 		name: "dollar becomes a placeholder and is recorded",

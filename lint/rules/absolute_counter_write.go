@@ -27,7 +27,7 @@ var AbsoluteCounterWrite = &lint.Rule{
 func runAbsoluteCounterWrite(pass *lint.Pass) error {
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
-		if w == nil || w.kind != writeUpdate {
+		if w == nil || w.kind != writeUpdate || whereFromCaller(st) {
 			continue
 		}
 		conds := w.filters()

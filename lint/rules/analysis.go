@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -313,6 +314,28 @@ func isState(pass *lint.Pass, c colRef) bool {
 		return false
 	}
 	return pass.Policy.IsState(c.t.tableName(), c.name)
+}
+
+// whereFromCaller reports whether st's WHERE is built at run time from what
+// its caller passes (a MyBatis Generator ByExample statement: its text holds
+// a neutral stand-in for the Example's criteria). A rule that would report a
+// predicate as missing from such a WHERE stays silent, since it cannot see
+// the predicate; a rule that judges the SET list alone still runs.
+func whereFromCaller(st *lint.Statement) bool {
+	return st.Fragment != nil && st.Fragment.WhereFromCaller
+}
+
+// mapperStatement identifies the statement of a mapper (or of a <script>)
+// that a fragment renders: all its variants share it.
+type mapperStatement struct {
+	file      string
+	line, col int
+	id        string
+}
+
+// statementOf returns the statement fr renders.
+func statementOf(fr *source.Fragment) mapperStatement {
+	return mapperStatement{fr.File, fr.Line, fr.Col, fr.ID}
 }
 
 // versioned reports whether t is a table the schema gives the policy's

@@ -33,8 +33,13 @@ func runNotChecked(pass *lint.Pass) error {
 	for _, m := range pass.Migrations {
 		stmts = append(stmts[:len(stmts):len(stmts)], m.Statements...)
 	}
+	runs := runnableStatements(pass.Statements)
 	for _, st := range stmts {
 		switch {
+		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EmptiedClause != "" && runs[statementOf(st.Fragment)]:
+			// A variant with an empty <set> or <trim> is SQL MyBatis sends
+			// and the server refuses; the statement's other variants, which
+			// parse, are what it runs.
 		case st.Fragment != nil && st.Fragment.Unchecked != "":
 			pass.ReportStatementFix(st, "", "", dynamicFix(st), "not checked: %s", st.Fragment.Unchecked)
 		case st.ParseErr != nil:
@@ -91,4 +96,15 @@ func reviewAdvice(st *lint.Statement) string {
 	}
 	return "if it is right as it is (valid syntax guard does not know, or SQL that must be built), review it by hand " +
 		"and put `" + comment + "` on the line before it"
+}
+
+// runnableStatements returns the dynamic statements of which some variant parses.
+func runnableStatements(stmts []*lint.Statement) map[mapperStatement]bool {
+	out := map[mapperStatement]bool{}
+	for _, st := range stmts {
+		if st.Node != nil && st.Fragment != nil && st.Fragment.Variant != "" {
+			out[statementOf(st.Fragment)] = true
+		}
+	}
+	return out
 }

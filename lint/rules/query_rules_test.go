@@ -217,7 +217,7 @@ func TestNotCheckedNeverSilent(t *testing.T) {
 	}
 }
 
-func TestMybatisDollarOncePerSubstitution(t *testing.T) {
+func TestMybatisDollarOncePerStatement(t *testing.T) {
 	dollar := source.Dollar{Expr: "col", Line: 4, Col: 18}
 	variant := func(name string) *source.Fragment {
 		return &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 5, Variant: name, Dollar: []source.Dollar{dollar}}
@@ -227,7 +227,7 @@ func TestMybatisDollarOncePerSubstitution(t *testing.T) {
 	two := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 10, EndLine: 14, Dollar: []source.Dollar{
 		{Expr: "a", Line: 13, Col: 5}, {Expr: "b", Line: 20, Col: 1},
 	}}
-	// Two substitutions in one statement: same place, told apart by the message.
+	// Two substitutions in one statement: one finding names both.
 	pair := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 30, EndLine: 32, Dollar: []source.Dollar{
 		{Expr: "col", Line: 32, Col: 18}, {Expr: "dir", Line: 32, Col: 25},
 	}}
@@ -256,8 +256,9 @@ func TestMybatisDollarOncePerSubstitution(t *testing.T) {
 		{"two substitutions in one statement", []*lint.Statement{
 			queryStmt(t, pair, "SELECT a FROM t ORDER BY ? ?", 31, 32),
 		}, []queryBrief{
-			{File: "M.xml", Line: 31, Column: 1, Message: msg("col", 32, 18), SQL: "SELECT a FROM t ORDER BY ? ?"},
-			{File: "M.xml", Line: 31, Column: 1, Message: msg("dir", 32, 25), SQL: "SELECT a FROM t ORDER BY ? ?"},
+			{File: "M.xml", Line: 31, Column: 1, Message: "MyBatis ${col} at 32:18 and ${dir} at 32:25 paste raw strings into the SQL: an injection risk, " +
+				"and the statement the server runs cannot be checked; bind values with #{…}, or pick identifiers among constants of the mapper",
+				SQL: "SELECT a FROM t ORDER BY ? ?"},
 		}},
 		{"no substitution", []*lint.Statement{
 			queryStmt(t, &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 1}, "SELECT ?", 1, 1),
@@ -270,6 +271,35 @@ func TestMybatisDollarOncePerSubstitution(t *testing.T) {
 				t.Errorf("findings (-want +got):\n%s", d)
 			}
 		})
+	}
+}
+
+// TestMybatisDollarCallerSupplied checks the seam for a generated
+// ${orderByClause}: silent while nothing says a caller passes a non-constant,
+// reported once something does, for the property it names.
+func TestMybatisDollarCallerSupplied(t *testing.T) {
+	fr := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
+		Dollar: []source.Dollar{{Expr: "orderByClause", Line: 3, Col: 14, CallerSupplied: "orderByClause"}}}
+	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT a FROM t ORDER BY ?", 2, 3)}
+	run := func(mayVary func(*source.Fragment, string) bool) int {
+		n := 0
+		pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(lint.Finding) { n++ })
+		pass.ClauseMayVary = mayVary
+		if err := MybatisDollar.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	if n := run(nil); n != 0 {
+		t.Errorf("no knowledge of the callers: %d findings, want 0", n)
+	}
+	if n := run(func(f *source.Fragment, prop string) bool {
+		return f.ID == "selectByExample" && prop == "orderByClause"
+	}); n != 1 {
+		t.Errorf("a caller passes a non-constant: %d findings, want 1", n)
+	}
+	if n := run(func(*source.Fragment, string) bool { return false }); n != 0 {
+		t.Errorf("every caller passes constants: %d findings, want 0", n)
 	}
 }
 

@@ -32,7 +32,7 @@ var UnguardedDecrement = &lint.Rule{
 func runUnguardedDecrement(pass *lint.Pass) error {
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
-		if w == nil || (w.kind != writeUpdate && !w.upsert) {
+		if w == nil || (w.kind != writeUpdate && !w.upsert) || (w.kind == writeUpdate && whereFromCaller(st)) {
 			continue
 		}
 		conds := w.filters()

@@ -31,7 +31,7 @@ var WriteWithoutWhere = &lint.Rule{
 func runWriteWithoutWhere(pass *lint.Pass) error {
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
-		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) {
+		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) || whereFromCaller(st) {
 			continue
 		}
 		var why string
