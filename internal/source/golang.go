@@ -364,9 +364,10 @@ func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 }
 
 // goErrorConstructor reports whether a function's name says it makes an
-// error from a message: NewError, NewErrMsg, NewErrCodeMsg, NewCodeError.
+// error from a message: NewError, NewErrMsg, NewErrCodeMsg, NewCodeError,
+// newErr.
 func goErrorConstructor(name string) bool {
-	return strings.HasPrefix(name, "New") && strings.Contains(name, "Err")
+	return (strings.HasPrefix(name, "New") || strings.HasPrefix(name, "new")) && strings.Contains(name, "Err")
 }
 
 // goPackageBase is the name a package path ends with, past a major version
