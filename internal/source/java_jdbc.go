@@ -5,16 +5,17 @@ import (
 	"strings"
 )
 
-// javaExecMethods are the JDBC, Spring JdbcTemplate and JPA-native methods
-// whose first string argument is SQL. The value says whether the name is
-// JDBC's alone: execute, update and query are also common outside databases,
-// so there a string built at run time is reported only when it starts like SQL.
+// javaExecMethods are the JDBC, Spring JdbcTemplate, JdbcClient and
+// JPA-native methods whose first string argument is SQL. The value says
+// whether the name is JDBC's alone: execute, update, query and sql are also
+// common outside databases, so there a string is SQL for sure only when the
+// method is called on a JDBC object (see javaDBReceivers).
 var javaExecMethods = map[string]bool{
 	"prepareStatement": true, "prepareCall": true, "executeUpdate": true, "executeLargeUpdate": true,
 	"executeQuery": true, "addBatch": true, "queryForObject": true, "queryForList": true,
 	"queryForMap": true, "queryForRowSet": true, "queryForStream": true, "batchUpdate": true,
 	"createNativeQuery": true, "createSQLQuery": true,
-	"execute": false, "update": false, "query": false,
+	"execute": false, "update": false, "query": false, "sql": false,
 }
 
 // javaCallKeywords may stand right before a call; any other name there makes

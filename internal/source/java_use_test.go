@@ -35,17 +35,22 @@ func TestExtractJavaOnlySQLIsSQL(t *testing.T) {
 			{Line: 7, EndLine: 7, Col: 5, ID: "f", SQL: "UPDATE t SET a = 1 WHERE id = ?"},
 			{Line: 8, EndLine: 8, Col: 5, ID: "f", SQL: "UPDATE t SET a = 1 WHERE id = ?"},
 		}},
-		{"a JdbcTemplate confirms SQL that does not parse", javaSrc(
+		{"a JdbcTemplate or a JdbcClient confirms SQL that does not parse", javaSrc(
 			`class Dao {`,
 			`  void f(long id) {`,
 			`    getJdbcTemplate().update("update t st a = 1", id);`,
 			`    stmt.execute("delete t");`,
 			`    cache.update("update t st a = 1", id);`,
+			`    jdbcClient.sql("SELECT a FROM t WHERE id = :id").param("id", id).query(M).list();`,
+			`    this.jdbcClient.sql("UPDATE t SET a = 1 WHERE id = :id AN b").update();`,
+			`    builder.sql("update order fail");`,
 			`  }`,
 			`}`,
 		), []javaView{
 			{Line: 3, EndLine: 3, Col: 5, ID: "f", SQL: "update t st a = 1"},
 			{Line: 4, EndLine: 4, Col: 5, ID: "f", SQL: "delete t"},
+			{Line: 6, EndLine: 6, Col: 5, ID: "f", SQL: "SELECT a FROM t WHERE id = :id"},
+			{Line: 7, EndLine: 7, Col: 5, ID: "f", SQL: "UPDATE t SET a = 1 WHERE id = :id AN b"},
 		}},
 		{"of unknown use, SQL built at run time needs a statement's skeleton", javaSrc(
 			`class Dao {`,

@@ -13,9 +13,10 @@ import "slices"
 // or a format string with its verbs), has the skeleton of the statement its
 // first word opens: the clause that verb requires (UPDATE … SET, DELETE …
 // FROM, INSERT … INTO or VALUES, SELECT … FROM) and a mark that prose seldom
-// has (a comparison =, a *, a backquoted name, or WHERE, VALUES, LIMIT,
-// JOIN, HAVING, UNION, ORDER BY, GROUP BY, ON DUPLICATE KEY); for DDL, the
-// object it acts on and, for CREATE and ALTER, what it does to it.
+// has (a comparison =, a *, a backquoted name, an aggregate's call, a
+// derived table FROM (, or WHERE, VALUES, LIMIT, JOIN, HAVING, UNION,
+// DISTINCT, ORDER BY, GROUP BY, ON DUPLICATE KEY); for DDL, the object it
+// acts on and, for CREATE and ALTER, what it does to it.
 func LooksLikeStatement(text string) bool {
 	toks := scriptTokens(text)
 	if len(toks) < 2 {
@@ -60,7 +61,11 @@ var alterActions = []string{
 // markWords are the clauses a statement has and a sentence seldom does.
 var markWords = map[string]bool{
 	"WHERE": true, "VALUES": true, "VALUE": true, "LIMIT": true, "JOIN": true, "HAVING": true, "UNION": true,
+	"DISTINCT": true,
 }
+
+// aggregates are the functions a query calls that a sentence does not.
+var aggregates = map[string]bool{"COUNT": true, "SUM": true, "MIN": true, "MAX": true, "AVG": true}
 
 // hasMark reports whether toks hold something prose seldom has: see
 // LooksLikeStatement.
@@ -75,6 +80,8 @@ func hasMark(toks []token) bool {
 			return true
 		case i+2 < len(toks) && t.upper() == "ON" && toks[i+1].upper() == "DUPLICATE" && toks[i+2].upper() == "KEY":
 			return true
+		case i+1 < len(toks) && !toks[i+1].word && toks[i+1].text == "(" && (aggregates[t.upper()] || t.upper() == "FROM"):
+			return true // count(1), FROM (subquery)
 		}
 	}
 	return false
