@@ -301,7 +301,9 @@ func (x *goExtractor) isPiece(e ast.Expr) bool {
 }
 
 // inMessage reports whether e is an argument of a call that writes a message
-// (an error, a log line): "update stock: %w" is not SQL.
+// (an error, a log line) or takes a pattern (a regular expression, a mocked
+// database's expected statement): "update stock: %w" is not SQL, and
+// "SELECT \* FROM t" is not run.
 func (x *goExtractor) inMessage(e ast.Node) bool {
 	child, p := x.up(e)
 	call, ok := p.(*ast.CallExpr)
@@ -336,6 +338,12 @@ var goMessagePackages = map[string]bool{
 // an error from a message.
 var goStatusFuncs = map[string]bool{"Error": true, "Errorf": true, "New": true, "Newf": true}
 
+// goPatternMethods take a regular expression of the SQL a test expects
+// (go-sqlmock), not SQL to run.
+var goPatternMethods = map[string]bool{"ExpectQuery": true, "ExpectExec": true, "ExpectPrepare": true}
+
+// isMessageCall reports whether call takes text that is not run as SQL: a
+// message, a test's name, a pattern.
 func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 	switch fun := goUnparen(call.Fun).(type) {
 	case *ast.Ident:
@@ -349,7 +357,7 @@ func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 			switch base := goPackageBase(path); {
 			case base == "fmt":
 				return strings.HasPrefix(name, "Print") || strings.HasPrefix(name, "Fprint") || name == "Errorf"
-			case base == "status" && goStatusFuncs[name], goMessagePackages[base]:
+			case base == "status" && goStatusFuncs[name], goMessagePackages[base], base == "regexp":
 				return true
 			}
 		}
@@ -358,7 +366,7 @@ func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 				return true // t.Run("update stock", func(t *testing.T) {…}): a test's name
 			}
 		}
-		return goMessageMethods[name] || goErrorConstructor(name)
+		return goMessageMethods[name] || goPatternMethods[name] || goErrorConstructor(name)
 	}
 	return false
 }

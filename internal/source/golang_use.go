@@ -70,8 +70,9 @@ func (x *goExtractor) keepSQL() {
 }
 
 // isSQL decides whether fr is SQL: a database call runs it, or, when none in
-// the file does, it is not only the text of messages and it parses (has a
-// statement's skeleton, for SQL built at run time).
+// the file does, it is not only the text of messages and either its holder's
+// name says SQL or it parses (has a statement's skeleton, for SQL built at
+// run time).
 func (x *goExtractor) isSQL(fr *Fragment, depth int) bool {
 	c := x.cands[fr]
 	if x.sunk[fr] || c == nil {
@@ -84,6 +85,8 @@ func (x *goExtractor) isSQL(fr *Fragment, depth int) bool {
 	ok := false
 	switch {
 	case x.onlyMessages(c):
+	case sqlName(x.holderName(c)):
+		ok = true
 	case c.bases != nil:
 		for _, b := range c.bases {
 			if b != fr && x.isSQL(b, depth+1) {
@@ -111,6 +114,51 @@ func (x *goExtractor) onlyMessages(c *goCandidate) bool {
 		return x.objOnlyMessages(c.obj, 0)
 	}
 	return c.root != nil && x.toMessage(c.root, 0)
+}
+
+// holderName is the name of what holds the candidate's text: the constant,
+// the variable it is assigned to, the field of a composite literal it
+// gives; "" when none.
+func (x *goExtractor) holderName(c *goCandidate) string {
+	if c.obj != nil {
+		return c.obj.Name
+	}
+	if c.root == nil {
+		return ""
+	}
+	child, p := x.up(c.root)
+	switch p := p.(type) {
+	case *ast.AssignStmt:
+		if len(p.Lhs) == len(p.Rhs) {
+			for i, r := range p.Rhs {
+				if id, ok := p.Lhs[i].(*ast.Ident); ok && ast.Node(r) == child {
+					return id.Name
+				}
+			}
+		}
+	case *ast.ValueSpec:
+		if len(p.Names) == len(p.Values) {
+			for i, v := range p.Values {
+				if ast.Node(v) == child {
+					return p.Names[i].Name
+				}
+			}
+		}
+	case *ast.KeyValueExpr:
+		if id, ok := p.Key.(*ast.Ident); ok && ast.Node(p.Value) == child {
+			return id.Name
+		}
+	}
+	return ""
+}
+
+// sqlName reports whether a name says it holds SQL (deductSQL, insertQuery,
+// sqlByID): a string that starts like SQL under such a name is SQL even when
+// the file does not show where it runs, and is checked even if it does not
+// parse.
+func sqlName(name string) bool {
+	n := strings.ToLower(name)
+	return strings.Contains(n, "sql") || strings.Contains(n, "query")
 }
 
 // toMessage reports whether the value of e ends in messages only: e is a

@@ -105,6 +105,38 @@ func TestExtractGoOnlySQLIsSQL(t *testing.T) {
 			},
 		},
 		{
+			name: "a holder whose name says SQL confirms SQL that does not parse",
+			src: goSrc(
+				"package p",
+				"import \"fmt\"",
+				"const deductSQL = \"UPDATE t SET q = q - 1 WHERE id = ? AN q >= 1\"",
+				"const deductFailed = \"update stock failed\"",
+				"func f(cols, t string) {",
+				"	query := fmt.Sprintf(\"select %s from %s\", cols, t)",
+				"	label := fmt.Sprintf(\"select %s from %s\", cols, t)",
+				"	_ = Stmt{SQL: \"delete t\", Msg: \"delete stock failed\"}",
+				"	use(query, label)",
+				"}",
+			),
+			want: []goView{
+				{Line: 3, EndLine: 3, ID: "deductSQL", SQL: "UPDATE t SET q = q - 1 WHERE id = ? AN q >= 1"},
+				{Line: 6, EndLine: 6, ID: "f", Unchecked: "SQL built at run time with fmt.Sprintf"},
+				{Line: 8, EndLine: 8, ID: "f", SQL: "delete t"},
+			},
+		},
+		{
+			name: "the patterns of a mocked database are not SQL, even under a name that says so",
+			src: goSrc(
+				"package p",
+				"import \"regexp\"",
+				"func TestGet(t *testing.T) {",
+				"	query := \"SELECT id FROM t WHERE id = \\\\?\"",
+				"	mock.ExpectQuery(query).WillReturnRows(rows)",
+				"	mock.ExpectExec(regexp.QuoteMeta(\"UPDATE t SET a = 1 WHERE id = ?\"))",
+				"}",
+			),
+		},
+		{
 			name: "a go-zero query method confirms SQL that neither parses nor shows its skeleton",
 			src: goSrc(
 				"package p",

@@ -130,12 +130,22 @@ func (x *javaFile) addUnchecked(s, e int, reason, id string) *Fragment {
 
 // unsure records that no statement annotation or JDBC call runs fr: it is
 // kept only if it parses, or, built at run time, if text (its constant
-// parts) has a statement's skeleton.
-func (x *javaFile) unsure(fr *Fragment, text javaText) *Fragment {
-	if fr != nil {
+// parts) has a statement's skeleton. A value held by a name that says SQL
+// (String sql = …, holder) is kept.
+func (x *javaFile) unsure(fr *Fragment, text javaText, holder string) *Fragment {
+	if fr != nil && !sqlName(holder) {
 		x.pending[fr] = &javaPending{text: text.String()}
 	}
 	return fr
+}
+
+// holderAt is the name the expression starting at token s is assigned to
+// (sql = …, String sql = …), "" when it is not.
+func (x *javaFile) holderAt(s int) string {
+	if (x.is(s-1, "=") || x.is(s-1, "+=")) && x.isIdent(s-2) {
+		return x.toks[s-2].text
+	}
+	return ""
 }
 
 // javaPending is a fragment no database call is known to run.
@@ -192,11 +202,12 @@ func (x *javaFile) declarations() {
 				continue
 			}
 			v := x.evalDef(df, 0)
+			sure := df.usedWholeSure || sqlName(d.name)
 			if !v.known() {
 				if v.prefixText().looksLikeSQL() || df.usedWholeExec {
 					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
-					if !df.usedWholeSure {
-						x.unsure(fr, v.text)
+					if !sure {
+						x.unsure(fr, v.text, "")
 					}
 				}
 				continue
@@ -211,8 +222,8 @@ func (x *javaFile) declarations() {
 				end++
 			}
 			fr := x.addSQL(v.text, df.start, end, x.defID(df))
-			if !df.usedWholeSure {
-				x.unsure(fr, v.text)
+			if !sure {
+				x.unsure(fr, v.text, "")
 			}
 		}
 	}

@@ -133,7 +133,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 				if sqlish {
 					fr := x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended at line "+strconv.Itoa(x.toks[df.start].line), id)
 					if !sure {
-						x.unsure(fr, x.evalDef(df, 0).text)
+						x.unsure(fr, x.evalDef(df, 0).text, d.name)
 					}
 				}
 				return
@@ -148,7 +148,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 				// written here, like a parameter's.
 				fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 				if !sure {
-					x.unsure(fr, v.text)
+					x.unsure(fr, v.text, d.name)
 				}
 			case v.known() && x.defStartsSQL(df):
 				df.usedWholeExec = true
@@ -164,7 +164,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 		if sure {
 			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
 		} else if ev.prefixText().looksLikeSQL() {
-			x.unsure(x.addUnchecked(arg.s, arg.e, ev.reason(), id), ev.text)
+			x.unsure(x.addUnchecked(arg.s, arg.e, ev.reason(), id), ev.text, "")
 		}
 		return
 	}
@@ -173,7 +173,7 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 	}
 	fr := x.addSQL(ev.text, x.chainStart(call), closing+1, id)
 	if !sure {
-		x.unsure(fr, ev.text)
+		x.unsure(fr, ev.text, "")
 	}
 }
 
@@ -241,10 +241,10 @@ func (x *javaFile) builders() {
 		}
 		return ok
 	}
-	report := func(key string, fr *Fragment, text javaText) {
+	report := func(name, key string, fr *Fragment, text javaText) {
 		built[key] = nil
 		if fr != nil && !x.builderRun[key] {
-			x.unsure(fr, text)
+			x.unsure(fr, text, name)
 			built[key] = x.pending[fr]
 		}
 	}
@@ -256,9 +256,9 @@ func (x *javaFile) builders() {
 			if closing > i+3 && ev.prefixText().looksLikeSQL() {
 				fr := x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
 				if x.is(i-1, "=") && x.isIdent(i-2) {
-					report(x.builderKey(i-2), fr, ev.text) // StringBuilder sql = new StringBuilder("SELECT …")
+					report(x.toks[i-2].text, x.builderKey(i-2), fr, ev.text) // StringBuilder sql = new StringBuilder("SELECT …")
 				} else {
-					x.unsure(fr, ev.text)
+					x.unsure(fr, ev.text, "")
 				}
 			}
 		case x.is(i, ".") && x.is(i+1, "append") && x.is(i+2, "("):
@@ -279,12 +279,12 @@ func (x *javaFile) builders() {
 			if !sqlish {
 				continue
 			}
-			report(key, x.addUnchecked(root, closing+1, "SQL built at run time: StringBuilder.append", x.methodAt(i)), ev.text)
+			report(x.toks[root].text, key, x.addUnchecked(root, closing+1, "SQL built at run time: StringBuilder.append", x.methodAt(i)), ev.text)
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
 			if ev.prefixText().looksLikeSQL() && !x.inMessage(i) {
-				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text)
+				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text, x.holderAt(i))
 			}
 		}
 	}
@@ -314,7 +314,7 @@ func (x *javaFile) literals() {
 		if ev.known() || !ev.prefixText().looksLikeSQL() || x.inMessage(s) {
 			continue
 		}
-		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text)
+		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text, x.holderAt(s))
 	}
 }
 

@@ -66,6 +66,21 @@ func TestExtractJavaOnlySQLIsSQL(t *testing.T) {
 			{Line: 4, EndLine: 4, Col: 18, ID: "f", Unchecked: "SQL built at run time: concatenation with t, id"},
 			{Line: 6, EndLine: 6, Col: 19, ID: "f", Unchecked: "SQL built at run time: String.format"},
 		}},
+		{"a holder whose name says SQL confirms SQL that does not parse", javaSrc(
+			`class Dao {`,
+			`  static final String DEDUCT_SQL = "UPDATE t SET q = q - ? WHERE id = ? AN x";`,
+			`  static final String DEDUCT_FAILED = "update stock failed";`,
+			`  String f(String cols) {`,
+			`    StringBuilder sql = new StringBuilder("select ");`,
+			`    sql.append(cols).append(" from t");`,
+			`    String label = "select " + cols + " from the list";`,
+			`    return sql.toString() + label;`,
+			`  }`,
+			`}`,
+		), []javaView{
+			{Line: 2, EndLine: 2, Col: 3, ID: "DEDUCT_SQL", SQL: "UPDATE t SET q = q - ? WHERE id = ? AN x"},
+			{Line: 5, EndLine: 5, Col: 25, ID: "f", Unchecked: "SQL built at run time: StringBuilder starting with SQL"},
+		}},
 		{"a builder's later appends complete its statement", javaSrc(
 			`class Dao {`,
 			`  String a(Long id) {`,
