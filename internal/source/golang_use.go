@@ -71,8 +71,8 @@ func (x *goExtractor) keepSQL() {
 
 // isSQL decides whether fr is SQL: a database call runs it, or, when none in
 // the file does, it is not only the text of messages and either its holder's
-// name says SQL or it parses (has a statement's skeleton, for SQL built at
-// run time).
+// or its function's name says SQL or it parses (has a statement's skeleton,
+// for SQL built at run time).
 func (x *goExtractor) isSQL(fr *Fragment, depth int) bool {
 	c := x.cands[fr]
 	if x.sunk[fr] || c == nil {
@@ -85,7 +85,7 @@ func (x *goExtractor) isSQL(fr *Fragment, depth int) bool {
 	ok := false
 	switch {
 	case x.onlyMessages(c):
-	case sqlName(x.holderName(c)):
+	case sqlName(x.holderName(c)) || x.inSQLFunc(c):
 		ok = true
 	case c.bases != nil:
 		for _, b := range c.bases {
@@ -150,6 +150,18 @@ func (x *goExtractor) holderName(c *goCandidate) string {
 		}
 	}
 	return ""
+}
+
+// inSQLFunc reports whether the candidate stands in a function whose name
+// says it makes SQL (ToSQL, buildSQL). "query" does not count here: handlers
+// are named QueryUsers too.
+func (x *goExtractor) inSQLFunc(c *goCandidate) bool {
+	for n := c.root; n != nil; n = x.parent[n] {
+		if d, ok := n.(*ast.FuncDecl); ok {
+			return strings.Contains(strings.ToLower(d.Name.Name), "sql")
+		}
+	}
+	return false
 }
 
 // sqlName reports whether a name says it holds SQL (deductSQL, insertQuery,

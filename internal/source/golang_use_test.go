@@ -105,7 +105,7 @@ func TestExtractGoOnlySQLIsSQL(t *testing.T) {
 			},
 		},
 		{
-			name: "a holder whose name says SQL confirms SQL that does not parse",
+			name: "a holder or a function whose name says SQL confirms SQL that does not parse",
 			src: goSrc(
 				"package p",
 				"import \"fmt\"",
@@ -117,11 +117,14 @@ func TestExtractGoOnlySQLIsSQL(t *testing.T) {
 				"	_ = Stmt{SQL: \"delete t\", Msg: \"delete stock failed\"}",
 				"	use(query, label)",
 				"}",
+				"func (b *Alter) ToSQL() string { return \"ALTER TABLE \" + b.name + \" \" + b.change }",
+				"func (b *Alter) Describe() string { return \"ALTER TABLE \" + b.name + \" \" + b.change }",
 			),
 			want: []goView{
 				{Line: 3, EndLine: 3, ID: "deductSQL", SQL: "UPDATE t SET q = q - 1 WHERE id = ? AN q >= 1"},
 				{Line: 6, EndLine: 6, ID: "f", Unchecked: "SQL built at run time with fmt.Sprintf"},
 				{Line: 8, EndLine: 8, ID: "f", SQL: "delete t"},
+				{Line: 11, EndLine: 11, ID: "Alter.ToSQL", Unchecked: "SQL concatenated with non-constant expression `b.name`"},
 			},
 		},
 		{
