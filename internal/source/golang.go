@@ -10,6 +10,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
 // ExtractGo finds the SQL in one Go file.
@@ -24,20 +26,33 @@ import (
 // with Unchecked set; so is any such value that reaches a database call even
 // when it does not look like SQL. When the SQL is the query of an Exec-like
 // call, Fragment.Exec tells what the enclosing function does with the result.
-// A file that does not parse yields a single Unchecked fragment. ExtractGo
-// never panics and never reads the file system: src is the file's content.
+//
+// Starting like SQL is not enough: a string is SQL when it reaches a database
+// call, and never when it is the text of an error, a log line or a test name
+// ("update stock failed"). A string whose use the file does not show is SQL
+// when it parses as a statement, or, built at run time, when its constant
+// parts have a statement's skeleton (see sqlparse.LooksLikeStatement).
+//
+// A file that does not parse yields an Unchecked fragment where it breaks,
+// and the SQL of what go/parser recovers around the error. ExtractGo never
+// panics and never reads the file system: src is the file's content.
 func ExtractGo(path string, src []byte) *File {
 	out := &File{Path: path, Lang: LangGo}
 	if src == nil {
 		src = []byte{} // a nil source would make go/parser read path
 	}
 	fset := token.NewFileSet()
+	// On a syntax error go/parser still returns what it recovered (up to
+	// ten errors; past them it gives up and returns an empty file).
 	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
-	if err != nil {
+	if f == nil {
 		out.Fragments = []*Fragment{goBrokenFile(path, err)}
 		return out
 	}
 	x := newGoExtractor(path, src, fset, f)
+	if err != nil {
+		x.frags = append(x.frags, goBrokenFile(path, err))
+	}
 	x.extract()
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
@@ -110,6 +125,10 @@ type goExtractor struct {
 	byConst   map[*ast.Object]*Fragment
 	byBuilder map[*ast.Object]*Fragment
 	byAppend  map[*ast.Object]*Fragment
+
+	cands  map[*Fragment]*goCandidate
+	sunk   map[*Fragment]bool // fragments a database call runs
+	parser *sqlparse.Parser   // made when a fragment must be parsed to be decided
 }
 
 func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
@@ -126,6 +145,8 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		byConst:    map[*ast.Object]*Fragment{},
 		byBuilder:  map[*ast.Object]*Fragment{},
 		byAppend:   map[*ast.Object]*Fragment{},
+		cands:      map[*Fragment]*goCandidate{},
+		sunk:       map[*Fragment]bool{},
 	}
 }
 
@@ -146,6 +167,7 @@ func (x *goExtractor) extract() {
 	x.reportConsts()
 	x.reportLiterals()
 	x.linkQueries()
+	x.keepSQL()
 	sort.SliceStable(x.frags, func(i, j int) bool {
 		a, b := x.frags[i], x.frags[j]
 		if a.Line != b.Line {
@@ -279,7 +301,9 @@ func (x *goExtractor) isPiece(e ast.Expr) bool {
 }
 
 // inMessage reports whether e is an argument of a call that writes a message
-// (an error, a log line): "update stock: %w" is not SQL.
+// (an error, a log line) or takes a pattern (a regular expression, a mocked
+// database's expected statement): "update stock: %w" is not SQL, and
+// "SELECT \* FROM t" is not run.
 func (x *goExtractor) inMessage(e ast.Node) bool {
 	child, p := x.up(e)
 	call, ok := p.(*ast.CallExpr)
@@ -291,28 +315,78 @@ func (x *goExtractor) inMessage(e ast.Node) bool {
 
 // goMessageMethods are functions and methods that take text for people.
 var goMessageMethods = map[string]bool{
-	"Print": true, "Printf": true, "Println": true, "Fatal": true, "Fatalf": true, "Fatalln": true,
-	"Panic": true, "Panicf": true, "Panicln": true, "Error": true, "Errorf": true, "Errorw": true,
-	"Warn": true, "Warnf": true, "Warnw": true, "Warning": true, "Warningf": true,
-	"Info": true, "Infof": true, "Infow": true, "Debug": true, "Debugf": true, "Debugw": true,
+	"Print": true, "Printf": true, "Println": true, "Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
+	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true, "DPanic": true, "DPanicf": true, "DPanicw": true,
+	"Error": true, "Errorf": true, "Errorw": true, "Errorln": true, "Errorv": true,
+	"Warn": true, "Warnf": true, "Warnw": true, "Warnln": true, "Warning": true, "Warningf": true,
+	"Info": true, "Infof": true, "Infow": true, "Infoln": true, "Infov": true,
+	"Debug": true, "Debugf": true, "Debugw": true, "Debugln": true, "Debugv": true,
 	"Trace": true, "Tracef": true, "Log": true, "Logf": true, "Skip": true, "Skipf": true,
+	"Slow": true, "Slowf": true, "Slowv": true, "Severe": true, "Severef": true, "Alert": true, "Stat": true, "Statf": true,
 	"Msg": true, "Msgf": true, "Wrap": true, "Wrapf": true, "WithMessage": true, "WithMessagef": true,
 }
 
+// goMessagePackages are the packages (by the last element of their path)
+// whose functions all take text for people: error constructors and loggers.
+var goMessagePackages = map[string]bool{
+	"errors": true, "xerrors": true, "xerr": true, "errorx": true, "errx": true, "errs": true, "errcode": true,
+	"log": true, "slog": true, "logx": true, "logrus": true, "glog": true, "klog": true, "zerolog": true,
+	"zap": true, "zlog": true, "xlog": true, "logger": true, "logging": true, "hclog": true,
+}
+
+// goStatusFuncs are the functions of a gRPC-style status package that make
+// an error from a message.
+var goStatusFuncs = map[string]bool{"Error": true, "Errorf": true, "New": true, "Newf": true}
+
+// goPatternMethods take a regular expression of the SQL a test expects
+// (go-sqlmock), not SQL to run.
+var goPatternMethods = map[string]bool{"ExpectQuery": true, "ExpectExec": true, "ExpectPrepare": true}
+
+// isMessageCall reports whether call takes text that is not run as SQL: a
+// message, a test's name, a pattern.
 func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 	switch fun := goUnparen(call.Fun).(type) {
 	case *ast.Ident:
-		return fun.Obj == nil && (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println")
-	case *ast.SelectorExpr:
-		switch x.pkgOf(fun) {
-		case "errors":
+		if fun.Obj == nil && (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println") {
 			return true
-		case "fmt":
-			return strings.HasPrefix(fun.Sel.Name, "Print") || strings.HasPrefix(fun.Sel.Name, "Fprint") || fun.Sel.Name == "Errorf"
 		}
-		return goMessageMethods[fun.Sel.Name]
+		return goErrorConstructor(fun.Name)
+	case *ast.SelectorExpr:
+		name := fun.Sel.Name
+		if path := x.pkgOf(fun); path != "" {
+			switch base := goPackageBase(path); {
+			case base == "fmt":
+				return strings.HasPrefix(name, "Print") || strings.HasPrefix(name, "Fprint") || name == "Errorf"
+			case base == "status" && goStatusFuncs[name], goMessagePackages[base], base == "regexp":
+				return true
+			}
+		}
+		if name == "Run" && len(call.Args) == 2 {
+			if _, ok := goUnparen(call.Args[1]).(*ast.FuncLit); ok {
+				return true // t.Run("update stock", func(t *testing.T) {…}): a test's name
+			}
+		}
+		return goMessageMethods[name] || goPatternMethods[name] || goErrorConstructor(name)
 	}
 	return false
+}
+
+// goErrorConstructor reports whether a function's name says it makes an
+// error from a message: NewError, NewErrMsg, NewErrCodeMsg, NewCodeError,
+// newErr.
+func goErrorConstructor(name string) bool {
+	return (strings.HasPrefix(name, "New") || strings.HasPrefix(name, "new")) && strings.Contains(name, "Err")
+}
+
+// goPackageBase is the name a package path ends with, past a major version
+// suffix (example.com/log/v2 is log).
+func goPackageBase(path string) string {
+	parts := strings.Split(path, "/")
+	base := parts[len(parts)-1]
+	if len(parts) > 1 && len(base) > 1 && base[0] == 'v' && strings.Trim(base[1:], "0123456789") == "" {
+		base = parts[len(parts)-2]
+	}
+	return base
 }
 
 // pkgOf returns the import path of the package a selector's left side names,
@@ -425,7 +499,8 @@ func (x *goExtractor) reportConsts() {
 		if val := x.constValue[name.Obj]; val != nil && val.End() > end {
 			end = val.End()
 		}
-		x.byConst[name.Obj] = x.addStatic(v, name, x.position(end).Line, name.Name)
+		fr := x.addStatic(v, name, x.position(end).Line, name.Name)
+		x.byConst[name.Obj] = x.candidate(fr, &goCandidate{root: name, obj: name.Obj})
 	}
 }
 

@@ -191,7 +191,8 @@ func (x *goExtractor) literalRoot(lit *ast.BasicLit) {
 	if !ok || !goLooksLikeSQL(v.s) {
 		return
 	}
-	x.byNode[lit] = x.addStatic(v, x.reportAt(lit), x.position(lit.End()).Line, x.enclosingName(lit))
+	fr := x.addStatic(v, x.reportAt(lit), x.position(lit.End()).Line, x.enclosingName(lit))
+	x.byNode[lit] = x.candidate(fr, &goCandidate{root: lit})
 }
 
 // concatRoot handles a whole chain of +: constant SQL, SQL concatenated with
@@ -207,10 +208,13 @@ func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
 		if !ok {
 			switch {
 			case i > 0 && goLooksLikeSQL(acc.s):
-				x.addUnchecked(b, "SQL concatenated with non-constant expression `"+x.exprText(op)+"`")
+				fr := x.addUnchecked(b, "SQL concatenated with non-constant expression `"+x.exprText(op)+"`")
+				x.candidate(fr, &goCandidate{root: b, holed: x.holedText(ops)})
 			case i == 0:
-				if id, ok := op.(*ast.Ident); ok && id.Obj != nil && id.Obj.Kind == ast.Var && len(x.resolve(id, false)) > 0 {
-					x.appendFragment(id.Obj, b, id.Name)
+				if id, ok := op.(*ast.Ident); ok && id.Obj != nil && id.Obj.Kind == ast.Var {
+					if bases := x.resolve(id, false); len(bases) > 0 {
+						x.appendFragment(id.Obj, b, id.Name, bases)
+					}
 				}
 			}
 			return
@@ -220,27 +224,33 @@ func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
 		}
 	}
 	if goLooksLikeSQL(acc.s) {
-		x.byNode[b] = x.addStatic(acc, x.reportAt(b), x.position(b.End()).Line, x.enclosingName(b))
+		fr := x.addStatic(acc, x.reportAt(b), x.position(b.End()).Line, x.enclosingName(b))
+		x.byNode[b] = x.candidate(fr, &goCandidate{root: b})
 	}
 }
 
 // builderCall reports a builder whose text starts like SQL, once per builder
-// variable.
+// variable; the builder's later writes complete the text it is decided on.
 func (x *goExtractor) builderCall(call *ast.CallExpr) {
 	b, ok := x.builderOf(call)
 	if !ok || b.textArg == nil || x.inMessage(call) {
 		return
 	}
-	if !goLooksLikeSQL(x.constPrefix(b.textArg)) {
-		return
-	}
+	text := x.builderText(call, b)
 	if b.target != nil {
 		if fr := x.byBuilder[b.target]; fr != nil {
+			if c := x.cands[fr]; c != nil && len(c.holed) < goMaxConstLen {
+				c.holed += " " + text
+			}
 			x.byNode[call] = fr
 			return
 		}
 	}
+	if !goLooksLikeSQL(x.constPrefix(b.textArg)) {
+		return
+	}
 	fr := x.addUnchecked(call, "SQL built at run time with "+b.kind)
+	x.candidate(fr, &goCandidate{root: call, holed: text})
 	if b.target != nil {
 		x.byBuilder[b.target] = fr
 	}
@@ -255,18 +265,23 @@ func (x *goExtractor) appendStmt(as *ast.AssignStmt) {
 	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
 		return
 	}
-	if len(x.resolve(id, false)) > 0 {
-		x.appendFragment(id.Obj, as, id.Name)
+	if bases := x.resolve(id, false); len(bases) > 0 {
+		x.appendFragment(id.Obj, as, id.Name, bases)
 	}
 }
 
 // appendFragment reports, once per variable, SQL built by appending to it.
-func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string) *Fragment {
+// bases are the SQL fragments the variable holds before; nil when a database
+// call runs the result.
+func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string, bases []*Fragment) *Fragment {
 	if fr := x.byAppend[obj]; fr != nil {
 		x.byNode[at] = fr
 		return fr
 	}
 	fr := x.addUnchecked(at, "SQL built at run time by appending to `"+name+"`")
 	x.byAppend[obj] = fr
+	if bases != nil {
+		x.candidate(fr, &goCandidate{bases: bases})
+	}
 	return fr
 }

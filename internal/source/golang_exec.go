@@ -69,6 +69,7 @@ func (x *goExtractor) linkQueries() {
 		name, recv, shift := x.callee(call)
 		m, ok := goQueryMethods[name]
 		if !ok {
+			x.linkSQLArgs(call, name)
 			return true
 		}
 		var frs []*Fragment
@@ -77,6 +78,7 @@ func (x *goExtractor) linkQueries() {
 		} else if i := m.arg + shift; i < len(call.Args) {
 			frs = x.resolve(call.Args[i], true)
 		}
+		x.markSunk(frs)
 		if m.exec && len(frs) > 0 {
 			ex := x.execFacts(call, name)
 			for _, fr := range frs {
@@ -230,7 +232,7 @@ func (r *goResolver) variable(id *ast.Ident, depth int) []*Fragment {
 		if a.tok == token.ADD_ASSIGN {
 			fr := r.x.byNode[a.node]
 			if fr == nil && r.create {
-				fr = r.x.appendFragment(id.Obj, a.node, id.Name)
+				fr = r.x.appendFragment(id.Obj, a.node, id.Name, nil)
 			}
 			if fr != nil {
 				out = append(out, fr)

@@ -60,17 +60,21 @@ func goLooksLikeSQL(s string) bool {
 
 // litText is the literal as it stands in the file: the parser drops the
 // carriage returns of a raw string from its Value, and the columns after one
-// would be off.
-func (x *goExtractor) litText(lit *ast.BasicLit) string {
+// would be off. ok is false for a literal that is not closed, which only a
+// file with a syntax error holds.
+func (x *goExtractor) litText(lit *ast.BasicLit) (text string, ok bool) {
 	v := lit.Value
-	if len(v) == 0 || v[0] != '`' {
-		return v
+	if len(v) < 2 || v[len(v)-1] != v[0] {
+		return "", false
+	}
+	if v[0] != '`' {
+		return v, true
 	}
 	a, b := x.offset(lit.Pos()), x.offset(lit.End())
 	if a < 0 || b > len(x.src) || b-a < 2 || x.src[a] != '`' || x.src[b-1] != '`' {
-		return v
+		return "", false
 	}
-	return string(x.src[a:b])
+	return string(x.src[a:b]), true
 }
 
 // goDecodeLit decodes the text v of a string literal and maps every byte of
@@ -226,7 +230,11 @@ func (x *goExtractor) constStringDepth(e ast.Expr, depth int) (goString, bool) {
 		if e.Kind != token.STRING {
 			return goString{}, false
 		}
-		return goDecodeLit(x.litText(e), x.position(e.Pos()))
+		text, ok := x.litText(e)
+		if !ok {
+			return goString{}, false
+		}
+		return goDecodeLit(text, x.position(e.Pos()))
 	case *ast.Ident:
 		if e.Obj == nil || e.Obj.Kind != ast.Con {
 			return goString{}, false

@@ -1,8 +1,11 @@
 package source
 
 import (
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
 // ExtractJava finds the SQL of a Java file without compiling it: a small lexer
@@ -20,6 +23,13 @@ import (
 //     file only uses them as pieces of larger statements;
 //   - SQL built at run time (a SQL-looking literal concatenated with a value,
 //     String.format, StringBuilder.append) as Unchecked fragments naming what.
+//
+// Starting like SQL is not enough: the text of an exception, a log line or an
+// assertion is never SQL ("update stock failed"), and a string that no
+// MyBatis annotation or JDBC call of the file runs (a constant, a value
+// passed to a method guard does not know) is SQL only when it parses as a
+// statement, or, built at run time, when its constant parts have a
+// statement's skeleton (see sqlparse.LooksLikeStatement).
 //
 // A file the lexer cannot read yields one Unchecked fragment at the place
 // that broke. guard:ignore comments become Suppressions.
@@ -43,6 +53,7 @@ func ExtractJava(path string, src []byte) *File {
 	x.builders()
 	x.literals()
 	x.declarations()
+	x.keepSQL()
 	sort.SliceStable(x.frags, func(i, j int) bool {
 		a, b := x.frags[i], x.frags[j]
 		if a.Line != b.Line {
@@ -104,15 +115,59 @@ func (x *javaFile) addSQL(text javaText, s, e int, id string) *Fragment {
 }
 
 // addUnchecked reports tokens [s, e) as SQL that cannot be checked, unless
-// they are already part of a reported fragment.
-func (x *javaFile) addUnchecked(s, e int, reason, id string) {
+// they are already part of a reported fragment (then it returns nil).
+func (x *javaFile) addUnchecked(s, e int, reason, id string) *Fragment {
 	if s >= e || !x.claim(s, e) {
-		return
+		return nil
 	}
 	start, last := x.toks[s], x.toks[e-1]
-	x.frags = append(x.frags, &Fragment{
+	fr := &Fragment{
 		File: x.path, Lang: LangJava, Unchecked: reason,
 		Line: start.line, EndLine: last.endLine, Col: start.col, ID: id,
+	}
+	x.frags = append(x.frags, fr)
+	return fr
+}
+
+// unsure records that no statement annotation or JDBC call runs fr: it is
+// kept only if it parses, or, built at run time, if text (its constant
+// parts) has a statement's skeleton. A value held by a name that says SQL
+// (String sql = …, holder) is kept.
+func (x *javaFile) unsure(fr *Fragment, text javaText, holder string) *Fragment {
+	if fr != nil && !sqlName(holder) {
+		x.pending[fr] = &javaPending{text: text.String()}
+	}
+	return fr
+}
+
+// holderAt is the name the expression starting at token s is assigned to
+// (sql = …, String sql = …), "" when it is not.
+func (x *javaFile) holderAt(s int) string {
+	if (x.is(s-1, "=") || x.is(s-1, "+=")) && x.isIdent(s-2) {
+		return x.toks[s-2].text
+	}
+	return ""
+}
+
+// javaPending is a fragment no database call is known to run.
+type javaPending struct {
+	text string
+}
+
+// keepSQL drops the fragments of unknown use that are not SQL after all.
+func (x *javaFile) keepSQL() {
+	x.frags = slices.DeleteFunc(x.frags, func(fr *Fragment) bool {
+		p := x.pending[fr]
+		if p == nil {
+			return false
+		}
+		if fr.Unchecked != "" {
+			return !sqlparse.LooksLikeStatement(p.text)
+		}
+		if x.parser == nil {
+			x.parser = sqlparse.NewParser()
+		}
+		return !x.parser.HoldsStatement(fr.SQL)
 	})
 }
 
@@ -148,9 +203,13 @@ func (x *javaFile) declarations() {
 				continue
 			}
 			v := x.evalDef(df, 0)
+			sure := df.usedWholeSure || sqlName(d.name)
 			if !v.known() {
 				if v.prefixText().looksLikeSQL() || df.usedWholeExec {
-					x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+					if !sure {
+						x.unsure(fr, v.text, "")
+					}
 				}
 				continue
 			}
@@ -163,7 +222,10 @@ func (x *javaFile) declarations() {
 			if x.is(end, ";") {
 				end++
 			}
-			x.addSQL(v.text, df.start, end, x.defID(df))
+			fr := x.addSQL(v.text, df.start, end, x.defID(df))
+			if !sure {
+				x.unsure(fr, v.text, "")
+			}
 		}
 	}
 }

@@ -34,6 +34,8 @@ type javaDef struct {
 	// usedWholeExec is set when a JDBC call runs exactly this value; the SQL
 	// is then reported here, where its text stands, once.
 	usedWholeExec bool
+	// usedWholeSure is set when that call is surely a database call.
+	usedWholeSure bool
 	reported      bool
 	eval          *javaEval
 	evaluating    bool

@@ -5,16 +5,17 @@ import (
 	"strings"
 )
 
-// javaExecMethods are the JDBC, Spring JdbcTemplate and JPA-native methods
-// whose first string argument is SQL. The value says whether the name is
-// JDBC's alone: execute, update and query are also common outside databases,
-// so there a string built at run time is reported only when it starts like SQL.
+// javaExecMethods are the JDBC, Spring JdbcTemplate, JdbcClient and
+// JPA-native methods whose first string argument is SQL. The value says
+// whether the name is JDBC's alone: execute, update, query and sql are also
+// common outside databases, so there a string is SQL for sure only when the
+// method is called on a JDBC object (see javaDBReceivers).
 var javaExecMethods = map[string]bool{
 	"prepareStatement": true, "prepareCall": true, "executeUpdate": true, "executeLargeUpdate": true,
 	"executeQuery": true, "addBatch": true, "queryForObject": true, "queryForList": true,
 	"queryForMap": true, "queryForRowSet": true, "queryForStream": true, "batchUpdate": true,
 	"createNativeQuery": true, "createSQLQuery": true,
-	"execute": false, "update": false, "query": false,
+	"execute": false, "update": false, "query": false, "sql": false,
 }
 
 // javaCallKeywords may stand right before a call; any other name there makes
@@ -28,8 +29,14 @@ var javaCallKeywords = map[string]bool{
 var javaMessageMethods = map[string]bool{
 	"trace": true, "debug": true, "info": true, "warn": true, "warning": true, "error": true,
 	"fatal": true, "severe": true, "log": true, "print": true, "println": true, "printf": true,
-	"fail": true, "assertEquals": true, "assertTrue": true, "assertFalse": true, "assertThat": true,
+	"fail": true, "failed": true, "assertEquals": true, "assertTrue": true, "assertFalse": true, "assertThat": true,
+	"checkArgument": true, "checkState": true, "checkNotNull": true, "requireNonNull": true,
+	"notNull": true, "isTrue": true, "hasText": true,
 }
+
+// javaDBReceivers are words that, in the name of what execute, update or
+// query is called on, tell a JDBC object or a JdbcTemplate.
+var javaDBReceivers = []string{"jdbc", "template", "stmt", "statement", "conn", "runner"}
 
 // calls reports the SQL passed to JDBC and Spring methods.
 func (x *javaFile) calls() {
@@ -43,6 +50,9 @@ func (x *javaFile) calls() {
 		if len(args) == 0 {
 			continue
 		}
+		if jdbcOnly || x.dbReceiver(i) {
+			x.runsBuilder(args)
+		}
 		// The SQL comes first, or second after a connection (QueryRunner).
 		arg := args[0]
 		ev := x.eval(arg.s, arg.e, 0)
@@ -51,9 +61,48 @@ func (x *javaFile) calls() {
 			ev = x.eval(arg.s, arg.e, 0)
 		}
 		if ev.stringy {
-			x.execArg(i, closing, arg, ev, jdbcOnly)
+			x.execArg(i, closing, arg, ev, jdbcOnly || x.dbReceiver(i))
 		}
 	}
+}
+
+// dbReceiver reports whether the method named at token i is called on
+// something whose name tells a database object: jdbcTemplate.update,
+// this.stmt.execute, getJdbcTemplate().query.
+func (x *javaFile) dbReceiver(i int) bool {
+	if !x.is(i-1, ".") {
+		return false
+	}
+	k := i - 2
+	if x.is(k, ")") {
+		k = x.match[k] - 1
+	}
+	if !x.isIdent(k) {
+		return false
+	}
+	name := strings.ToLower(x.toks[k].text)
+	for _, w := range javaDBReceivers {
+		if strings.Contains(name, w) {
+			return true
+		}
+	}
+	return false
+}
+
+// runsBuilder records the builder whose toString() a call of a database
+// method runs: jdbc.query(sb.toString(), …).
+func (x *javaFile) runsBuilder(args []javaRange) {
+	for _, a := range args[:min(len(args), 2)] {
+		if a.e-a.s == 5 && x.isIdent(a.s) && x.is(a.s+1, ".") && x.is(a.s+2, "toString") && x.is(a.s+3, "(") && x.is(a.s+4, ")") {
+			x.builderRun[x.builderKey(a.s)] = true
+		}
+	}
+}
+
+// builderKey names the builder whose name is token k: the name and the
+// method body it stands in.
+func (x *javaFile) builderKey(k int) string {
+	return x.toks[k].text + "\x00" + strconv.Itoa(x.methodBlock(k))
 }
 
 // declaresMethod reports whether the name at token i is declared, not called.
@@ -66,12 +115,14 @@ func (x *javaFile) declaresMethod(i int) bool {
 }
 
 // execArg reports the SQL argument arg of the call whose name is token call.
-func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcOnly bool) {
+// sure tells that the call is a database call (a JDBC-only method, or one
+// called on a JdbcTemplate); otherwise what it reports must prove to be SQL.
+func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure bool) {
 	id := x.methodAt(call)
 	if d := ev.whole; d != nil {
 		// A named string: its text stands where it is defined.
 		defs := x.defsAt(d, arg.s)
-		sqlish := jdbcOnly
+		sqlish := sure
 		for _, df := range defs {
 			if !x.extends(df) && x.defStartsSQL(df) {
 				sqlish = true
@@ -80,7 +131,10 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		for _, df := range defs {
 			if x.extends(df) {
 				if sqlish {
-					x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended at line "+strconv.Itoa(x.toks[df.start].line), id)
+					fr := x.addUnchecked(arg.s, arg.e, "SQL built at run time: "+d.name+" is extended at line "+strconv.Itoa(x.toks[df.start].line), id)
+					if !sure {
+						x.unsure(fr, x.evalDef(df, 0).text, d.name)
+					}
 				}
 				return
 			}
@@ -92,9 +146,13 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 				// Only a value assembled here is reported: one taken whole
 				// from a method or another file's constant is not SQL
 				// written here, like a parameter's.
-				x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+				fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
+				if !sure {
+					x.unsure(fr, v.text, d.name)
+				}
 			case v.known() && x.defStartsSQL(df):
 				df.usedWholeExec = true
+				df.usedWholeSure = df.usedWholeSure || sure
 			}
 		}
 		return
@@ -103,15 +161,20 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, jdbcO
 		r.usedOther = true
 	}
 	if !ev.known() {
-		if jdbcOnly || ev.prefixText().looksLikeSQL() {
+		if sure {
 			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
+		} else if ev.prefixText().looksLikeSQL() {
+			x.unsure(x.addUnchecked(arg.s, arg.e, ev.reason(), id), ev.text, "")
 		}
 		return
 	}
 	if !ev.text.looksLikeSQL() || !x.claim(arg.s, arg.e) {
 		return
 	}
-	x.addSQL(ev.text, x.chainStart(call), closing+1, id)
+	fr := x.addSQL(ev.text, x.chainStart(call), closing+1, id)
+	if !sure {
+		x.unsure(fr, ev.text, "")
+	}
 }
 
 // chainStart returns the first token of the call chain whose last name is
@@ -152,7 +215,8 @@ func (x *javaFile) inMessage(s int) bool {
 	if javaMessageMethods[name] {
 		return true
 	}
-	return x.is(p-2, "new") && (strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Error"))
+	// new XxxException("…"), and whatever is thrown: throw new BizFail("…").
+	return x.is(p-2, "new") && (strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Error") || x.is(p-3, "throw"))
 }
 
 // inAnnotation reports whether token s stands in the arguments of an annotation.
@@ -167,36 +231,60 @@ func (x *javaFile) inAnnotation(s int) bool {
 
 // builders reports SQL assembled by StringBuilder and String.format.
 func (x *javaFile) builders() {
-	appended := map[string]bool{}
+	// One report per builder and method: the builder's later appends extend
+	// the same statement, and complete the text it is decided on.
+	built := map[string]*javaPending{}
+	extend := func(key string, text javaText) bool {
+		p, ok := built[key]
+		if ok && p != nil && len(p.text) < 1<<20 {
+			p.text += " " + text.String()
+		}
+		return ok
+	}
+	report := func(name, key string, fr *Fragment, text javaText) {
+		built[key] = nil
+		if fr != nil && !x.builderRun[key] {
+			x.unsure(fr, text, name)
+			built[key] = x.pending[fr]
+		}
+	}
 	for i, t := range x.toks {
 		switch {
 		case t.text == "new" && t.kind == javaIdent && (x.is(i+1, "StringBuilder") || x.is(i+1, "StringBuffer")) && x.is(i+2, "("):
 			closing := x.match[i+2]
 			ev := x.eval(i+3, closing, 0)
 			if closing > i+3 && ev.prefixText().looksLikeSQL() {
-				x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
+				fr := x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
+				if x.is(i-1, "=") && x.isIdent(i-2) {
+					report(x.toks[i-2].text, x.builderKey(i-2), fr, ev.text) // StringBuilder sql = new StringBuilder("SELECT …")
+				} else {
+					x.unsure(fr, ev.text, "")
+				}
 			}
 		case x.is(i, ".") && x.is(i+1, "append") && x.is(i+2, "("):
 			closing := x.match[i+2]
+			if closing == i+3 {
+				continue
+			}
 			ev := x.eval(i+3, closing, 0)
-			if closing == i+3 || !ev.prefixText().looksLikeSQL() {
-				continue
-			}
-			// One report per builder and method: later appends of SQL
-			// words extend the same statement.
 			root := x.chainStart(i + 1)
-			key := x.toks[root].text + "\x00" + strconv.Itoa(x.methodBlock(i))
-			if appended[key] {
-				x.claim(root, closing+1)
+			key := x.builderKey(root)
+			sqlish := ev.prefixText().looksLikeSQL()
+			if extend(key, ev.text) {
+				if sqlish {
+					x.claim(root, closing+1)
+				}
 				continue
 			}
-			appended[key] = true
-			x.addUnchecked(root, closing+1, "SQL built at run time: StringBuilder.append", x.methodAt(i))
+			if !sqlish {
+				continue
+			}
+			report(x.toks[root].text, key, x.addUnchecked(root, closing+1, "SQL built at run time: StringBuilder.append", x.methodAt(i)), ev.text)
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
 			if ev.prefixText().looksLikeSQL() && !x.inMessage(i) {
-				x.addUnchecked(i, end, ev.reason(), x.methodAt(i))
+				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text, x.holderAt(i))
 			}
 		}
 	}
@@ -226,7 +314,7 @@ func (x *javaFile) literals() {
 		if ev.known() || !ev.prefixText().looksLikeSQL() || x.inMessage(s) {
 			continue
 		}
-		x.addUnchecked(s, e, ev.reason(), x.methodAt(s))
+		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text, x.holderAt(s))
 	}
 }
 

@@ -2,6 +2,8 @@ package source
 
 import (
 	"fmt"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
 // javaBlockKind says what a { … } block is.
@@ -37,6 +39,11 @@ type javaFile struct {
 	ibatis  bool              // the file imports from org.apache.ibatis
 	claimed []bool            // tokens already inside a reported fragment
 	frags   []*Fragment
+	pending map[*Fragment]*javaPending
+	// builderRun holds the builders (name and method body) whose toString()
+	// a database call runs.
+	builderRun map[string]bool
+	parser     *sqlparse.Parser // made when a fragment must be parsed to be decided
 }
 
 // newJavaFile indexes toks: bracket pairs, blocks, declarations, imports.
@@ -46,6 +53,7 @@ func newJavaFile(path string, toks []javaToken) (*javaFile, *javaReadError) {
 		match: make([]int, len(toks)), encl: make([]int, len(toks)), opener: make([]int, len(toks)),
 		blocks: map[int]*javaBlock{}, decls: map[string][]*javaDecl{}, assigns: map[string][]int{},
 		defs: map[int]*javaDef{}, imports: map[string]string{}, claimed: make([]bool, len(toks)),
+		pending: map[*Fragment]*javaPending{}, builderRun: map[string]bool{},
 	}
 	if err := x.matchBrackets(); err != nil {
 		return nil, err
