@@ -381,27 +381,33 @@ func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why 
 			break
 		}
 	}
-	if subject == "" || namedAfter(t.Name, subject) {
-		return "", ""
+	if subject == "" || namedAfter(t.Name, subject) || nameStartsWord(t.Name, subject) {
+		return "", "" // oms_order.order_sn, t_payment.pay_no: the table's own key
 	}
 	if ref := t.Column(subject + "_id"); ref != nil {
 		return subject, "references its " + subject + " (beside " + ref.Name + ")"
 	}
-	// A table named after the subject owns the key; t references it when t
-	// is its child (oms_order_item of oms_order) or repeats the owner's key
-	// column (third_payment.order_sn of homestay_order.order_sn).
+	// A table named after the subject owns the key: t references it
+	// (oms_order_item.order_sn of oms_order, third_payment.order_sn of
+	// homestay_order).
 	for _, u := range s.Sorted() {
 		if u == t || !namedAfter(u.Name, subject) {
 			continue
 		}
-		if strings.HasPrefix(strings.ToLower(t.Name), strings.ToLower(u.Name)+"_") {
-			return u.Name, "references " + u.Name + " (" + t.Name + " is its child table)"
+		if c := u.Column(col); c != nil {
+			return u.Name, "references " + u.Name + "." + c.Name
 		}
-		if u.Column(col) != nil {
-			return u.Name, "references " + u.Name + "." + u.Column(col).Name
-		}
+		return u.Name, "references " + u.Name + " (a " + subject + " key on a table that is not the " + subject + ")"
 	}
 	return "", ""
+}
+
+// nameStartsWord reports whether the last word of a table's name begins
+// with subject: t_payment is the pay table of pay_no, t_order_item is not
+// the order table.
+func nameStartsWord(table, subject string) bool {
+	words := strings.Split(strings.ToLower(table), "_")
+	return strings.HasPrefix(words[len(words)-1], subject)
 }
 
 // namedAfter reports whether a table's name ends with subject as a whole
