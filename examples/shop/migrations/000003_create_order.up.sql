@@ -4,7 +4,7 @@ CREATE TABLE t_order (
   order_no   VARCHAR(32)   NOT NULL,
   user_id    BIGINT        NOT NULL,
   product_id BIGINT        NOT NULL,
-  item_count INT           NOT NULL,
+  item_count INT           NOT NULL CHECK (item_count >= 0),
   amount     DECIMAL(12,2) NOT NULL,
   status     VARCHAR(16)   NOT NULL DEFAULT 'NEW',
   remark     VARCHAR(255)  NULL,
