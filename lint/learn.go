@@ -33,6 +33,37 @@ type Observation struct {
 	Value string
 	File  string
 	Line  int
+	// Count is how many statements showed the same fact; File and Line are
+	// the first of them. Zero counts as one.
+	Count int
+}
+
+// observationKey identifies the facts one file's observations fold into.
+type observationKey struct {
+	kind                 ObservationKind
+	table, column, value string
+}
+
+// foldObservations keeps one observation per fact, counting the statements
+// that showed it: a file of ten thousand decrements of one column is one
+// fact, not ten thousand, for the inference and for memory.
+func foldObservations(obs []Observation) []Observation {
+	if len(obs) < 2 {
+		return obs
+	}
+	at := make(map[observationKey]int, len(obs))
+	out := obs[:0:0]
+	for _, o := range obs {
+		k := observationKey{o.Kind, o.Table, o.Column, o.Value}
+		if i, ok := at[k]; ok {
+			out[i].Count += max(o.Count, 1)
+			continue
+		}
+		o.Count = max(o.Count, 1)
+		at[k] = len(out)
+		out = append(out, o)
+	}
+	return out
 }
 
 // A Learner infers vocabulary from the code (DESIGN §4): Observe reads one

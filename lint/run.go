@@ -41,11 +41,6 @@ func (e *InputError) Error() string { return e.Msg }
 
 // Run lints the files below cfg.Paths offline.
 func Run(cfg Config) (*Result, error) {
-	l, err := load(cfg)
-	if err != nil {
-		return nil, err
-	}
-	pol, sch, col, migs, in := l.pol, l.sch, l.col, l.migs, l.in
 	var queryRules, otherRules []*Rule
 	for _, r := range cfg.Rules {
 		switch {
@@ -57,12 +52,26 @@ func Run(cfg Config) (*Result, error) {
 			otherRules = append(otherRules, r)
 		}
 	}
-	// The second pass over the query sources runs their rules file by file,
-	// so that a file's syntax trees are garbage as soon as its rules are done.
+	l, err := load(cfg, queryRules)
+	if err != nil {
+		return nil, err
+	}
+	pol, sch, col, migs, in := l.pol, l.sch, l.col, l.migs, l.in
+	// The first pass ran every file's query rules with the policy as written
+	// and dropped its syntax trees. A file whose rules asked about a column
+	// the inference decides differently, or about a clause a caller may set,
+	// is read and linted again, with all that is now known.
 	results := l.results
+	changed := l.base.Changed(pol.Inferred)
 	mayVary := clauseMayVary(results)
-	parallel(len(results), func(_ *sqlparse.Parser, i int) {
-		results[i].lint(queryRules, pol, sch, mayVary)
+	parallel(len(results), func(p *sqlparse.Parser, i int) {
+		r := &results[i]
+		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
+			return
+		}
+		again := parseSource(p, in.sources[i], nil, sch)
+		again.lint(queryRules, pol, sch, mayVary)
+		r.findings, r.err = again.findings, again.err
 	})
 	stmtCount := 0
 	for _, r := range results {
@@ -101,6 +110,8 @@ func Run(cfg Config) (*Result, error) {
 // migrations, the schema, every query source parsed and observed, and the
 // policy with the vocabulary inferred from them.
 type loaded struct {
+	// base is the policy as written, pol the one with the inferred vocabulary.
+	base    *policy.Policy
 	pol     *policy.Policy
 	paths   []string
 	in      *inputs
@@ -115,7 +126,9 @@ type loaded struct {
 // load walks cfg's paths, replays the migrations (or reads --schema), and
 // parses every query source on a pool of workers with one parser each,
 // observing the statements for the vocabulary inference, which it then runs.
-func load(cfg Config) (*loaded, error) {
+// With queryRules, each file's rules run right after it is parsed, with the
+// policy as written, recording what they ask of it (see Run).
+func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	pol := cfg.Policy
 	if pol == nil {
 		pol = policy.Default()
@@ -193,7 +206,12 @@ func load(cfg Config) (*loaded, error) {
 	}
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
 		results[i] = parseSource(p, in.sources[i], learner, sch)
+		if queryRules != nil {
+			results[i].lintRecording(queryRules, pol, sch)
+		}
+		results[i].stmts = nil
 	})
+	base := pol
 	var obs []Observation
 	if learner != nil {
 		for _, r := range results {
@@ -201,7 +219,7 @@ func load(cfg Config) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -221,7 +239,7 @@ type Vocabulary struct {
 // rule: guard init writes it out, guard plan plans with it, so that lint,
 // plan and init agree on what a column is.
 func Infer(cfg Config) (*Vocabulary, error) {
-	l, err := load(cfg)
+	l, err := load(cfg, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -253,6 +271,39 @@ type fileResult struct {
 	observations []Observation
 	findings     []Finding
 	err          error
+	// asked and clauses record what the first run of the rules asked the
+	// policy and Pass.ClauseMayVary.
+	asked   *policy.Asked
+	clauses []clauseQuery
+}
+
+// clauseQuery is one question a rule asked Pass.ClauseMayVary.
+type clauseQuery struct {
+	fr       *source.Fragment
+	property string
+}
+
+// askedClause reports whether a question the first run asked about a
+// caller-supplied clause is answered yes now that every caller is known.
+func (res *fileResult) askedClause(mayVary func(*source.Fragment, string) bool) bool {
+	for _, q := range res.clauses {
+		if mayVary(q.fr, q.property) {
+			return true
+		}
+	}
+	return false
+}
+
+// lintRecording runs the query rules with pol as written, recording the
+// columns they ask it about and the clauses they ask about, which are
+// answered no until every caller is known.
+func (res *fileResult) lintRecording(rules []*Rule, pol *policy.Policy, sch *schema.Schema) {
+	rec, asked := pol.Recording()
+	res.asked = asked
+	res.lint(rules, rec, sch, func(fr *source.Fragment, property string) bool {
+		res.clauses = append(res.clauses, clauseQuery{fr, property})
+		return false
+	})
 }
 
 // clauseMayVary answers Pass.ClauseMayVary from the Example clause setters
@@ -318,6 +369,7 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 				res.observations = append(res.observations, learner.Observe(st, sch)...)
 			}
 		}
+		res.observations = foldObservations(res.observations)
 	}
 	return res
 }

@@ -2,7 +2,6 @@ package policy
 
 import (
 	"fmt"
-	"path"
 	"sort"
 	"strings"
 )
@@ -64,16 +63,28 @@ func Key(table, column string) string {
 // [schema] business_keys: serial numbers and payment references.
 var InferredKeyPatterns = []string{"*_sn", "sn", "out_trade_no", "transaction_id", "trade_no"}
 
-// thresholdPatterns name columns that configure a counter rather than count
-// (low_stock, warn_stock, min_points): they may be anything, negative
-// included, and are never counters.
-var thresholdPatterns = []string{"low_*", "*_threshold", "threshold", "min_*", "max_*", "warn_*", "*_limit", "limit_*", "alert_*"}
+// Threshold names configure a counter rather than count (low_stock,
+// warn_stock, min_points): they may be anything, negative included, and are
+// never counters. They are low_*, min_*, max_*, warn_*, limit_*, alert_*,
+// *_threshold and *_limit.
+var (
+	thresholdPrefixes = []string{"low_", "min_", "max_", "warn_", "limit_", "alert_"}
+	thresholdSuffixes = []string{"_threshold", "_limit"}
+)
 
 // IsThreshold reports whether col is named like a threshold of a counter.
 func IsThreshold(col string) bool {
 	c := strings.ToLower(col)
-	for _, p := range thresholdPatterns {
-		if ok, _ := path.Match(p, c); ok {
+	if c == "threshold" {
+		return true
+	}
+	for _, p := range thresholdPrefixes {
+		if strings.HasPrefix(c, p) {
+			return true
+		}
+	}
+	for _, s := range thresholdSuffixes {
+		if strings.HasSuffix(c, s) {
 			return true
 		}
 	}
@@ -144,12 +155,8 @@ func (p *Policy) stateByPolicy(table, col string) bool {
 // matchCounter matches the counter patterns, except that a glob never makes
 // a threshold a counter: only a pattern naming the column exactly does.
 func matchCounter(patterns []string, col string) bool {
-	threshold := IsThreshold(col)
 	for _, pat := range patterns {
-		if !Match(pat, col) {
-			continue
-		}
-		if !threshold || strings.EqualFold(pat, col) {
+		if Match(pat, col) && (strings.EqualFold(pat, col) || !IsThreshold(col)) {
 			return true
 		}
 	}
@@ -168,5 +175,59 @@ func SortedEvidence(m map[string]*Evidence) []*Evidence {
 		}
 		return strings.ToLower(out[i].Column) < strings.ToLower(out[j].Column)
 	})
+	return out
+}
+
+// Asked is the set of columns one user of a policy asked IsCounter, IsState
+// or IsBusinessKey about. guard lint runs a file's rules once with the
+// policy as written and records what they asked: only a file that asked
+// about a column inference then decides differently is linted again.
+type Asked struct{ cols map[[2]string]struct{} }
+
+// Recording returns a copy of p that records the columns it is asked about
+// in the returned Asked; p itself is unchanged. Neither may be shared
+// between goroutines.
+func (p *Policy) Recording() (*Policy, *Asked) {
+	c := *p
+	c.asked = &Asked{cols: map[[2]string]struct{}{}}
+	return &c, c.asked
+}
+
+func (p *Policy) record(table, col string) {
+	if p.asked != nil {
+		p.asked.cols[[2]string{table, col}] = struct{}{}
+	}
+}
+
+// Any reports whether one of the columns asked about is in keys (of Key).
+func (a *Asked) Any(keys map[string]bool) bool {
+	if a == nil || len(keys) == 0 {
+		return false
+	}
+	for tc := range a.cols {
+		if keys[Key(tc[0], tc[1])] {
+			return true
+		}
+	}
+	return false
+}
+
+// Changed returns the keys of the columns whose classification inf changes
+// against p: the only answers a run that asked p could have got wrong.
+func (p *Policy) Changed(inf *Inferred) map[string]bool {
+	out := map[string]bool{}
+	if inf == nil {
+		return out
+	}
+	with := p.WithInferred(inf)
+	for _, m := range []map[string]*Evidence{inf.Counters, inf.States, inf.Flags, inf.Keys, inf.References} {
+		for k, e := range m {
+			if p.IsCounter(e.Table, e.Column) != with.IsCounter(e.Table, e.Column) ||
+				p.IsState(e.Table, e.Column) != with.IsState(e.Table, e.Column) ||
+				p.IsBusinessKey(e.Table, e.Column) != with.IsBusinessKey(e.Table, e.Column) {
+				out[k] = true
+			}
+		}
+	}
 	return out
 }

@@ -32,6 +32,7 @@ func (p *Policy) Override(table string) *Table {
 
 // IsCounter reports whether column col of table must never go negative.
 func (p *Policy) IsCounter(table, col string) bool {
+	p.record(table, col)
 	if strings.EqualFold(col, p.Schema.VersionColumn) {
 		return false
 	}
@@ -46,6 +47,7 @@ func (p *Policy) IsCounter(table, col string) bool {
 
 // IsBusinessKey reports whether column col of table must be unique on its own.
 func (p *Policy) IsBusinessKey(table, col string) bool {
+	p.record(table, col)
 	if o := p.Override(table); o != nil && o.Keys != nil {
 		return matchAny(*o.Keys, col)
 	}
@@ -63,6 +65,7 @@ func (p *Policy) IsBusinessKey(table, col string) bool {
 
 // IsState reports whether column col of table is a state machine.
 func (p *Policy) IsState(table, col string) bool {
+	p.record(table, col)
 	if o := p.Override(table); o != nil && o.States != nil {
 		return matchAny(*o.States, col)
 	}

@@ -32,6 +32,10 @@ type Policy struct {
 	// Inferred is the vocabulary a run learned from the code; nil when none
 	// was learned (see WithInferred).
 	Inferred *Inferred `toml:"-"`
+
+	// asked, when set, records every column the classifiers are asked
+	// about (see Recording).
+	asked *Asked
 }
 
 // Schema holds the column heuristics.

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"strconv"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -47,8 +48,9 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 	if w.kind != writeUpdate {
 		return out
 	}
+	as := w.assignments()
 	assigned := func(c colRef) bool {
-		for _, a := range w.assignments() {
+		for _, a := range as {
 			if a.col.t == c.t && strings.EqualFold(a.col.name, c.name) {
 				return true
 			}
@@ -99,8 +101,13 @@ func valueText(e sqlparse.ExprNode) string {
 		return "?"
 	}
 	if v, ok := e.(sqlparse.ValueExpr); ok {
-		if s, ok := v.GetValue().(string); ok {
-			return "'" + s + "'"
+		switch x := v.GetValue().(type) {
+		case string:
+			return "'" + x + "'"
+		case int64:
+			return strconv.FormatInt(x, 10)
+		case uint64:
+			return strconv.FormatUint(x, 10)
 		}
 		return exprText(v)
 	}
@@ -178,7 +185,7 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		if *ev == nil {
 			*ev = &policy.Evidence{Table: o.Table, Column: o.Column, Why: why, File: o.File, Line: o.Line}
 		}
-		(*ev).Count++
+		(*ev).Count += max(o.Count, 1)
 	}
 	for _, o := range obs {
 		table, column := o.Table, o.Column
