@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 )
 
 const referencePath = "../../policies.toml"
@@ -24,7 +25,7 @@ func TestReferencePolicyLoads(t *testing.T) {
 	want := Default()
 	want.File = referencePath
 	want.Rules.GQ007 = SevWarning
-	if d := cmp.Diff(want, got); d != "" {
+	if d := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Policy{})); d != "" {
 		t.Errorf("reference policy differs from the defaults (-want +got):\n%s", d)
 	}
 
@@ -163,7 +164,7 @@ func TestDefaultsWhenAbsent(t *testing.T) {
 			want := Default()
 			want.File = "p.toml"
 			tt.edit(want)
-			if d := cmp.Diff(want, got); d != "" {
+			if d := cmp.Diff(want, got, cmpopts.IgnoreUnexported(Policy{})); d != "" {
 				t.Errorf("(-want +got):\n%s", d)
 			}
 		})
@@ -237,7 +238,7 @@ versioned = true
 		{"no override for t_other", p.Override("t_other") == nil, true},
 	}
 	for _, c := range checks {
-		if d := cmp.Diff(c.want, c.got); d != "" {
+		if d := cmp.Diff(c.want, c.got, cmpopts.IgnoreUnexported(Policy{})); d != "" {
 			t.Errorf("%s: (-want +got)\n%s", c.what, d)
 		}
 	}
