@@ -31,15 +31,20 @@ func (x *javaFile) clauseSets() []ClauseSet {
 			continue
 		}
 		cs := ClauseSet{Property: prop, Line: t[i].line, Col: t[i].col, Constant: true}
-		if x.isIdent(i - 2) {
-			cs.Example = x.declaredType(t[i-2].text, i-2)
+		if r := x.chainStart(i); r < i && x.isIdent(r) {
+			cs.Example = x.declaredType(t[r].text, r)
+		}
+		if cs.Example == "" {
+			// criteria.example().setOrderByClause(…): the file's one
+			// Example class, when it names only one.
+			cs.Example = x.onlyExample()
 		}
 		end := x.match[i+1]
 		if end <= i+2 {
 			cs.Constant = false // no argument: nothing to vouch for
 		}
 		for j := i + 2; j < end; j++ {
-			if !constantToken(t[j]) {
+			if !x.constantToken(j) {
 				cs.Constant = false
 				break
 			}
@@ -49,23 +54,41 @@ func (x *javaFile) clauseSets() []ClauseSet {
 	return out
 }
 
-// constantToken reports whether a token of an argument keeps it constant: a
-// string literal, a concatenation, parentheses, a qualified ALL_CAPS constant.
-func constantToken(tok javaToken) bool {
+// constantToken reports whether token j of an argument keeps it constant: a
+// string literal, a concatenation, parentheses, and names reached from a
+// class (BY_SORT, Order.Column.addTime.desc()): a lower-case name that no
+// dot qualifies is a variable or a parameter, whose value a caller decides.
+func (x *javaFile) constantToken(j int) bool {
+	tok := x.toks[j]
 	switch tok.kind {
 	case javaString:
 		return true
 	case javaOp:
 		return tok.text == "+" || tok.text == "(" || tok.text == ")" || tok.text == "."
 	case javaIdent:
-		return tok.text == strings.ToUpper(tok.text) || startsUpper(tok.text)
+		if tok.text == strings.ToUpper(tok.text) || (tok.text[0] >= 'A' && tok.text[0] <= 'Z') {
+			return true
+		}
+		return x.is(j-1, ".") && !x.is(j-2, "this")
 	}
 	return false
 }
 
-// startsUpper reports whether an identifier names a class (Sort.DESC's Sort).
-func startsUpper(s string) bool {
-	return s != "" && s[0] >= 'A' && s[0] <= 'Z' && s != strings.ToUpper(s)
+// onlyExample returns the one MyBatis Generator Example class a file names
+// (an upper-case identifier ending in Example), or "" when it names none or
+// several.
+func (x *javaFile) onlyExample() string {
+	found := ""
+	for _, tok := range x.toks {
+		if tok.kind != javaIdent || len(tok.text) <= len("Example") || !strings.HasSuffix(tok.text, "Example") || tok.text[0] < 'A' || tok.text[0] > 'Z' {
+			continue
+		}
+		if found != "" && found != tok.text {
+			return ""
+		}
+		found = tok.text
+	}
+	return found
 }
 
 // declaredType returns the simple type name a local variable, field or
@@ -81,6 +104,10 @@ func (x *javaFile) declaredType(name string, i int) string {
 			typ := t[j-1].text
 			if typ == "var" || typ == "final" || typ == "return" || typ == "new" {
 				continue
+			}
+			// PmsBrandExample.Criteria criteria: the Example it belongs to.
+			if j >= 3 && x.is(j-2, ".") && strings.HasSuffix(t[j-3].text, "Example") {
+				return t[j-3].text
 			}
 			return typ
 		}

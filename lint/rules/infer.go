@@ -388,11 +388,16 @@ func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why 
 			break
 		}
 	}
-	if subject == "" || namedAfter(t.Name, subject) || nameStartsWord(t.Name, subject) {
-		return "", "" // oms_order.order_sn, t_payment.pay_no: the table's own key
+	if subject == "" {
+		return "", ""
 	}
+	// order_goods.goods_sn beside goods_id points at a goods row, even on a
+	// table whose name ends with the subject.
 	if ref := t.Column(subject + "_id"); ref != nil {
 		return subject, "references its " + subject + " (beside " + ref.Name + ")"
+	}
+	if namedAfter(t.Name, subject) || nameStartsWord(t.Name, subject) {
+		return "", "" // oms_order.order_sn, t_payment.pay_no: the table's own key
 	}
 	// A table named after the subject owns the key: t references it
 	// (oms_order_item.order_sn of oms_order, third_payment.order_sn of

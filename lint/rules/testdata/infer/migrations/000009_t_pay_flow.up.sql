@@ -3,3 +3,4 @@ CREATE TABLE t_pay_flow (
   ticket_sn VARCHAR(32) NOT NULL,
   PRIMARY KEY (id)
 ) ENGINE=InnoDB;
+
