@@ -393,7 +393,7 @@ func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why 
 	}
 	// order_goods.goods_sn beside goods_id points at a goods row, even on a
 	// table whose name ends with the subject.
-	if ref := t.Column(subject + "_id"); ref != nil {
+	if ref := t.Column(subject + "_id"); ref != nil && !primaryKeyColumn(t, ref.Name) {
 		return subject, "references its " + subject + " (beside " + ref.Name + ")"
 	}
 	if namedAfter(t.Name, subject) || nameStartsWord(t.Name, subject) {
@@ -412,6 +412,21 @@ func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why 
 		return u.Name, "references " + u.Name + " (a " + subject + " key on a table that is not the " + subject + ")"
 	}
 	return "", ""
+}
+
+// primaryKeyColumn reports whether col is part of t's primary key: a
+// table's own order_id names its row, not another table's.
+func primaryKeyColumn(t *schema.Table, col string) bool {
+	for _, ix := range t.Indexes {
+		if ix.Primary {
+			for _, c := range ix.Columns {
+				if strings.EqualFold(c, col) {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // nameStartsWord reports whether the last word of a table's name begins
