@@ -44,34 +44,35 @@ type observationKey struct {
 	table, column, value string
 }
 
-// foldObservations keeps one observation per fact, counting the statements
-// that showed it: a file of ten thousand decrements of one column is one
-// fact, not ten thousand, for the inference and for memory.
-func foldObservations(obs []Observation) []Observation {
-	if len(obs) < 2 {
-		return obs
+// observationFold keeps one observation per fact of a file, counting the
+// statements that showed it: a file of ten thousand decrements of one
+// column is one fact, not ten thousand, for the inference and for memory.
+type observationFold struct {
+	at  map[observationKey]int
+	out []Observation
+}
+
+func (f *observationFold) add(o Observation) {
+	k := observationKey{o.Kind, o.Table, o.Column, o.Value}
+	if i, ok := f.at[k]; ok {
+		f.out[i].Count += max(o.Count, 1)
+		return
 	}
-	at := make(map[observationKey]int, len(obs))
-	out := obs[:0:0]
-	for _, o := range obs {
-		k := observationKey{o.Kind, o.Table, o.Column, o.Value}
-		if i, ok := at[k]; ok {
-			out[i].Count += max(o.Count, 1)
-			continue
-		}
-		o.Count = max(o.Count, 1)
-		at[k] = len(out)
-		out = append(out, o)
+	if f.at == nil {
+		f.at = map[observationKey]int{}
 	}
-	return out
+	o.Count = max(o.Count, 1)
+	f.at[k] = len(f.out)
+	f.out = append(f.out, o)
 }
 
 // A Learner infers vocabulary from the code (DESIGN §4): Observe reads one
-// parsed statement of a query source, Infer turns every observation of a
-// run, with the schema, into the policy's inferred vocabulary. Observe is
-// called from several goroutines at once and must not keep state.
+// parsed statement of a query source and emits what it shows, Infer turns
+// every observation of a run, with the schema, into the policy's inferred
+// vocabulary. Observe is called from several goroutines at once and must
+// not keep state.
 type Learner struct {
-	Observe func(st *Statement, s *schema.Schema) []Observation
+	Observe func(st *Statement, s *schema.Schema, emit func(Observation))
 	Infer   func(obs []Observation, s *schema.Schema, pol *policy.Policy) *policy.Inferred
 }
 

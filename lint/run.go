@@ -364,12 +364,13 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 	stmts := parseFile(p, f)
 	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts)}
 	if learner != nil {
+		var fold observationFold
 		for _, st := range stmts {
 			if st.Node != nil {
-				res.observations = append(res.observations, learner.Observe(st, sch)...)
+				learner.Observe(st, sch, fold.add)
 			}
 		}
-		res.observations = foldObservations(res.observations)
+		res.observations = fold.out
 	}
 	return res
 }

@@ -18,17 +18,16 @@ var Learn = &lint.Learner{Observe: observe, Infer: infer}
 
 // observe reads what one write shows about its columns: decrements, the
 // values it assigns and the columns its WHERE compares with a value.
-func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
+func observe(st *lint.Statement, s *schema.Schema, emit func(lint.Observation)) {
 	w := writeTargets(st, s)
 	if w == nil || w.kind == writeDelete {
-		return nil
+		return
 	}
-	var out []lint.Observation
 	add := func(kind lint.ObservationKind, c colRef, value string) {
 		if c.t == nil || c.t.name == "" {
 			return
 		}
-		out = append(out, lint.Observation{Kind: kind, Table: c.t.tableName(), Column: c.name, Value: value, File: st.File, Line: st.Line})
+		emit(lint.Observation{Kind: kind, Table: c.t.tableName(), Column: c.name, Value: value, File: st.File, Line: st.Line})
 	}
 	// A clamped decrement (GREATEST(c - x, 0)) shows a floor the author
 	// chose, not a count that must not be oversold: only plain arms count.
@@ -40,15 +39,13 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 			}
 		}
 	}
-	for _, a := range w.assignments() {
-		for _, v := range assignedValues(a.expr) {
-			add(lint.ObsAssign, a.col, v)
-		}
+	as := w.assignments()
+	for _, a := range as {
+		eachAssignedValue(a.expr, func(v string) { add(lint.ObsAssign, a.col, v) })
 	}
 	if w.kind != writeUpdate {
-		return out
+		return
 	}
-	as := w.assignments()
 	assigned := func(c colRef) bool {
 		for _, a := range as {
 			if a.col.t == c.t && strings.EqualFold(a.col.name, c.name) {
@@ -58,39 +55,33 @@ func observe(st *lint.Statement, s *schema.Schema) []lint.Observation {
 		return false
 	}
 	for _, e := range w.filters() {
-		c, values, ok := comparedWithValues(w, e)
-		if !ok {
-			continue
-		}
-		kind := lint.ObsFilter
-		if assigned(c) {
-			kind = lint.ObsCondition
-		}
-		for _, v := range values {
+		comparedWithValues(w, e, func(c colRef, v string) {
+			kind := lint.ObsFilter
+			if assigned(c) {
+				kind = lint.ObsCondition
+			}
 			add(kind, c, v)
-		}
+		})
 	}
-	return out
 }
 
-// assignedValues returns what an assignment writes, for the flag inference:
-// "?" for a parameter, a literal's text, "" for anything else; a CASE
-// contributes each branch.
-func assignedValues(e sqlparse.ExprNode) []string {
+// eachAssignedValue calls fn with what an assignment writes, for the flag
+// inference: "?" for a parameter, a literal's text, "" for anything else; a
+// CASE contributes each branch.
+func eachAssignedValue(e sqlparse.ExprNode, fn func(string)) {
 	e = unparen(e)
 	if ce, ok := e.(*sqlparse.CaseExpr); ok && ce != nil {
-		var out []string
 		for _, w := range ce.WhenClauses {
 			if w != nil {
-				out = append(out, assignedValues(w.Result)...)
+				eachAssignedValue(w.Result, fn)
 			}
 		}
 		if ce.ElseClause != nil {
-			out = append(out, assignedValues(ce.ElseClause)...)
+			eachAssignedValue(ce.ElseClause, fn)
 		}
-		return out
+		return
 	}
-	return []string{valueText(e)}
+	fn(valueText(e))
 }
 
 // valueText names a value: "?" for a parameter, the literal's text, "" for
@@ -118,13 +109,13 @@ func valueText(e sqlparse.ExprNode) string {
 }
 
 // comparedWithValues recognises `c = v`, `v = c`, `c <> v` and `c IN (v, …)`
-// with v a parameter or a literal: a conjunct that makes the write depend on
-// the value c holds.
-func comparedWithValues(w *write, e sqlparse.ExprNode) (colRef, []string, bool) {
+// with v a parameter or a literal — a conjunct that makes the write depend
+// on the value c holds — and calls fn with c and each v.
+func comparedWithValues(w *write, e sqlparse.ExprNode, fn func(colRef, string)) {
 	switch x := unparen(e).(type) {
 	case *sqlparse.BinaryOperationExpr:
 		if x.Op != sqlparse.OpEQ && x.Op != sqlparse.OpNE {
-			return colRef{}, nil, false
+			return
 		}
 		l, r := x.L, x.R
 		if _, ok := columnOf(l); !ok {
@@ -132,32 +123,29 @@ func comparedWithValues(w *write, e sqlparse.ExprNode) (colRef, []string, bool) 
 		}
 		cn, ok := columnOf(l)
 		if !ok {
-			return colRef{}, nil, false
+			return
 		}
-		v := valueText(r)
-		if v == "" {
-			return colRef{}, nil, false
+		if v := valueText(r); v != "" {
+			fn(w.ref(cn), v)
 		}
-		return w.ref(cn), []string{v}, true
 	case *sqlparse.PatternInExpr:
 		if x.Sel != nil {
-			return colRef{}, nil, false
+			return
 		}
 		cn, ok := columnOf(x.Expr)
 		if !ok {
-			return colRef{}, nil, false
+			return
 		}
-		var vs []string
 		for _, item := range x.List {
-			v := valueText(item)
-			if v == "" {
-				return colRef{}, nil, false
+			if valueText(item) == "" {
+				return
 			}
-			vs = append(vs, v)
 		}
-		return w.ref(cn), vs, len(vs) > 0
+		c := w.ref(cn)
+		for _, item := range x.List {
+			fn(c, valueText(item))
+		}
 	}
-	return colRef{}, nil, false
 }
 
 // infer turns the observations of a run into vocabulary.
