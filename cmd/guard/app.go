@@ -69,6 +69,7 @@ compare-and-set, CHECK (qty >= 0), UNIQUE business keys and a strict sql_mode.
 guard finds the writes and tables that rely on the lock alone.
 
 Examples:
+   guard init --schema db/schema.sql .       propose a policies.toml from how the code uses columns
    guard lint examples/shop                  lint migrations and the SQL in code, offline
    guard lint --format sarif . > guard.sarif GitHub code scanning
    guard rules GQ002                         why a rule exists and how to fix it
