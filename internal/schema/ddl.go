@@ -298,6 +298,10 @@ func (r *replayer) columnFromDef(def *sqlparse.ColumnDef) (*Column, columnExtras
 			extra.keys = append(extra.keys, pendingKey{unique: true, cols: []string{col.Name}, lengths: []int{0}})
 		case sqlparse.ColumnOptionAutoIncrement:
 			col.AutoIncrement = true
+		case sqlparse.ColumnOptionComment:
+			if lit, ok := sqlparse.LiteralOf(o.Expr); ok && lit.Kind == sqlparse.LiteralString {
+				col.Comment = lit.Text
+			}
 		case sqlparse.ColumnOptionDefaultValue:
 			if o.Expr != nil {
 				d := defaultText(o.Expr, ct)

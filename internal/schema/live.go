@@ -53,6 +53,7 @@ type ColumnRow struct {
 	// MySQL ("NEW", nil for none); see Server.QuotesColumnDefault.
 	Default *string `json:"COLUMN_DEFAULT"`
 	Extra   string  `json:"EXTRA"`
+	Comment string  `json:"COLUMN_COMMENT"`
 }
 
 // StatisticsRow is a row of information_schema.STATISTICS: one part of one index.
@@ -100,7 +101,7 @@ const (
 	queryTables  = `SELECT TABLE_NAME, ENGINE FROM information_schema.TABLES
 WHERE TABLE_SCHEMA = ? AND TABLE_TYPE IN ('BASE TABLE', 'SYSTEM VERSIONED')
 ORDER BY TABLE_NAME`
-	queryColumns = `SELECT TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, DATA_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA
+	queryColumns = `SELECT TABLE_NAME, COLUMN_NAME, ORDINAL_POSITION, COLUMN_TYPE, DATA_TYPE, IS_NULLABLE, COLUMN_DEFAULT, EXTRA, COLUMN_COMMENT
 FROM information_schema.COLUMNS WHERE TABLE_SCHEMA = ?
 ORDER BY TABLE_NAME, ORDINAL_POSITION`
 	queryStatistics = `SELECT TABLE_NAME, INDEX_NAME, NON_UNIQUE, SEQ_IN_INDEX, COLUMN_NAME, NULLABLE, INDEX_TYPE
@@ -152,11 +153,11 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 	}
 	if err := in.query("columns", queryColumns, []any{database}, func(sc scanner) error {
 		var c ColumnRow
-		var def, extra sql.NullString
-		if err := sc.Scan(&c.Table, &c.Name, &c.Position, &c.ColumnType, &c.DataType, &c.IsNullable, &def, &extra); err != nil {
+		var def, extra, comment sql.NullString
+		if err := sc.Scan(&c.Table, &c.Name, &c.Position, &c.ColumnType, &c.DataType, &c.IsNullable, &def, &extra, &comment); err != nil {
 			return err
 		}
-		c.Default, c.Extra = nullable(def), extra.String
+		c.Default, c.Extra, c.Comment = nullable(def), extra.String, comment.String
 		r.Columns = append(r.Columns, c)
 		return nil
 	}); err != nil {

@@ -92,6 +92,7 @@ func (b *rowBuilder) column(r ColumnRow) *Column {
 		Unsigned:      ct.Unsigned,
 		Nullable:      strings.EqualFold(r.IsNullable, "YES"),
 		AutoIncrement: hasExtra(r.Extra, "auto_increment"),
+		Comment:       r.Comment,
 	}
 	c.ColumnType = columnTypeText(c.Type, ct)
 	if r.Default != nil {

@@ -79,6 +79,9 @@ type Column struct {
 	Default *string
 	// AutoIncrement is set for AUTO_INCREMENT columns.
 	AutoIncrement bool
+	// Comment is the column's COMMENT text; vocabulary inference reads the
+	// states it enumerates ("0->unpaid; 1->paid; 2->shipped").
+	Comment string
 }
 
 // Index is one index, the primary key included (Name "PRIMARY").

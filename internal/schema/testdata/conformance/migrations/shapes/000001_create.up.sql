@@ -4,7 +4,7 @@ CREATE TABLE t_stock (
   id BIGINT UNSIGNED NOT NULL AUTO_INCREMENT PRIMARY KEY,
   sku VARCHAR(64) NOT NULL,
   qty INT NOT NULL DEFAULT 0 CHECK (qty >= 0),
-  reserved INT NOT NULL DEFAULT '0',
+  reserved INT NOT NULL DEFAULT '0' COMMENT 'units held: 0->none; it''s "\\n" safe',
   status ENUM('NEW','PAID') NOT NULL DEFAULT 'NEW',
   note VARCHAR(20) DEFAULT NULL,
   memo VARCHAR(20),
