@@ -35,7 +35,7 @@ func runAbsoluteCounterWrite(pass *lint.Pass) error {
 			if !isCounter(pass, a.col) || relativeTo(a.col, a.expr) {
 				continue
 			}
-			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t) {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name

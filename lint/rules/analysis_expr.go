@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
 )
 
 // The expression side of the statement analysis: what an assignment computes
@@ -181,6 +182,34 @@ func lowerBound(bound, amount sqlparse.ExprNode, strict bool, b branch) bool {
 		return n >= a-1
 	}
 	return n >= a
+}
+
+// comparesAndSets reports whether the write is a compare-and-set of its row
+// on some column of t other than the policy's version column: a conjunct
+// `c = ?` on a column the SET list also writes (`SET …, update_time = ?
+// WHERE id = ? AND update_time = ?`, an optimistic lock on a timestamp).
+// Only one writer that read the row finds it unchanged.
+func (w *write) comparesAndSets(pass *lint.Pass, conds []sqlparse.ExprNode, t *target) bool {
+	if t == nil {
+		return false
+	}
+	for _, a := range w.assignments() {
+		// A key the SET list repeats (id = #{id} … WHERE id = #{id}) names
+		// the row; it does not compare its state.
+		if a.col.t != t || relativeTo(a.col, a.expr) || identifying(pass.Schema, t.tableName(), a.col.name, pass.Policy) {
+			continue
+		}
+		for _, e := range conds {
+			b, ok := e.(*sqlparse.BinaryOperationExpr)
+			if !ok || b.Op != sqlparse.OpEQ {
+				continue
+			}
+			if (a.col.matches(b.L) && isParam(b.R)) || (a.col.matches(b.R) && isParam(b.L)) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // hasVersionPredicate reports whether a top-level conjunct of conds compares

@@ -1,8 +1,10 @@
 package rules
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -160,7 +162,10 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		decrement     *policy.Evidence
 		condition     *policy.Evidence
 		filter        *policy.Evidence
-		assign        *policy.Evidence
+		// toggled is the first write of a literal 0 or 1 (TRUE, FALSE);
+		// zero and one record that each was written.
+		toggled   *policy.Evidence
+		zero, one bool
 		// multi is set when a value other than a parameter, 0 or 1 is
 		// assigned or compared: more than an on/off switch.
 		multi bool
@@ -200,7 +205,14 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		case lint.ObsFilter:
 			note(&f.filter, o, "conditioned on by an UPDATE")
 		case lint.ObsAssign:
-			note(&f.assign, o, "only toggled (written from parameters or 0/1, never conditioned on by an UPDATE)")
+			switch strings.ToLower(o.Value) {
+			case "0", "'0'", "false":
+				f.zero = true
+				note(&f.toggled, o, "only switched between 0 and 1, never conditioned on by an UPDATE")
+			case "1", "'1'", "true":
+				f.one = true
+				note(&f.toggled, o, "only switched between 0 and 1, never conditioned on by an UPDATE")
+			}
 		}
 		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
 			f.multi = true
@@ -210,38 +222,133 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		}
 	}
 	vc := pol.VersionColumn()
+	decided := map[string]bool{}
 	for _, k := range order {
 		f := facts[k]
 		if strings.EqualFold(f.column, vc) || identifying(s, f.table, f.column, pol) {
 			continue
 		}
+		decided[k] = true
+		states := enumeratedStates(s, f.table, f.column)
 		switch {
 		case f.decrement != nil:
+			decided[k] = false // a decremented column is a counter, not a state: the schema pass may still judge its name
 			if !policy.IsThreshold(f.column) {
 				inf.Counters[k] = f.decrement
 			}
-		case f.condition != nil && stateType(s, f.table, f.column) && !flagNamed(s, f.table, f.column):
+		case !stateType(s, f.table, f.column) || notAState(s, f.table, f.column):
+		case f.condition != nil:
 			if !pol.IsCounter(f.table, f.column) {
 				inf.States[k] = f.condition
 			}
-		case f.stepped != nil && stateNamed(f.column) && stateType(s, f.table, f.column) && !flagNamed(s, f.table, f.column):
+		case f.stepped != nil && stateNamed(f.column):
 			// order_status = 2, then = 3: a column named for a state that
 			// takes more values than on/off is a state machine.
 			if !pol.IsCounter(f.table, f.column) {
 				inf.States[k] = f.stepped
 			}
-		case f.condition == nil && f.filter == nil && f.assign != nil && !f.multi && pol.IsState(f.table, f.column):
-			inf.Flags[k] = f.assign
+		case states >= 3 && stateNamed(f.column):
+			decided[k] = false // the schema pass below says it
+		case f.filter == nil && !f.multi && f.zero && f.one && pol.IsState(f.table, f.column):
+			// Written 0 and 1, never anything else, never conditioned on.
+			inf.Flags[k] = f.toggled
+		default:
+			decided[k] = false
+		}
+	}
+	// The schema's own word, where the code did not decide: a state-named
+	// column whose COMMENT (or ENUM) lists three or more values is a state
+	// machine, and one the state patterns match that lists two is a flag.
+	if s != nil {
+		for _, t := range s.Sorted() {
+			for _, c := range t.Columns {
+				k := policy.Key(t.Name, c.Name)
+				if decided[k] || !stateNamed(c.Name) || !stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) ||
+					strings.EqualFold(c.Name, vc) || identifying(s, t.Name, c.Name, pol) || inf.Counters[k] != nil {
+					continue
+				}
+				if f := facts[k]; f != nil && f.condition != nil {
+					continue
+				}
+				switch n := enumeratedStates(s, t.Name, c.Name); {
+				case n >= 3:
+					inf.States[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: fmt.Sprintf("its definition lists %d states", n)}
+				case n == 2 && pol.IsState(t.Name, c.Name):
+					if f := facts[k]; f == nil || !f.multi {
+						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "its definition lists two values: an on/off switch"}
+					}
+				}
+			}
 		}
 	}
 	inferKeys(s, pol, inf)
 	return inf
 }
 
-// flagPatterns name boolean columns: a soft-delete mark or a switch, whose
-// writes are idempotent (deleting twice deletes once), never a state machine
-// however an UPDATE conditions on them.
-var flagPatterns = []string{"is_*", "has_*", "*_flag", "flag", "*deleted", "*_del", "del_*", "*enabled", "*enable", "*disabled", "*visible", "*hidden", "*_switch"}
+// flagPatterns name boolean columns and marks: a soft-delete mark or a
+// switch, whose writes are idempotent (deleting twice deletes once), never a
+// state machine however an UPDATE conditions on them.
+var flagPatterns = []string{"is_*", "has_*", "*_flag", "flag", "*delete*", "*_del", "del_*", "*enabled", "*enable", "*disabled", "*visible", "*hidden", "*_switch"}
+
+// notAState reports whether a column cannot be a state machine whatever the
+// code does to it: a flag or soft-delete mark, or a time (an optimistic lock
+// on update_time compares and sets it).
+func notAState(s *schema.Schema, table, column string) bool {
+	if flagNamed(s, table, column) {
+		return true
+	}
+	for _, p := range []string{"*_time", "*_at", "*_date", "*time", "*_ts"} {
+		if policy.Match(p, column) {
+			return true
+		}
+	}
+	return false
+}
+
+// enumeratedStates counts the values a column's definition lists: the
+// members of an ENUM, or the codes its COMMENT enumerates ("0->unpaid;
+// 1->paid; 2->shipped", "1 valid 2 void"). Zero when it lists none.
+func enumeratedStates(s *schema.Schema, table, column string) int {
+	t := s.Table(table)
+	if t == nil {
+		return 0
+	}
+	c := t.Column(column)
+	if c == nil {
+		return 0
+	}
+	if c.Type == "enum" {
+		return strings.Count(c.ColumnType, "','") + 1
+	}
+	return commentCodes(c.Comment)
+}
+
+// commentCodes counts the distinct numeric codes a comment enumerates: a
+// number standing alone (not part of a word, a decimal or a percentage)
+// and followed by its meaning.
+func commentCodes(comment string) int {
+	seen := map[string]bool{}
+	rs := []rune(comment)
+	for i := 0; i < len(rs); i++ {
+		if !unicode.IsDigit(rs[i]) || (i > 0 && (isASCIIAlnum(rs[i-1]) || rs[i-1] == '.')) ||
+			(i > 1 && rs[i-1] == ',' && unicode.IsDigit(rs[i-2])) {
+			continue
+		}
+		j := i
+		for j < len(rs) && unicode.IsDigit(rs[j]) {
+			j++
+		}
+		if j-i <= 6 && j < len(rs) && !isASCIIAlnum(rs[j]) && rs[j] != '.' && rs[j] != '%' && rs[j] != ',' && rs[j] != '，' {
+			seen[string(rs[i:j])] = true
+		}
+		i = j
+	}
+	return len(seen)
+}
+
+func isASCIIAlnum(r rune) bool {
+	return r < 0x80 && (unicode.IsLetter(r) || unicode.IsDigit(r))
+}
 
 // flagNamed reports whether a column is a boolean flag by its name or its
 // type (BOOL, BIT(1), TINYINT(1)).

@@ -35,7 +35,7 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 			if !isState(pass, a.col) || mentions(conds, a.col) {
 				continue
 			}
-			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t) {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name

@@ -25,3 +25,11 @@ UPDATE t_inventory SET status = 'off', version = version + 1 WHERE id = ? AND ve
 UPDATE t_order SET updated_at = NOW() WHERE id = ?;
 UPDATE t_order SET amount = ? WHERE id = ?;
 INSERT INTO t_order (order_no, product_id, quantity, amount, status) VALUES (?, ?, ?, ?, 'pending');
+
+-- An optimistic lock on a timestamp the write also sets is a compare-and-set
+-- of the row: only one writer that read it finds it unchanged.
+UPDATE t_order SET status = 'paid', updated_at = ? WHERE id = ? AND updated_at = ?;
+-- A filter on a column the write does not set is not.
+UPDATE t_order SET status = 'paid' WHERE id = ? AND updated_at = ?; -- want "GQ005 state column t_order.status"
+-- Repeating the key in the SET list compares nothing.
+UPDATE t_order SET id = ?, status = 'paid' WHERE id = ?; -- want "GQ005 state column t_order.status"

@@ -5,8 +5,9 @@ UPDATE t_sku SET stock_num = stock_num - ?, version = version + 1 WHERE id = ?; 
 UPDATE t_coupon_history SET use_status = 1 WHERE id = ? AND use_status = 0;
 UPDATE t_coupon_history SET use_status = 0 WHERE id = ?; -- want "GQ005 state column t_coupon_history.use_status .*inferred state: compared and set by one UPDATE at testdata/infer/queries.sql:5"
 
--- A flag, toggled by an admin screen: silent.
-UPDATE t_admin SET status = ? WHERE id = ?;
+-- A flag, switched off and on by an admin screen: silent.
+UPDATE t_admin SET status = 0 WHERE id = ?;
+UPDATE t_admin SET status = 1 WHERE id = ?;
 
 -- A state by its name that takes a third value: still a state machine.
 UPDATE t_order SET status = 2 WHERE id = ?; -- want "GQ005 state column t_order.status"
@@ -19,7 +20,15 @@ UPDATE t_goods SET is_deleted = 1, version = version + 1 WHERE id IN (?, ?);
 
 -- A status-named column stepped through values: a state machine by
 -- inference; one only switched on and off is not.
-UPDATE t_refund_log SET refund_status = 3 WHERE id IN (?, ?); -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:22 [(]2 statements[)]"
-UPDATE t_refund_log SET refund_status = 4 WHERE id = ?; -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:22 [(]2 statements[)]"
+UPDATE t_refund_log SET refund_status = 3 WHERE id IN (?, ?); -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:23 [(]2 statements[)]"
+UPDATE t_refund_log SET refund_status = 4 WHERE id = ?; -- want "GQ005 state column t_refund_log.refund_status .*inferred state: set to 3 at testdata/infer/queries.sql:23 [(]2 statements[)]"
 UPDATE t_refund_log SET show_status = 0 WHERE id = ?;
 UPDATE t_refund_log SET show_status = 1 WHERE id = ?;
+
+-- Written only from parameters, the code says nothing: the definition
+-- decides. Its comment lists four states: a state machine.
+UPDATE t_aftersale SET after_status = ? WHERE id = ?; -- want "GQ005 state column t_aftersale.after_status .*inferred state: its definition lists 4 states"
+-- A comment listing two values: a switch, silent.
+UPDATE t_member SET status = ? WHERE id = ?;
+-- A soft-delete mark stepped to a third value is still not a state machine.
+UPDATE t_aftersale SET delete_status = 2 WHERE id IN (?, ?);

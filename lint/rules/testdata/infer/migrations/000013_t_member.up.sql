@@ -1,0 +1,5 @@
+CREATE TABLE t_member (
+  id     BIGINT NOT NULL AUTO_INCREMENT,
+  status INT    NOT NULL DEFAULT 1 COMMENT '账号状态：0->禁用；1->启用',
+  PRIMARY KEY (id)
+) ENGINE=InnoDB;
