@@ -91,6 +91,37 @@ func IsThreshold(col string) bool {
 	return false
 }
 
+// foreignNumberWords begin the names of numbers that identify something
+// other than the row: a parcel a carrier numbered (ship_sn, express_no,
+// waybill_no), a person's phone or card, a room or a seat. Many rows may
+// carry the same one, so they are never business keys by a glob.
+var foreignNumberWords = []string{"ship", "express", "delivery", "logistics", "waybill", "tracking", "courier",
+	"phone", "mobile", "tel", "telephone", "fax", "card", "bank", "idcard", "id_card", "passport", "license",
+	"licence", "seat", "room", "house", "floor", "zip", "post", "postal", "page", "line"}
+
+// IsForeignNumber reports whether col is named like a number issued for
+// something other than the row (see foreignNumberWords).
+func IsForeignNumber(col string) bool {
+	c := strings.ToLower(col)
+	for _, w := range foreignNumberWords {
+		if c == w || strings.HasPrefix(c, w+"_") || strings.Contains(c, "_"+w+"_") {
+			return true
+		}
+	}
+	return false
+}
+
+// matchKey matches the business key patterns, except that a glob never makes
+// a foreign number a key: only a pattern naming the column exactly does.
+func matchKey(patterns []string, col string) bool {
+	for _, pat := range patterns {
+		if Match(pat, col) && (strings.EqualFold(pat, col) || !IsForeignNumber(col)) {
+			return true
+		}
+	}
+	return false
+}
+
 // Infers reports whether vocabulary inference is on ([schema] infer, default true).
 func (p *Policy) Infers() bool {
 	return p.Schema.Infer == nil || *p.Schema.Infer

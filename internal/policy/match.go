@@ -60,7 +60,7 @@ func (p *Policy) IsBusinessKey(table, col string) bool {
 			return true
 		}
 	}
-	return matchAny(p.Schema.BusinessKeys, col)
+	return matchKey(p.Schema.BusinessKeys, col)
 }
 
 // IsState reports whether column col of table is a state machine.

@@ -464,6 +464,9 @@ func inferKeys(s *schema.Schema, pol *policy.Policy, inf *policy.Inferred) {
 }
 
 func matchesAnyKey(col string) bool {
+	if policy.IsForeignNumber(col) {
+		return false
+	}
 	for _, p := range policy.InferredKeyPatterns {
 		if policy.Match(p, col) {
 			return true

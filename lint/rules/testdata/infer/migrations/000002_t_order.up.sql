@@ -1,7 +1,12 @@
--- The order owns order_sn; status takes more values than on/off.
+-- The order owns order_sn; status takes more values than on/off. ship_sn
+-- and express_no are the carrier's numbers for a parcel, phone_no a person's:
+-- none is a key of the order.
 CREATE TABLE t_order ( -- want "GS005 business key t_order.order_sn .*inferred business key" "GS006 t_order has counter or state columns [(]status[)]"
   id       BIGINT      NOT NULL AUTO_INCREMENT,
   order_sn VARCHAR(64) NOT NULL,
+  ship_sn    VARCHAR(64) NULL,
+  express_no VARCHAR(64) NULL,
+  phone_no   VARCHAR(32) NULL,
   status   INT         NOT NULL DEFAULT 0,
   PRIMARY KEY (id)
 ) ENGINE=InnoDB;
