@@ -130,7 +130,7 @@ type initSummary struct {
 func writeInitSummary(w io.Writer, s initSummary) error {
 	_, err := fmt.Fprintf(w, "wrote %s: %d [[table]] entries for %d tables\n"+
 		"  counters       %d (%d inferred from decrements; %d thresholds left out)\n"+
-		"  states         %d (%d inferred from conditioned UPDATEs; %d on/off flags left out)\n"+
+		"  states         %d (%d inferred from the code or the column definitions; %d on/off flags left out)\n"+
 		"  business keys  %d (%d inferred; %d references to another table's key left out)\n"+
 		"review the evidence of each entry, then: guard lint --config %s\n",
 		s.File, s.Entries, s.Tables, s.Counters, s.InferredCounters, s.Thresholds,
