@@ -69,6 +69,10 @@ type Fragment struct {
 	// SQL as it is and the server refuses it, so a parse error of this variant
 	// says nothing about the statement once another variant parses.
 	EmptiedClause string
+	// Generated is the header of a generated file the SQL stands in (Go's
+	// `// Code generated … DO NOT EDIT.`), empty for a file a person writes:
+	// advice to edit the statement belongs to the generator's template.
+	Generated string
 	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
 	Exec *Exec
 }
