@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"fmt"
 
 	"github.com/urfave/cli/v2"
 
@@ -21,10 +22,11 @@ in version order to build the schema; .down.sql files are skipped; every other
 .sql, .go, .java and MyBatis .xml file is a query source.
 
 --schema names the schema instead: a migrations folder, one dump file, or a
-folder of dumps (its .sql files, in name order). A dump's INSERTs, session
-lines, views and triggers are skipped, not reported; its schema findings are
-reported even when it lies outside the paths. Paths in findings are relative
-to the current directory.
+folder of dumps (its .sql files, in name order). A dump's INSERTs (and the
+DISABLE KEYS / ENABLE KEYS around them), session lines, views and triggers
+are skipped, not reported; its schema findings are reported even when it lies
+outside the paths; a schema that holds no table is a warning on stderr. Paths
+in findings are relative to the current directory.
 
 Examples:
    guard lint examples/shop
@@ -65,6 +67,13 @@ func runLint(c *cli.Context) error {
 			return inputErr(err)
 		}
 		return err
+	}
+	if schemaPath := c.String("schema"); schemaPath != "" && res.Summary.Tables == 0 {
+		// An empty schema is not an error (a dump of grants and databases is
+		// a valid file), but it silences every schema rule and leaves the
+		// query rules without columns: the user should know.
+		fmt.Fprintf(c.App.ErrWriter, "guard: warning: --schema %s holds no table (no CREATE TABLE replayed): "+
+			"no schema rule had anything to check, and the query rules ran without the schema\n", schemaPath)
 	}
 	if err := report.Write(c.App.Writer, format, res, report.Options{
 		Version: guardVersion(),

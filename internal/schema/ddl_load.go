@@ -30,8 +30,9 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 
 // LoadDump replays one schema dump file: mysqldump --no-data output or an
 // export of SHOW CREATE TABLE statements. Statements other than DDL (INSERT,
-// SET, LOCK TABLES, views, triggers, /*!40101 … */ session lines) are skipped
-// without error, even when they do not parse.
+// SET, LOCK TABLES, views, triggers, /*!40101 … */ session lines, the
+// DISABLE KEYS / ENABLE KEYS around INSERTs) are skipped without error, even
+// when they do not parse.
 func LoadDump(path string) (*Schema, []*ReplayError, error) {
 	l, err := replayFiles([]string{path}, true)
 	if err != nil {
@@ -44,7 +45,10 @@ func LoadDump(path string) (*Schema, []*ReplayError, error) {
 // statement that does not parse is kept with a nil Node, so that FromDDL
 // reports the parse error in its turn, unless it is one the parser cannot
 // read and replay does not need: a trigger, routine, event or view in a
-// migration; anything but table and index DDL in a dump.
+// migration; anything but table and index DDL in a dump. A dump's
+// `ALTER TABLE t DISABLE KEYS` / `ENABLE KEYS` around its INSERTs is left out
+// too: it changes nothing replay models, and a data-only dump replayed
+// before the one that creates t would report t unknown.
 func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
@@ -57,11 +61,30 @@ func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 				continue
 			}
 		} else {
+			if dump && togglesKeys(n) {
+				continue
+			}
 			d.Node = n
 		}
 		out = append(out, d)
 	}
 	return out
+}
+
+// togglesKeys reports whether n is an ALTER TABLE that only disables or
+// enables the updating of non-unique indexes (mysqldump's
+// `/*!40000 ALTER TABLE t DISABLE KEYS */`).
+func togglesKeys(n sqlparse.StmtNode) bool {
+	alter, ok := n.(*sqlparse.AlterTableStmt)
+	if !ok || len(alter.Specs) == 0 {
+		return false
+	}
+	for _, spec := range alter.Specs {
+		if spec == nil || (spec.Tp != sqlparse.AlterTableDisableKeys && spec.Tp != sqlparse.AlterTableEnableKeys) {
+			return false
+		}
+	}
+	return true
 }
 
 // looksLikeDDL reports whether a statement the parser refused starts like one

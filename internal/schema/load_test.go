@@ -65,6 +65,48 @@ func TestLoadDumpFolder(t *testing.T) {
 	}
 }
 
+// TestLoadDumpDataBeforeTables loads a folder whose data dump sorts before
+// the dump that creates its tables: the data dump's DISABLE KEYS / ENABLE
+// KEYS lines change no table and are not replayed, while any other ALTER of
+// a table no file created is still reported.
+func TestLoadDumpDataBeforeTables(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"shop_data.sql": "LOCK TABLES `t_stock` WRITE;\n/*!40000 ALTER TABLE `t_stock` DISABLE KEYS */;\n" +
+			"INSERT INTO `t_stock` VALUES (1,5);\n/*!40000 ALTER TABLE `t_stock` ENABLE KEYS */;\nUNLOCK TABLES;\n" +
+			"ALTER TABLE t_gone DISABLE KEYS, ADD COLUMN note text;\n",
+		"shop_table.sql": "CREATE TABLE `t_stock` (`id` bigint NOT NULL, `quantity` int NOT NULL, PRIMARY KEY (`id`));\n",
+	})
+	l, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, r := range l.Replay {
+		got = append(got, r.Msg)
+	}
+	if diff := cmp.Diff([]string{"alter table t_gone: unknown table"}, got); diff != "" {
+		t.Errorf("replay errors (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"t_stock"}, tableNames(l.Schema)); diff != "" {
+		t.Errorf("tables (-want +got):\n%s", diff)
+	}
+}
+
+// TestLoadMigrationKeysOfUnknownTable keeps DISABLE KEYS a statement in a
+// migration, where the server refuses it on a table that does not exist.
+func TestLoadMigrationKeysOfUnknownTable(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{"1_keys.up.sql": "ALTER TABLE t_nope DISABLE KEYS;\n"})
+	l, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(l.Replay) != 1 || l.Replay[0].Msg != "alter table t_nope: unknown table" {
+		t.Errorf("replay errors = %v, want the unknown table", l.Replay)
+	}
+}
+
 // TestLoadPrefersMigrations reads a folder with up files as a migrations
 // folder, whatever other .sql files lie beside them.
 func TestLoadPrefersMigrations(t *testing.T) {

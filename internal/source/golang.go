@@ -54,9 +54,33 @@ func ExtractGo(path string, src []byte) *File {
 		x.frags = append(x.frags, goBrokenFile(path, err))
 	}
 	x.extract()
+	if header := goGeneratedHeader(f); header != "" {
+		for _, fr := range x.frags {
+			fr.Generated = header
+		}
+	}
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
 	return out
+}
+
+// goGeneratedHeader returns the comment by which f says it is generated, or
+// "". It is the comment ast.IsGenerated looks for (a line before the package
+// clause reading `// Code generated … DO NOT EDIT.`), also with the "!" some
+// generators end it with (goctl: `DO NOT EDIT!`).
+func goGeneratedHeader(f *ast.File) string {
+	for _, g := range f.Comments {
+		if g.Pos() >= f.Package {
+			break
+		}
+		for _, c := range g.List {
+			if strings.HasPrefix(c.Text, "// Code generated ") &&
+				(strings.HasSuffix(c.Text, " DO NOT EDIT.") || strings.HasSuffix(c.Text, " DO NOT EDIT!")) {
+				return c.Text
+			}
+		}
+	}
+	return ""
 }
 
 // goBrokenFile is the fragment standing for a file that does not parse.

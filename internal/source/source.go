@@ -64,10 +64,15 @@ type Fragment struct {
 	// conditions go. A rule must not conclude that a predicate is missing.
 	WhereFromCaller bool
 	// EmptiedClause names the <set> or <trim> this variant renders empty
-	// because every <if> inside it is absent, e.g. "<set> at line 12". MyBatis
-	// sends such SQL as it is and the server refuses it, so a parse error of
-	// this variant says nothing about the statement once another variant parses.
+	// because every <if> inside it is absent, e.g. "<set> at line 12", or the
+	// absent <if> that held the statement's SET keyword. MyBatis sends such
+	// SQL as it is and the server refuses it, so a parse error of this variant
+	// says nothing about the statement once another variant parses.
 	EmptiedClause string
+	// Generated is the header of a generated file the SQL stands in (Go's
+	// `// Code generated … DO NOT EDIT.`), empty for a file a person writes:
+	// advice to edit the statement belongs to the generator's template.
+	Generated string
 	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
 	Exec *Exec
 }

@@ -164,6 +164,21 @@ func TestExtractXMLEmptiedClauses(t *testing.T) {
 			variantPresent + "||UPDATE t SET v = v + 1, a = ? WHERE id = ?",
 			variantAbsent + "||UPDATE t SET v = v + 1 WHERE id = ?",
 		},
+	}, {
+		name: "an <if> holding the SET keyword leaves it out when absent",
+		doc:  mapperOf(`<update id="u">UPDATE t <if test="x != null"> set a = #{x}</if> <where><if test="id">id = #{id}</if></where></update>`),
+		want: []string{
+			variantPresent + "||UPDATE t set a = ? WHERE id = ?",
+			variantAbsent + "|<if> at line 1|UPDATE t",
+			variantAbsent + " except inside <if> at line 1||UPDATE t set a = ?",
+		},
+	}, {
+		name: "an <if> inside the SET list is not the SET keyword",
+		doc:  mapperOf(`<update id="u">UPDATE t SET <if test="x != null">settled = #{x}</if> WHERE id = #{id}</update>`),
+		want: []string{
+			variantPresent + "||UPDATE t SET settled = ? WHERE id = ?",
+			variantAbsent + "||UPDATE t SET WHERE id = ?",
+		},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

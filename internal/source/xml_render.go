@@ -3,7 +3,10 @@ package source
 import (
 	"bytes"
 	"fmt"
+	"slices"
 	"strings"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
 // Variant descriptions of dynamic MyBatis statements.
@@ -37,12 +40,14 @@ type mbMapper struct {
 	sqls      map[string]*mbNode // by namespace-qualified id
 	// generated is set for a mapper MyBatis Generator wrote (see xml_mbg.go).
 	generated bool
+	// conds caches the conjuncts of each <if> test (see mbConds).
+	conds map[*mbNode][]mbCond
 	// bytes and visits count the work of every rendering so far.
 	bytes, visits int
 }
 
 func newMbMapper(root *mbNode) *mbMapper {
-	m := &mbMapper{sqls: map[string]*mbNode{}}
+	m := &mbMapper{sqls: map[string]*mbNode{}, conds: map[*mbNode][]mbCond{}}
 	if root == nil {
 		return m
 	}
@@ -73,7 +78,7 @@ func (m *mbMapper) qualify(id string) string {
 // fields every fragment of the statement shares.
 func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 	base.WhereFromCaller = m.includesExampleWhere(n, nil)
-	first := m.render(n, false, nil, nil)
+	first := m.render(n, mbForm{})
 	if !first.optional {
 		return []*Fragment{first.fragment(base, "")}
 	}
@@ -91,19 +96,20 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 		}
 	}
 	add(first, variantPresent)
-	absent := m.render(n, true, nil, nil)
+	absent := m.render(n, mbForm{absent: true})
 	add(absent, variantAbsent)
 	if len(absent.emptied) > 0 {
-		// A <set> or <trim> left empty makes SQL the server refuses: the form
-		// that can run keeps what those clauses hold, every other condition
-		// still absent (a SET list with no WHERE, say).
+		// A <set> or <trim> left empty, or an <if> holding the SET keyword
+		// left out, makes SQL the server refuses: the form that can run keeps
+		// what those elements hold, every other condition still absent (a SET
+		// list with no WHERE, say).
 		keep := map[*mbNode]bool{}
 		var where []string
 		for _, e := range absent.emptied {
 			keep[e] = true
 			where = append(where, mbDescribe(e))
 		}
-		add(m.render(n, true, nil, keep), variantAbsent+" except inside "+strings.Join(where, ", "))
+		add(m.render(n, mbForm{absent: true, keep: keep}), variantAbsent+" except inside "+strings.Join(where, ", "))
 	}
 	for _, c := range first.chooses {
 		for j, w := range mbWhens(c) {
@@ -113,11 +119,28 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 			if len(out) >= mbMaxVariants {
 				return out
 			}
-			add(m.render(n, false, map[*mbNode]int{c: j}, nil),
+			add(m.render(n, mbForm{pick: map[*mbNode]int{c: j}}),
 				fmt.Sprintf("with <when test=%q> at line %d chosen", w.attr("test"), w.line))
 		}
 	}
+	for _, k := range first.excluded {
+		if len(out) >= mbMaxVariants {
+			return out
+		}
+		add(m.render(n, mbForm{prefer: map[*mbNode]bool{k: true}}),
+			fmt.Sprintf("with <if test=%q> at line %d chosen over the <if> siblings it excludes", k.attr("test"), k.line))
+	}
 	return out
+}
+
+// ifConds returns the conjuncts of the test of <if> k, parsed once.
+func (m *mbMapper) ifConds(k *mbNode) []mbCond {
+	c, ok := m.conds[k]
+	if !ok {
+		c = mbConds(k.attr("test"))
+		m.conds[k] = c
+	}
+	return c
 }
 
 // mbWhens returns the <when> children of a <choose>.
@@ -131,19 +154,31 @@ func mbWhens(choose *mbNode) []*mbNode {
 	return ws
 }
 
-// mbRender is one rendering of a statement.
-type mbRender struct {
-	m      *mbMapper
+// mbForm says which form of a dynamic statement a rendering produces.
+type mbForm struct {
 	absent bool            // every <if> false, every <choose> on its <otherwise>
 	pick   map[*mbNode]int // <choose> → index of the <when> taken instead of the first
-	// keep lists the <set> and <trim> elements rendered with every condition
-	// present even when absent is set.
+	// keep lists the <set>, <trim> and <if> elements rendered with every
+	// condition present even when absent is set.
 	keep map[*mbNode]bool
+	// prefer lists the <if> elements rendered whatever their earlier
+	// siblings: a sibling whose test excludes theirs is left out instead.
+	prefer map[*mbNode]bool
+}
+
+// mbRender is one rendering of a statement.
+type mbRender struct {
+	m *mbMapper
+	mbForm
 	// emptied lists the <set> and <trim> elements whose every condition was
-	// absent, which left them empty.
+	// absent, which left them empty, and the absent <if> elements that held
+	// the statement's SET keyword.
 	emptied []*mbNode
-	out     mbBuf    // the statement's SQL
-	dollar  []Dollar // ${…} substitutions met
+	// excluded lists the <if> elements left out, each once, because the test
+	// of a sibling rendered before them excludes theirs.
+	excluded []*mbNode
+	out      mbBuf    // the statement's SQL
+	dollar   []Dollar // ${…} substitutions met
 	// test is the test of the innermost <if> or <when> being rendered; items
 	// are the item names of the <foreach> elements around the text.
 	test  string
@@ -168,8 +203,8 @@ type mbBuf struct {
 	join bool
 }
 
-func (m *mbMapper) render(n *mbNode, absent bool, pick map[*mbNode]int, keep map[*mbNode]bool) *mbRender {
-	r := &mbRender{m: m, absent: absent, pick: pick, keep: keep, out: mbBuf{join: true}}
+func (m *mbMapper) render(n *mbNode, form mbForm) *mbRender {
+	r := &mbRender{m: m, mbForm: form, out: mbBuf{join: true}}
 	r.children(n, nil, &r.out)
 	return r
 }
@@ -235,12 +270,52 @@ func (r *mbRender) add(b *mbBuf, piece mbText) {
 }
 
 func (r *mbRender) children(n *mbNode, props map[string]string, b *mbBuf) {
+	var taken []*mbNode // the <if> children rendered so far
 	for _, k := range n.kids {
 		if r.err != nil {
 			return
 		}
+		if k.name == "if" && (!r.absent || r.keep[k]) {
+			if r.excludes(n, k, taken) {
+				r.optional = true
+				continue
+			}
+			taken = append(taken, k)
+		}
 		r.node(k, props, b)
 	}
+}
+
+// excludes reports whether <if> k, a child of n, is left out of this
+// rendering: a preferred sibling's test, or the test of a sibling already
+// rendered, cannot hold together with k's. No call renders both, so no
+// variant joins them.
+func (r *mbRender) excludes(n, k *mbNode, taken []*mbNode) bool {
+	conds := r.m.ifConds(k)
+	if len(conds) == 0 {
+		return false
+	}
+	if !r.prefer[k] {
+		for p := range r.prefer {
+			if p != k && mbIsChild(n, p) && mbExclusive(r.m.ifConds(p), conds) {
+				return true
+			}
+		}
+	}
+	for _, t := range taken {
+		if mbExclusive(r.m.ifConds(t), conds) {
+			if !slices.Contains(r.excluded, k) {
+				r.excluded = append(r.excluded, k)
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// mbIsChild reports whether k is a child of n.
+func mbIsChild(n, k *mbNode) bool {
+	return slices.Contains(n.kids, k)
 }
 
 func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
@@ -252,11 +327,16 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 		r.add(b, r.text(k.text, props))
 	case "if":
 		r.optional = true
-		if !r.absent {
-			test := r.test
-			r.test = k.attr("test")
+		switch {
+		case !r.absent || r.keep[k]:
+			test, absent := r.test, r.absent
+			r.test, r.absent = k.attr("test"), false
 			r.children(k, props, b)
-			r.test = test
+			r.test, r.absent = test, absent
+		case mbHoldsSetKeyword(k):
+			// `UPDATE t <if test="…">SET a = ?</if> WHERE …` without its SET
+			// is SQL MyBatis sends and the server refuses, like an empty <set>.
+			r.emptied = append(r.emptied, k)
 		}
 	case "choose":
 		r.choose(k, props, b)
@@ -540,4 +620,18 @@ func (r *mbRender) addDollar(d Dollar) {
 		}
 	}
 	r.dollar = append(r.dollar, d)
+}
+
+// mbHoldsSetKeyword reports whether <if> k opens with the SET keyword of an
+// UPDATE: its first text that is not blank starts with the word SET.
+func mbHoldsSetKeyword(k *mbNode) bool {
+	for _, c := range k.kids {
+		if c.name != "" {
+			return false
+		}
+		if len(bytes.TrimSpace(c.text.s)) > 0 {
+			return sqlparse.FirstWord(string(c.text.s)) == "SET"
+		}
+	}
+	return false
 }

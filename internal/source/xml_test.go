@@ -215,6 +215,30 @@ func TestExtractXMLRendering(t *testing.T) {
 		doc:  mapperOf(`<update id="u">UPDATE t<!-- note -->SET a = 1 WHERE id = 1</update>`),
 		want: []xmlFrag{{ID: "u", SQL: "UPDATE t SET a = 1 WHERE id = 1"}},
 	}, {
+		name: "sibling ifs whose tests exclude each other are never joined",
+		doc:  mapperOf(`<select id="s">SELECT a FROM t<if test="sort == 0"> ORDER BY a</if><if test="sort == 1"> ORDER BY b</if><if test="up"> ASC</if><if test="!up"> DESC</if></select>`),
+		want: []xmlFrag{
+			{ID: "s", Variant: variantPresent, SQL: "SELECT a FROM t  ORDER BY a  ASC"},
+			{ID: "s", Variant: variantAbsent, SQL: "SELECT a FROM t"},
+			{ID: "s", Variant: `with <if test="sort == 1"> at line 1 chosen over the <if> siblings it excludes`, SQL: "SELECT a FROM t  ORDER BY b  ASC"},
+			{ID: "s", Variant: `with <if test="!up"> at line 1 chosen over the <if> siblings it excludes`, SQL: "SELECT a FROM t  ORDER BY a  DESC"},
+		},
+	}, {
+		name: "a test and its negation inside a where",
+		doc:  mapperOf(`<delete id="d">DELETE FROM t<where><if test="id != null and id != ''">id = #{id}</if><if test="id == null">AND k = #{k}</if></where></delete>`),
+		want: []xmlFrag{
+			{ID: "d", Variant: variantPresent, SQL: "DELETE FROM t WHERE id = ?"},
+			{ID: "d", Variant: variantAbsent, SQL: "DELETE FROM t "},
+			{ID: "d", Variant: `with <if test="id == null"> at line 1 chosen over the <if> siblings it excludes`, SQL: "DELETE FROM t WHERE  k = ?"},
+		},
+	}, {
+		name: "sibling ifs that may hold together are joined",
+		doc:  mapperOf(`<select id="s">SELECT a FROM t WHERE 1 = 1<if test="a == 0"> AND a = 0</if><if test="b == 1"> AND b = 1</if><if test="c != 1"> AND c = 2</if><if test="c != 2"> AND c = 1</if></select>`),
+		want: []xmlFrag{
+			{ID: "s", Variant: variantPresent, SQL: "SELECT a FROM t WHERE 1 = 1  AND a = 0  AND b = 1  AND c = 2  AND c = 1"},
+			{ID: "s", Variant: variantAbsent, SQL: "SELECT a FROM t WHERE 1 = 1"},
+		},
+	}, {
 		name: "only statements are extracted",
 		doc: mapperOf(`<cache/><resultMap id="m" type="T"><id column="id"/></resultMap><sql id="x">x</sql>` +
 			`<select id="s">SELECT 1</select><insert id="i">INSERT INTO t VALUES (1)</insert>`),

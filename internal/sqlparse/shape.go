@@ -185,3 +185,14 @@ func selectsBareNames(s *SelectStmt) bool {
 	}
 	return false
 }
+
+// FirstWord returns the first word of text in upper case, looking through
+// comments and, as every token reader here, string literals; "" when text
+// opens with another token (a quoted name, a parenthesis) or holds none.
+func FirstWord(text string) string {
+	toks := scriptTokens(text)
+	if len(toks) == 0 {
+		return ""
+	}
+	return toks[0].upper()
+}

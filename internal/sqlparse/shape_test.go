@@ -83,3 +83,22 @@ func TestHoldsStatement(t *testing.T) {
 		}
 	}
 }
+
+func TestFirstWord(t *testing.T) {
+	tests := map[string]string{
+		"set a = ?":            "SET",
+		"\n  Set\n a = 1":      "SET",
+		"/* note */ set a = 1": "SET",
+		"-- note\nSET a = 1":   "SET",
+		"settled = ?":          "SETTLED",
+		"`set` = 1":            "",
+		"(a, b)":               "",
+		"   ":                  "",
+		"'x' set":              "SET",
+	}
+	for text, want := range tests {
+		if got := FirstWord(text); got != want {
+			t.Errorf("FirstWord(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"fmt"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/lint"
 )
@@ -25,24 +27,36 @@ var AbsoluteCounterWrite = &lint.Rule{
 }
 
 func runAbsoluteCounterWrite(pass *lint.Pass) error {
+	vc := pass.Policy.VersionColumn()
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
-		if w == nil || w.kind != writeUpdate || whereFromCaller(st) {
+		if w == nil || w.kind != writeUpdate {
 			continue
 		}
+		fromCaller := whereFromCaller(st)
 		conds := w.filters()
 		for _, a := range w.assignments() {
 			if !isCounter(pass, a.col) || relativeTo(a.col, a.expr) {
 				continue
 			}
-			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t) {
+			// A WHERE the caller builds may hold the version compare, unless
+			// the table has no version column to compare: then no caller
+			// makes this write safe.
+			if fromCaller && !lacksVersion(a.col.t, vc) {
+				continue
+			}
+			if !fromCaller && (hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t)) {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name
+			why := ""
+			if fromCaller {
+				why = fmt.Sprintf("; the caller's Example supplies the WHERE, but %s has no %s column for it to compare", q(table), q(vc))
+			}
 			pass.ReportStatementFix(st, table, col, absoluteWriteFix(pass, w, a),
 				"counter %s is set to an absolute value (%s) without `%s = ?` in WHERE: a value computed "+
-					"from an earlier read overwrites concurrent changes (lost update)",
-				qualified(table, col), exprText(a.expr), pass.Policy.VersionColumn())
+					"from an earlier read overwrites concurrent changes (lost update)%s",
+				qualified(table, col), exprText(a.expr), vc, why)
 		}
 	}
 	return nil

@@ -320,7 +320,9 @@ func isState(pass *lint.Pass, c colRef) bool {
 // its caller passes (a MyBatis Generator ByExample statement: its text holds
 // a neutral stand-in for the Example's criteria). A rule that would report a
 // predicate as missing from such a WHERE stays silent, since it cannot see
-// the predicate; a rule that judges the SET list alone still runs.
+// the predicate, unless the schema shows no predicate could be there (GQ003:
+// a version compare on a table without a version column); a rule that
+// judges the SET list alone still runs.
 func whereFromCaller(st *lint.Statement) bool {
 	return st.Fragment != nil && st.Fragment.WhereFromCaller
 }

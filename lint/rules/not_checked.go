@@ -64,6 +64,9 @@ func lang(st *lint.Statement) source.Lang {
 // dynamicFix is the advice for SQL assembled at run time, in the language
 // it was assembled in. Its table is unknown: the statement could not be read.
 func dynamicFix(st *lint.Statement) string {
+	if fix := generatedFix(st); fix != "" {
+		return fix
+	}
 	switch lang(st) {
 	case source.LangGo:
 		return "write the statement as one constant string with ? placeholders and build only the argument list " +
@@ -81,7 +84,25 @@ func dynamicFix(st *lint.Statement) string {
 
 // unparsedFix is the advice for a statement the parser rejected.
 func unparsedFix(st *lint.Statement) string {
+	if fix := generatedFix(st); fix != "" {
+		return fix
+	}
 	return "correct the syntax; " + reviewAdvice(st)
+}
+
+// generatedFix is the advice for a statement of a generated file, "" for
+// any other: the file must not be edited, neither to rewrite the statement
+// nor to add a guard:ignore (the next generation drops both), so the advice
+// points at the generator's template and at the policy.
+func generatedFix(st *lint.Statement) string {
+	if st.Fragment == nil || st.Fragment.Generated == "" {
+		return ""
+	}
+	return "this file is generated (`" + st.Fragment.Generated + "`): the statement comes from the generator's " +
+		"template, so change the template and regenerate rather than edit the file (a rewrite or a guard:ignore " +
+		"there is lost at the next generation); if what the template builds is right, review it once and lower " +
+		"the code in policies.toml (`[rules]` `GQ009 = \"info\"`, for every file) or leave the generated files " +
+		"out with a `[lint] exclude` glob (every rule then skips them)"
 }
 
 // reviewAdvice says how to suppress the finding after a review, in the
