@@ -81,13 +81,20 @@ type Learner struct {
 // counter: decremented at dao/OrderDao.xml:100". A finding on a table
 // (GS006) names the inferred columns that make the table guarded.
 func explainInferred(fs []Finding, pol *policy.Policy, s *schema.Schema) {
-	if pol.Inferred == nil {
+	inf := pol.Inferred
+	if inf == nil {
 		return
 	}
 	for i := range fs {
 		f := &fs[i]
 		if f.Table == "" {
 			continue
+		}
+		if f.ColumnName != "" {
+			k := policy.Key(f.Table, f.ColumnName)
+			if inf.Counters[k] == nil && inf.States[k] == nil && inf.Keys[k] == nil {
+				continue
+			}
 		}
 		var why []string
 		if f.ColumnName != "" {

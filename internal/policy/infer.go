@@ -210,24 +210,46 @@ func SortedEvidence(m map[string]*Evidence) []*Evidence {
 }
 
 // Asked is the set of columns one user of a policy asked IsCounter, IsState
-// or IsBusinessKey about. guard lint runs a file's rules once with the
-// policy as written and records what they asked: only a file that asked
-// about a column inference then decides differently is linted again.
-type Asked struct{ cols map[[2]string]struct{} }
+// or IsBusinessKey about, with the answers. guard lint runs a file's rules
+// once with the policy as written and records what they asked: only a file
+// that asked about a column inference then decides differently is linted
+// again. The answers serve the file's many questions about the same columns.
+type Asked struct {
+	cols    map[[2]string]struct{}
+	answers map[askedKey]bool
+}
+
+// The classifications Asked remembers.
+const (
+	classCounter = iota
+	classState
+	classKey
+)
+
+type askedKey struct {
+	class      int
+	table, col string
+}
+
+// answer returns the classification of table.col, computing it once.
+func (a *Asked) answer(class int, table, col string, compute func(table, col string) bool) bool {
+	k := askedKey{class, table, col}
+	if v, ok := a.answers[k]; ok {
+		return v
+	}
+	a.cols[[2]string{table, col}] = struct{}{}
+	v := compute(table, col)
+	a.answers[k] = v
+	return v
+}
 
 // Recording returns a copy of p that records the columns it is asked about
 // in the returned Asked; p itself is unchanged. Neither may be shared
 // between goroutines.
 func (p *Policy) Recording() (*Policy, *Asked) {
 	c := *p
-	c.asked = &Asked{cols: map[[2]string]struct{}{}}
+	c.asked = &Asked{cols: map[[2]string]struct{}{}, answers: map[askedKey]bool{}}
 	return &c, c.asked
-}
-
-func (p *Policy) record(table, col string) {
-	if p.asked != nil {
-		p.asked.cols[[2]string{table, col}] = struct{}{}
-	}
 }
 
 // Any reports whether one of the columns asked about is in keys (of Key).

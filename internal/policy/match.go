@@ -32,7 +32,13 @@ func (p *Policy) Override(table string) *Table {
 
 // IsCounter reports whether column col of table must never go negative.
 func (p *Policy) IsCounter(table, col string) bool {
-	p.record(table, col)
+	if a := p.asked; a != nil {
+		return a.answer(classCounter, table, col, p.isCounter)
+	}
+	return p.isCounter(table, col)
+}
+
+func (p *Policy) isCounter(table, col string) bool {
 	if strings.EqualFold(col, p.Schema.VersionColumn) {
 		return false
 	}
@@ -47,7 +53,13 @@ func (p *Policy) IsCounter(table, col string) bool {
 
 // IsBusinessKey reports whether column col of table must be unique on its own.
 func (p *Policy) IsBusinessKey(table, col string) bool {
-	p.record(table, col)
+	if a := p.asked; a != nil {
+		return a.answer(classKey, table, col, p.isBusinessKey)
+	}
+	return p.isBusinessKey(table, col)
+}
+
+func (p *Policy) isBusinessKey(table, col string) bool {
 	if o := p.Override(table); o != nil && o.Keys != nil {
 		return matchAny(*o.Keys, col)
 	}
@@ -65,7 +77,13 @@ func (p *Policy) IsBusinessKey(table, col string) bool {
 
 // IsState reports whether column col of table is a state machine.
 func (p *Policy) IsState(table, col string) bool {
-	p.record(table, col)
+	if a := p.asked; a != nil {
+		return a.answer(classState, table, col, p.isState)
+	}
+	return p.isState(table, col)
+}
+
+func (p *Policy) isState(table, col string) bool {
 	if o := p.Override(table); o != nil && o.States != nil {
 		return matchAny(*o.States, col)
 	}

@@ -99,6 +99,12 @@ type write struct {
 	upsert bool
 	// decs holds the SET items that lower their column (analysis_decrement.go).
 	decs []decrement
+	// asgs and conds cache assignments() and filters(), which every rule
+	// asks for; their capacity is their length, so an append copies.
+	asgs  []assignment
+	conds []sqlparse.ExprNode
+	// cached records that asgs and conds are filled.
+	cached bool
 }
 
 // writeTargets returns the write shape of st, or nil when st is not a parsed
@@ -245,14 +251,28 @@ type assignment struct {
 
 // assignments returns the SET (or ON DUPLICATE KEY UPDATE) items of w.
 func (w *write) assignments() []assignment {
-	out := make([]assignment, 0, len(w.set))
+	w.fill()
+	return w.asgs
+}
+
+// fill computes the SET items and the filters once.
+func (w *write) fill() {
+	if w.cached {
+		return
+	}
+	w.cached = true
+	asgs := make([]assignment, 0, len(w.set))
 	for _, a := range w.set {
 		if a == nil || a.Column == nil {
 			continue
 		}
-		out = append(out, assignment{col: w.ref(a.Column), expr: a.Expr, node: a})
+		asgs = append(asgs, assignment{col: w.ref(a.Column), expr: a.Expr, node: a})
 	}
-	return out
+	conds := conjuncts(w.where)
+	for _, on := range w.on {
+		conds = append(conds, conjuncts(on)...)
+	}
+	w.asgs, w.conds = asgs[:len(asgs):len(asgs)], conds[:len(conds):len(conds)]
 }
 
 // unparen strips any parentheses around e.
@@ -292,11 +312,8 @@ func conjuncts(where sqlparse.ExprNode) []sqlparse.ExprNode {
 // filters returns the conjuncts of the WHERE clause and of the JOIN ON
 // conditions: together they restrict the rows a multi-table write touches.
 func (w *write) filters() []sqlparse.ExprNode {
-	out := conjuncts(w.where)
-	for _, on := range w.on {
-		out = append(out, conjuncts(on)...)
-	}
-	return out
+	w.fill()
+	return w.conds
 }
 
 // isCounter reports whether column c is a counter. A table the schema knows
