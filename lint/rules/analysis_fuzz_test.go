@@ -32,6 +32,7 @@ func FuzzQueryRules(f *testing.F) {
 		"UPDATE t_inventory SET inventory = CASE id WHEN ? THEN inventory - ? WHEN ? THEN IF(inventory < ?, inventory, inventory - ?) ELSE inventory - 1 END WHERE id IN (?, ?) AND inventory >= CASE id WHEN ? THEN ? WHEN ? THEN ? END",
 		"UPDATE t_inventory SET inventory = CASE WHEN id = ? AND inventory >= ? THEN inventory - ? ELSE 0 END WHERE CASE WHEN id = ? THEN inventory - ? >= 0 END AND NOT inventory",
 		"SELECT inventory FROM t_inventory WHERE id = ? AND status = 'on' FOR UPDATE",
+		"UPDATE t_order SET status = 2, updated_at = ? WHERE id IN (1, 2) AND status IN (0, 1) AND updated_at = ?; UPDATE t_order SET status = 'x' WHERE status <> NULL",
 	} {
 		f.Add(seed)
 	}
@@ -47,6 +48,13 @@ func FuzzQueryRules(f *testing.F) {
 			}
 			stmts = append(stmts, &lint.Statement{SQL: piece.Text, Node: node, File: "fuzz.sql", Line: 1, Column: 1, EndLine: 1})
 		}
+		// The inference reads the same trees: it must not panic either, and
+		// the rules must run under what it learns.
+		var obs []lint.Observation
+		for _, st := range stmts {
+			Learn.Observe(st, sch, func(o lint.Observation) { obs = append(obs, o) })
+		}
+		pol := pol.WithInferred(Learn.Infer(obs, sch, pol))
 		for _, r := range queryRules {
 			pass := lint.NewPass(r, pol, sch, stmts, nil, nil, func(fd lint.Finding) {
 				if fd.Code != r.Code || fd.Message == "" {
