@@ -280,4 +280,7 @@ type Summary struct {
 type Result struct {
 	Findings []Finding
 	Summary  Summary
+	// OtherEngines lists the .sql files left out because their path names
+	// another database engine; the command line says so on stderr.
+	OtherEngines []string
 }

@@ -103,6 +103,9 @@ func Run(cfg Config) (*Result, error) {
 	}
 	l.given.countFiles(&res.Summary, migs)
 	res.Summary.Tables = len(sch.Tables)
+	for _, p := range in.otherEngines {
+		res.OtherEngines = append(res.OtherEngines, display(p))
+	}
 	return res, nil
 }
 

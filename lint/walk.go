@@ -20,6 +20,31 @@ type inputs struct {
 	sources []string
 	// real maps each source to its path with every symbolic link resolved.
 	real map[string]string
+	// otherEngines holds the .sql files left out because their path names
+	// another database engine (db/postgresql/data.sql, schema-h2.sql).
+	otherEngines []string
+}
+
+// otherEngineWords name database engines whose SQL guard does not check:
+// projects keep a script per engine side by side (db/h2/schema.sql,
+// db/postgresql/data.sql), and the MySQL parser would report every line.
+var otherEngineWords = map[string]bool{
+	"postgres": true, "postgresql": true, "pgsql": true, "h2": true, "hsqldb": true, "hsql": true,
+	"oracle": true, "sqlserver": true, "mssql": true, "sqlite": true, "sqlite3": true, "db2": true,
+	"derby": true, "cockroach": true, "cockroachdb": true, "clickhouse": true,
+}
+
+// forOtherEngine reports whether a path below a walked folder names another
+// engine in one of its folders or in the words of its file name.
+func forOtherEngine(rel string) bool {
+	for _, seg := range strings.Split(filepath.ToSlash(rel), "/") {
+		for _, w := range strings.FieldsFunc(strings.ToLower(seg), func(r rune) bool { return r == '-' || r == '_' || r == '.' }) {
+			if otherEngineWords[w] {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // sourceExt lists the extensions of query source files.
@@ -123,7 +148,12 @@ func (w *walker) addFile(p, real, rel string) {
 		}
 		return
 	}
-	if sourceExt[strings.ToLower(filepath.Ext(base))] {
+	ext := strings.ToLower(filepath.Ext(base))
+	if ext == ".sql" && rel != "" && forOtherEngine(rel) {
+		w.in.otherEngines = append(w.in.otherEngines, p)
+		return
+	}
+	if sourceExt[ext] {
 		w.in.sources = append(w.in.sources, p)
 		w.in.real[p] = real
 	}

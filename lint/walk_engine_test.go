@@ -1,0 +1,48 @@
+package lint
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestOtherEngineScripts leaves out the .sql scripts a project keeps for
+// other engines, by a folder or a word of the file name, and keeps MySQL's.
+func TestOtherEngineScripts(t *testing.T) {
+	dir := t.TempDir()
+	for _, f := range []string{"db/h2/schema.sql", "db/postgresql/data.sql", "db/mysql/schema.sql", "sql/schema-hsqldb.sql",
+		"sql/schema.sql", "sql/pgbouncer_notes.sql", "dao/Postgres.go"} {
+		p := filepath.Join(dir, filepath.FromSlash(f))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte("SELECT 1;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := walk([]string{dir}, nil, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rel := func(ps []string) []string {
+		var out []string
+		for _, p := range ps {
+			r, _ := filepath.Rel(dir, p)
+			out = append(out, filepath.ToSlash(r))
+		}
+		return out
+	}
+	if d := cmp.Diff([]string{"dao/Postgres.go", "db/mysql/schema.sql", "sql/pgbouncer_notes.sql", "sql/schema.sql"}, rel(in.sources)); d != "" {
+		t.Errorf("sources (-want +got):\n%s", d)
+	}
+	if d := cmp.Diff([]string{"db/h2/schema.sql", "db/postgresql/data.sql", "sql/schema-hsqldb.sql"}, rel(in.otherEngines)); d != "" {
+		t.Errorf("left out (-want +got):\n%s", d)
+	}
+	// A file named on the command line is linted whatever its path says.
+	named := filepath.Join(dir, "db", "h2", "schema.sql")
+	if in, err = walk([]string{named}, nil, true); err != nil || len(in.sources) != 1 {
+		t.Errorf("named file: %v, %v", in.sources, err)
+	}
+}
