@@ -31,7 +31,10 @@ type inputs struct {
 var otherEngineWords = map[string]bool{
 	"postgres": true, "postgresql": true, "pgsql": true, "h2": true, "hsqldb": true, "hsql": true,
 	"oracle": true, "sqlserver": true, "mssql": true, "sqlite": true, "sqlite3": true, "db2": true,
-	"derby": true, "cockroach": true, "cockroachdb": true, "clickhouse": true,
+	"derby": true, "cockroach": true, "cockroachdb": true, "clickhouse": true, "informix": true,
+	"pointbase": true, "sapdb": true, "maxdb": true, "solid": true, "sybase": true, "firebird": true,
+	"cubrid": true, "hana": true, "teradata": true, "kingbase": true, "cloudscape": true,
+	"opengauss": true, "gaussdb": true, "oscar": true,
 }
 
 // forOtherEngine reports whether a path below a walked folder names another
