@@ -171,6 +171,10 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		multi bool
 		// stepped is the first assignment of such a value.
 		stepped *policy.Evidence
+		// literal is set when a literal is assigned to or compared with the
+		// column: a state takes named values; a rename (SET alias = ?
+		// WHERE alias = ?) moves one parameter to another.
+		literal bool
 	}
 	facts := map[string]*colFacts{}
 	var order []string
@@ -214,6 +218,9 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 				note(&f.toggled, o, "only switched between 0 and 1, never conditioned on by an UPDATE")
 			}
 		}
+		if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" {
+			f.literal = true
+		}
 		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
 			f.multi = true
 			if o.Kind == lint.ObsAssign && o.Value != "" {
@@ -237,7 +244,7 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 				inf.Counters[k] = f.decrement
 			}
 		case !stateType(s, f.table, f.column) || notAState(s, f.table, f.column):
-		case f.condition != nil:
+		case f.condition != nil && (f.literal || stateNamed(f.column)):
 			if !pol.IsCounter(f.table, f.column) {
 				inf.States[k] = f.condition
 			}

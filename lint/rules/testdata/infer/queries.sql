@@ -32,3 +32,7 @@ UPDATE t_aftersale SET after_status = ? WHERE id = ?; -- want "GQ005 state colum
 UPDATE t_member SET status = ? WHERE id = ?;
 -- A soft-delete mark stepped to a third value is still not a state machine.
 UPDATE t_aftersale SET delete_status = 2 WHERE id IN (?, ?);
+
+-- A rename moves one parameter to another: the column names a row, it is
+-- not a state machine, and the DELETE keyed on it is no transition.
+UPDATE t_member SET nickname = ? WHERE nickname = ? AND id = ?;

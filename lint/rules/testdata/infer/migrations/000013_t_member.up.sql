@@ -1,5 +1,6 @@
 CREATE TABLE t_member (
   id     BIGINT NOT NULL AUTO_INCREMENT,
+  nickname VARCHAR(64) NOT NULL DEFAULT '',
   status INT    NOT NULL DEFAULT 1 COMMENT '账号状态：0->禁用；1->启用',
   PRIMARY KEY (id)
 ) ENGINE=InnoDB;
