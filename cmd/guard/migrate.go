@@ -13,6 +13,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/migrator"
+	"github.com/guard-sql/guard/internal/report"
 )
 
 const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
@@ -199,7 +200,13 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 		return nil, inputErrf("--dsn: %v", err)
 	}
 	red := audit.NewRedactor([]*audit.Target{target})
-	s := &session{c: c, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
+	// File names, SQL and server messages reach the terminal escaped; json
+	// escapes them itself.
+	stdout := c.App.Writer
+	if a.format == "text" {
+		stdout = report.PrintableWriter(stdout)
+	}
+	s := &session{c: c, target: target, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	// Text reports the run as it goes; json is one document at the end.
 	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
 	if a.format == "text" {
