@@ -17,17 +17,21 @@ import (
 )
 
 const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
-directory golang-migrate reads, not only guard plan's files) with golang-migrate
-as the engine: its schema_migrations table and its GET_LOCK mutual exclusion,
-on guard's own connection with a strict sql_mode.
+such directory, not only guard plan's files) with golang-migrate as the engine:
+its schema_migrations table and its GET_LOCK mutual exclusion, on guard's own
+connection with a strict sql_mode. A file named like a migration but not
+exactly one (.up.sql~, .orig, .UP.SQL, no title), or a pending file that is
+empty, is exit 2 before anything runs.
 
 Around it guard adds:
   preflight     before anything is applied, every pending file is parsed and,
                 for each ADD CHECK, ADD UNIQUE / CREATE UNIQUE INDEX, ADD
                 PRIMARY KEY and MODIFY/CHANGE ... NOT NULL, the existing rows
                 that would break it are counted, with up to 5 samples. If any
-                would fail, nothing is applied (exit 3). --skip-preflight
-                applies without checking.
+                would fail, nothing is applied (exit 3). A guard whose rows
+                an earlier step changes is checked again right before its
+                step; a refusal there stops at a clean version (exit 3).
+                --skip-preflight applies without checking.
   verification  after the run, the schema is read again and every CHECK,
                 UNIQUE index, NOT NULL column, added column and trigger of the
                 applied files is looked for ("verified: ..."); a missing one

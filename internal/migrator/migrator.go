@@ -204,6 +204,7 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		if res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
 			return res, err
 		}
+		noteRechecks(res.Preflight, steps)
 		if m.opts.Log != nil {
 			WriteProbes(m.opts.Log, res.Preflight)
 		}

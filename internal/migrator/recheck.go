@@ -48,6 +48,24 @@ func (e *StepRefusedError) Error() string {
 // Unwrap returns the refusal with every verdict of the run.
 func (e *StepRefusedError) Unwrap() error { return &RefusedError{Probes: e.Probes} }
 
+// recheckNote ends the note of a guard left not checked by the run's
+// preflight that its step's own preflight will look at again.
+const recheckNote = "; checked again right before its migration runs"
+
+// noteRechecks marks the verdicts of the run's preflight that recheckStep
+// will revisit: those left not checked in a file after the first step.
+func noteRechecks(probes []Probe, steps []Step) {
+	if len(steps) == 0 {
+		return
+	}
+	for i := range probes {
+		p := &probes[i]
+		if p.Status == StatusSkipped && p.Guard.File != steps[0].File {
+			p.Note += recheckNote
+		}
+	}
+}
+
 // recheckStep runs the preflight of step when an earlier step of the run
 // has been applied and the run's preflight left some of its guards not
 // checked. Guards already judged are not probed again: their rows were not
