@@ -115,7 +115,7 @@ func (w *walker) addFile(p, real, rel string) {
 	}
 	w.seenFile[real] = true
 	base := filepath.Base(p)
-	if schema.LooksLikeMigration(base) {
+	if _, _, ok := schema.IsMigrationName(base); ok {
 		dir := filepath.Dir(real)
 		if !w.seenDir[dir] {
 			w.seenDir[dir] = true

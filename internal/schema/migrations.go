@@ -48,8 +48,8 @@ func IsMigrationName(base string) (version uint64, up bool, ok bool) {
 }
 
 // LooksLikeMigration reports whether base is a migration file name or a
-// name close enough to one that ListMigrations refuses it: either way, its
-// folder is a migrations folder.
+// name close enough to one that ListMigrations refuses it in a migrations
+// folder.
 func LooksLikeMigration(base string) bool {
 	return migrationShaped.MatchString(base)
 }
