@@ -63,6 +63,11 @@ func TestMisnamedMigrationRefusedEverywhere(t *testing.T) {
 	if _, errOut, code := guard(t, "lint", "--fail-on", "never", dir); code != exitClean {
 		t.Errorf("lint: exit %d: %s", code, errOut)
 	}
+	// Nor is a script named like a migration in a folder without any.
+	tools := writeMigrations(t, map[string]string{"001_backup.down.sh": "mysqldump shop", "report.sql": "SELECT 1;"})
+	if _, errOut, code := guard(t, "lint", "--fail-on", "never", tools); code != exitClean {
+		t.Errorf("lint of a folder without migrations: exit %d: %s", code, errOut)
+	}
 }
 
 // TestMigrateEmptyFileRefused: a pending empty or blank file would fail on
