@@ -13,20 +13,25 @@ import (
 
 	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/migrator"
+	"github.com/guard-sql/guard/internal/report"
 )
 
 const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
-directory golang-migrate reads, not only guard plan's files) with golang-migrate
-as the engine: its schema_migrations table and its GET_LOCK mutual exclusion,
-on guard's own connection with a strict sql_mode.
+such directory, not only guard plan's files) with golang-migrate as the engine:
+its schema_migrations table and its GET_LOCK mutual exclusion, on guard's own
+connection with a strict sql_mode. A file named like a migration but not
+exactly one (.up.sql~, .orig, .UP.SQL, no title), or a pending file that is
+empty, is exit 2 before anything runs.
 
 Around it guard adds:
   preflight     before anything is applied, every pending file is parsed and,
                 for each ADD CHECK, ADD UNIQUE / CREATE UNIQUE INDEX, ADD
                 PRIMARY KEY and MODIFY/CHANGE ... NOT NULL, the existing rows
                 that would break it are counted, with up to 5 samples. If any
-                would fail, nothing is applied (exit 3). --skip-preflight
-                applies without checking.
+                would fail, nothing is applied (exit 3). A guard whose rows
+                an earlier step changes is checked again right before its
+                step; a refusal there stops at a clean version (exit 3).
+                --skip-preflight applies without checking.
   verification  after the run, the schema is read again and every CHECK,
                 UNIQUE index, NOT NULL column, added column and trigger of the
                 applied files is looked for ("verified: ..."); a missing one
@@ -199,7 +204,13 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 		return nil, inputErrf("--dsn: %v", err)
 	}
 	red := audit.NewRedactor([]*audit.Target{target})
-	s := &session{c: c, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
+	// File names, SQL and server messages reach the terminal escaped; json
+	// escapes them itself.
+	stdout := c.App.Writer
+	if a.format == "text" {
+		stdout = report.PrintableWriter(stdout)
+	}
+	s := &session{c: c, target: target, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	// Text reports the run as it goes; json is one document at the end.
 	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
 	if a.format == "text" {

@@ -3,15 +3,13 @@ package migrator
 import (
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
-	"sort"
 
-	"github.com/golang-migrate/migrate/v4/source"
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // Migration is one version of a golang-migrate directory: its up file, its
-// down file, or both. Any extension golang-migrate accepts is accepted.
+// down file, or both, named exactly NNN_title.up.sql / NNN_title.down.sql.
 type Migration struct {
 	Version uint   `json:"version"`
 	Name    string `json:"name"`
@@ -23,50 +21,41 @@ type Migration struct {
 // ErrNoMigrations is returned for a directory without migration files.
 var ErrNoMigrations = errors.New("no migration files (NNN_title.up.sql)")
 
-// ListMigrations reads the migrations of dir as golang-migrate does (its own
-// file name parser), sorted by version. Two files of the same version and
-// direction are an error, as golang-migrate refuses them too.
+// ListMigrations reads the migrations of dir, sorted by version, with the
+// listing lint and plan use (schema.ListMigrations): golang-migrate is
+// given exactly these files, and a file named like a migration without
+// being one is an error naming it, never a version.
 func ListMigrations(dir string) ([]Migration, error) {
-	entries, err := os.ReadDir(dir)
+	files, err := schema.ListMigrations(dir)
 	if err != nil {
-		return nil, fmt.Errorf("read migrations directory: %w", err)
+		return nil, err
 	}
-	byVersion := map[uint]*Migration{}
-	for _, e := range entries {
-		if e.IsDir() {
-			continue
+	byVersion := map[uint64]*Migration{}
+	var out []*Migration
+	for _, f := range files {
+		if uint64(uint(f.Version)) != f.Version {
+			return nil, fmt.Errorf("%s: version %d is too large", f.Path, f.Version)
 		}
-		m, err := source.DefaultParse(e.Name())
-		if err != nil {
-			continue
-		}
-		mig := byVersion[m.Version]
+		mig := byVersion[f.Version]
 		if mig == nil {
-			mig = &Migration{Version: m.Version, Name: m.Identifier}
-			byVersion[m.Version] = mig
+			mig = &Migration{Version: uint(f.Version), Name: f.Name}
+			byVersion[f.Version] = mig
+			out = append(out, mig)
 		}
-		slot := &mig.Up
-		if m.Direction == source.Down {
-			slot = &mig.Down
-		}
-		if *slot != "" {
-			return nil, fmt.Errorf("%s: duplicate %s migration for version %d: %s and %s",
-				dir, m.Direction, m.Version, *slot, e.Name())
-		}
-		*slot = e.Name()
-		if m.Direction == source.Up {
-			mig.Name = m.Identifier
+		if f.Up {
+			mig.Up, mig.Name = filepath.Base(f.Path), f.Name
+		} else {
+			mig.Down = filepath.Base(f.Path)
 		}
 	}
-	if len(byVersion) == 0 {
+	if len(out) == 0 {
 		return nil, fmt.Errorf("%s: %w", dir, ErrNoMigrations)
 	}
-	out := make([]Migration, 0, len(byVersion))
-	for _, m := range byVersion {
-		out = append(out, *m)
+	ms := make([]Migration, len(out))
+	for i, m := range out {
+		ms[i] = *m
 	}
-	sort.Slice(out, func(i, j int) bool { return out[i].Version < out[j].Version })
-	return out, nil
+	return ms, nil
 }
 
 // Step is one migration file a run applies.

@@ -8,13 +8,15 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 func TestListMigrations(t *testing.T) {
 	dir := writeDir(t, map[string]string{
 		"1_a.up.sql":              "",
 		"1_a.down.sql":            "",
-		"20240101120000_b.up.txt": "", // any extension golang-migrate accepts
+		"20240101120000_b.up.sql": "",
 		"3_c.down.sql":            "",
 		"README.md":               "",
 		"x_1.up.sql":              "",
@@ -26,7 +28,7 @@ func TestListMigrations(t *testing.T) {
 	want := []Migration{
 		{Version: 1, Name: "a", Up: "1_a.up.sql", Down: "1_a.down.sql"},
 		{Version: 3, Name: "c", Down: "3_c.down.sql"},
-		{Version: 20240101120000, Name: "b", Up: "20240101120000_b.up.txt"},
+		{Version: 20240101120000, Name: "b", Up: "20240101120000_b.up.sql"},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
@@ -35,6 +37,12 @@ func TestListMigrations(t *testing.T) {
 	dup := writeDir(t, map[string]string{"1_a.up.sql": "", "01_b.up.sql": ""})
 	if _, err := ListMigrations(dup); err == nil || !strings.Contains(err.Error(), "duplicate up migration for version 1") {
 		t.Errorf("duplicate versions: err = %v", err)
+	}
+	// golang-migrate's own parser takes any extension; guard takes .sql
+	// only and refuses the rest, as lint and plan do.
+	stray := writeDir(t, map[string]string{"1_a.up.sql": "", "2_b.up.txt": ""})
+	if _, err := ListMigrations(stray); !errors.Is(err, schema.ErrMisnamedMigration) || !strings.Contains(err.Error(), "2_b.up.txt") {
+		t.Errorf("misnamed file: err = %v", err)
 	}
 	if _, err := ListMigrations(writeDir(t, nil)); !errors.Is(err, ErrNoMigrations) {
 		t.Errorf("empty directory: err = %v", err)

@@ -1,6 +1,7 @@
 // Package migrator applies golang-migrate directories to MySQL and MariaDB,
-// with golang-migrate itself as the engine (iofs source, mysql driver, its
-// GET_LOCK mutual exclusion and schema_migrations table) and guard's checks
+// with golang-migrate itself as the engine (its mysql driver, its GET_LOCK
+// mutual exclusion and schema_migrations table, over guard's listing of the
+// directory) and guard's checks
 // around it: before anything runs, preflight parses the pending files and
 // counts the existing rows that a new CHECK, UNIQUE index or NOT NULL would
 // reject; after, verification reads the schema again and looks for every
@@ -13,14 +14,12 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
 	mysqldrv "github.com/golang-migrate/migrate/v4/database/mysql"
-	"github.com/golang-migrate/migrate/v4/source/iofs"
 
 	"github.com/guard-sql/guard/internal/schema"
 )
@@ -57,6 +56,8 @@ type Migrator struct {
 	database   string
 	migrations []Migration
 	opts       Options
+	// recheck is the preflight of each step of the run under way.
+	recheck *recheck
 }
 
 // Open lists the migrations of opts.Dir and connects to the database cfg
@@ -186,6 +187,9 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 	if err != nil {
 		return res, err
 	}
+	if err := emptySteps(steps); err != nil {
+		return res, err
+	}
 	if m.opts.SkipPreflight {
 		res.PreflightSkipped = true
 		m.logf("preflight skipped (--skip-preflight)\n")
@@ -200,12 +204,15 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		if res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
 			return res, err
 		}
+		noteRechecks(res.Preflight, steps)
 		if m.opts.Log != nil {
 			WriteProbes(m.opts.Log, res.Preflight)
 		}
 		if Refused(res.Preflight) {
 			return res, &RefusedError{Probes: res.Preflight}
 		}
+		m.recheck = &recheck{first: steps[0], res: res}
+		defer func() { m.recheck = nil }()
 	}
 
 	applied, runErr := m.apply(ctx, steps)
@@ -316,6 +323,9 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 		if ctx.Err() != nil {
 			return applied, nil
 		}
+		if err := m.recheckStep(ctx, step); err != nil {
+			return applied, err
+		}
 		start := time.Now()
 		n, want := 1, int(step.Version)
 		if !step.Up {
@@ -339,7 +349,7 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 }
 
 // engine opens golang-migrate on a connection of guard's pool (its mysql
-// driver with the strict session) and the iofs source over the directory.
+// driver with the strict session) and the listed files of the directory.
 func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, func(), error) {
 	conn, err := m.db.Conn(ctx)
 	if err != nil {
@@ -350,12 +360,12 @@ func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, func(), error)
 		conn.Close()
 		return nil, nil, fmt.Errorf("open golang-migrate: %w", cause(err))
 	}
-	src, err := iofs.New(os.DirFS(m.opts.Dir), ".")
+	src, err := newSource(m.opts.Dir, m.migrations)
 	if err != nil {
 		drv.Close()
 		return nil, nil, fmt.Errorf("%w: %w", ErrDirectory, err)
 	}
-	mg, err := migrate.NewWithInstance("iofs", src, "mysql", drv)
+	mg, err := migrate.NewWithInstance("guard", src, "mysql", drv)
 	if err != nil {
 		drv.Close()
 		src.Close()

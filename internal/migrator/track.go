@@ -77,11 +77,12 @@ func (t *tracker) add(s *Stmt, key string, g *Guard) {
 }
 
 func (t *tracker) skipReason(key string, cols []string) string {
-	if w, ok := t.created[key]; ok {
-		return "the table is created or replaced by " + w + " in this run: no existing rows"
-	}
+	// Rows written after the table was created are rows all the same.
 	if w, ok := t.changed[key]; ok {
 		return "rows are changed by " + w + " before it in this run: the result cannot be predicted"
+	}
+	if w, ok := t.created[key]; ok {
+		return "the table is created or replaced by " + w + " in this run: no existing rows"
 	}
 	for _, c := range cols {
 		if w, ok := t.newCols[key][c]; ok {

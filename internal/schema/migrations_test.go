@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,23 +15,69 @@ func TestIsMigrationName(t *testing.T) {
 		base    string
 		version uint64
 		up, ok  bool
+		// looks: LooksLikeMigration, a migration or a misnamed one.
+		looks bool
 	}{
-		{"000001_create_inventory.up.sql", 1, true, true},
-		{"20240102150405_add_version.down.sql", 20240102150405, false, true},
-		{"1_.up.sql", 1, true, true},
-		{"7_with.dots.in.title.up.sql", 7, true, true},
-		{"1_init.sql", 0, false, false},
-		{"init.up.sql", 0, false, false},
-		{"1_init.UP.sql", 0, false, false},
-		{"1_init.up.sql.bak", 0, false, false},
-		{"x1_init.up.sql", 0, false, false},
-		{"99999999999999999999_huge.up.sql", 0, false, false},
+		{"000001_create_inventory.up.sql", 1, true, true, true},
+		{"20240102150405_add_version.down.sql", 20240102150405, false, true, true},
+		{"7_with.dots.in.title.up.sql", 7, true, true, true},
+		{"1_.up.sql", 0, false, false, true},
+		{"1.up.sql", 0, false, false, true},
+		{"1-init.up.sql", 0, false, false, true},
+		{"1_init.UP.sql", 0, false, false, true},
+		{"1_init.up.sql.bak", 0, false, false, true},
+		{"1_init.up.sql.orig", 0, false, false, true},
+		{"000002_old.up.sql~", 0, false, false, true},
+		{"1_init.down", 0, false, false, true},
+		{"1_init.up.txt", 0, false, false, true},
+		{"99999999999999999999_huge.up.sql", 0, false, false, true},
+		{"1_init.sql", 0, false, false, false},
+		{"init.up.sql", 0, false, false, false},
+		{"x1_init.up.sql", 0, false, false, false},
+		{".000002_old.up.sql.swp", 0, false, false, false},
+		{"2fa.up.sql", 0, false, false, false},
+		{"2024_report.update.sql", 0, false, false, false},
 	}
 	for _, tt := range tests {
 		v, up, ok := IsMigrationName(tt.base)
 		if v != tt.version || up != tt.up || ok != tt.ok {
 			t.Errorf("IsMigrationName(%q) = %d, %v, %v; want %d, %v, %v", tt.base, v, up, ok, tt.version, tt.up, tt.ok)
 		}
+		if got := LooksLikeMigration(tt.base); got != tt.looks {
+			t.Errorf("LooksLikeMigration(%q) = %v, want %v", tt.base, got, tt.looks)
+		}
+	}
+}
+
+// A file named like a migration and not exactly like one is refused, with
+// every such file named and what is wrong with it: golang-migrate would run
+// some of them (000002_old.up.sql~), lint and plan none.
+func TestListMigrationsRefusesMisnamed(t *testing.T) {
+	dir := t.TempDir()
+	writeMigrationFiles(t, dir, "000001_init.up.sql", "000002_old.up.sql~", "000003_x.UP.SQL", "000004.up.sql",
+		"000005_y.down.sql.orig", "README.md", "seed.sql")
+	_, err := ListMigrations(dir)
+	if !errors.Is(err, ErrMisnamedMigration) {
+		t.Fatalf("err = %v, want ErrMisnamedMigration", err)
+	}
+	for _, want := range []string{
+		filepath.Join(dir, "000002_old.up.sql~") + ": it does not end in .up.sql or .down.sql",
+		filepath.Join(dir, "000003_x.UP.SQL") + ": the direction and extension must be lower case",
+		filepath.Join(dir, "000004.up.sql") + ": no title",
+		filepath.Join(dir, "000005_y.down.sql.orig") + ": it does not end",
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q:\n%v", want, err)
+		}
+	}
+	if strings.Contains(err.Error(), "README") || strings.Contains(err.Error(), "seed") || strings.Contains(err.Error(), "000001") {
+		t.Errorf("error names a file that is not misnamed:\n%v", err)
+	}
+	if _, _, err := LoadMigrations(dir); !errors.Is(err, ErrMisnamedMigration) {
+		t.Errorf("LoadMigrations: err = %v, want ErrMisnamedMigration", err)
+	}
+	if _, err := Load(dir); !errors.Is(err, ErrMisnamedMigration) {
+		t.Errorf("Load: err = %v, want ErrMisnamedMigration", err)
 	}
 }
 

@@ -1,11 +1,17 @@
 package source
 
-import "github.com/guard-sql/guard/internal/sqlparse"
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
+)
 
 // ExtractSQL returns a .sql file as one fragment, with its -- guard:ignore
-// comments as suppressions.
+// comments as suppressions. A leading UTF-8 byte order mark is not SQL (the
+// parser would read it as part of the first word) and is dropped; the
+// columns of the first line are then counted as an editor shows them.
 func ExtractSQL(path string, src []byte) *File {
-	text := string(src)
+	text := strings.TrimPrefix(string(src), "\ufeff")
 	f := &File{Path: path, Lang: LangSQL}
 	for _, c := range sqlparse.Comments(text) {
 		if code, reason, ok := ParseSuppression(c.Text); ok {
