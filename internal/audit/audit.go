@@ -80,6 +80,9 @@ type TargetResult struct {
 	// data scans.
 	Queries int
 	Elapsed time.Duration
+	// Notes say what the audit could not see, such as tables hidden from an
+	// account granted privileges on single tables.
+	Notes []string
 	// Err is why the target could not be audited; its text is redacted.
 	Err error
 }
@@ -132,6 +135,9 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 		return err
 	}
 	res.Server, res.Tables = srv, len(sch.Tables)
+	if sch.GrantedTablesOnly {
+		res.Notes = append(res.Notes, LimitedViewNote(len(sch.Tables)))
+	}
 	if res.Tables == 0 {
 		if err := databaseExists(ctx, q, t.Database()); err != nil {
 			return err
@@ -175,6 +181,19 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	}
 	res.Findings = sortLive(dedupe(found))
 	return nil
+}
+
+// LimitedViewNote says what an account granted privileges on single tables
+// cannot see, given how many tables it saw: the tables it holds nothing on
+// are missing from information_schema, so their findings are too.
+func LimitedViewNote(tables int) string {
+	seen := fmt.Sprintf("%d tables", tables)
+	if tables == 1 {
+		seen = "1 table"
+	}
+	return "the account holds privileges on single tables only: it sees " + seen +
+		", and tables it holds no privilege on are missing from the audit " +
+		"(a full audit needs SELECT on the whole database: GRANT SELECT ON db.* TO …)"
 }
 
 // readModes reads the global and the session sql_mode. The session is the
