@@ -138,6 +138,13 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	if sch.GrantedTablesOnly {
 		res.Notes = append(res.Notes, LimitedViewNote(len(sch.Tables)))
 	}
+	for _, tb := range sch.Sorted() {
+		if tb.ColumnsPartial {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: the account holds privileges on some of its columns only, "+
+				"so its other columns, indexes and CHECK constraints are not seen: what it lacks (GS003, GS005, GS006, GS009) "+
+				"is not reported (grant SELECT on %s)", tb.Name, tb.Name))
+		}
+	}
 	if res.Tables == 0 {
 		if err := databaseExists(ctx, q, t.Database()); err != nil {
 			return err

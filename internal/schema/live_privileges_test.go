@@ -72,8 +72,13 @@ func TestTableGrantsSeeChecks(t *testing.T) {
 	if plain := got.Table("t_plain"); plain == nil || plain.ChecksUnknown || len(plain.Checks) != 0 {
 		t.Errorf("t_plain = %+v, want known to have no check", plain)
 	}
-	if cols := got.Table("t_columns"); cols == nil || !cols.ChecksUnknown {
-		t.Errorf("t_columns = %+v, want checks unknown (a column privilege shows no definition)", cols)
+	if cols := got.Table("t_columns"); cols == nil || !cols.ChecksUnknown || !cols.ColumnsPartial {
+		t.Errorf("t_columns = %+v, want checks unknown and columns partial (a column privilege shows no definition)", cols)
+	}
+	for _, name := range []string{"t_checked", "t_plain"} {
+		if tb := got.Table(name); tb == nil || tb.ColumnsPartial {
+			t.Errorf("%s = %+v, want every column seen", name, tb)
+		}
 	}
 }
 

@@ -20,7 +20,8 @@ import (
 // printed it, and such a CHECK proves no column non-negative: a rule sees
 // less protection, never more. Table.Created stays empty. The checks of a
 // table that CHECK_CONSTRAINTS hid from the account come from its SHOW
-// CREATE TABLE; a table whose definition was refused too is ChecksUnknown.
+// CREATE TABLE; a table whose definition was refused too (the account holds
+// column privileges only) is ChecksUnknown and ColumnsPartial.
 func FromRows(rows *InfoRows) (*Schema, Server, error) {
 	if rows == nil {
 		return nil, Server{}, errors.New("schema from information_schema: no rows")
@@ -366,7 +367,7 @@ func (b *rowBuilder) addDefinitions(rows []DefinitionRow) {
 			continue
 		}
 		if d.Refused {
-			t.ChecksUnknown = true
+			t.ChecksUnknown, t.ColumnsPartial = true, true
 			continue
 		}
 		s, _ := FromDDL([]DDL{{SQL: d.CreateTable}})

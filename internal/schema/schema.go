@@ -68,6 +68,10 @@ type Table struct {
 	// table's CHECK constraints: Checks is then empty and proves nothing,
 	// neither that a column is guarded nor that it is not.
 	ChecksUnknown bool
+	// ColumnsPartial is set when the live account holds privileges on some
+	// of the table's columns only: information_schema shows it those
+	// columns and no index, so what the table lacks cannot be told.
+	ColumnsPartial bool
 }
 
 // Column is one column.

@@ -6,6 +6,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
 )
 
 // unknownChecksSchema has the same counters on a table whose checks the
@@ -75,6 +76,29 @@ func TestNullableCounterChecksUnknown(t *testing.T) {
 		}
 		if f.Table == "t_hidden" && !strings.Contains(f.Message, "not planned: the account cannot see t_hidden's CHECK constraints") {
 			t.Errorf("t_hidden: %q does not say why nothing is planned", f.Message)
+		}
+	}
+}
+
+// TestColumnsPartial: a table of which the account sees some columns and no
+// index is left out of the rules that report what a table lacks (a business
+// key without UNIQUE, no version column, no primary key); its twin, seen
+// whole, gets all three.
+func TestColumnsPartial(t *testing.T) {
+	s := schema.New()
+	for _, name := range []string{"t_partial", "t_whole"} {
+		s.Add(&schema.Table{Name: name, ColumnsPartial: name == "t_partial", ChecksUnknown: name == "t_partial", Columns: []*schema.Column{
+			{Name: "stock", Type: "int"},
+			{Name: "order_no", Type: "varchar"},
+		}})
+	}
+	for _, rule := range []*lint.Rule{BusinessKeyNotUnique, MissingVersionColumn, NoPrimaryKey} {
+		var tables []string
+		for _, f := range runRule(t, rule, nil, s, nil, nil) {
+			tables = append(tables, f.Table)
+		}
+		if strings.Join(tables, ",") != "t_whole" {
+			t.Errorf("%s reported on %v, want t_whole only", rule.Code, tables)
 		}
 	}
 }
