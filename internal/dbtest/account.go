@@ -17,8 +17,8 @@ type Account struct {
 }
 
 // Account creates an account on db's server that holds nothing but grants,
-// each a privilege list and an object as GRANT takes them, "{db}" standing for
-// the test database: "SELECT ON {db}.t_stock", "SELECT (qty) ON {db}.t".
+// each what GRANT … TO takes before TO, "{db}" standing for the test
+// database: "SELECT ON {db}.t_stock", "SELECT (qty) ON {db}.t", or a role.
 // The account is dropped when t ends.
 func (db *DB) Account(t testing.TB, grants ...string) *Account {
 	t.Helper()

@@ -116,3 +116,28 @@ func TestDatabaseGrantSeesEverything(t *testing.T) {
 		t.Errorf("t_columns checks = %+v, want chk_columns", c)
 	}
 }
+
+// TestRoleGrantIsNoLimitedView: privileges that come from an enabled role
+// are not in USER_PRIVILEGES or SCHEMA_PRIVILEGES; the account must not be
+// called limited for it, and sees every check.
+func TestRoleGrantIsNoLimitedView(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, limitedTables...)
+	role := "guard_role_" + db.Name[len("guard_test_"):]
+	srv := db.Server()
+	srv.Exec(t, "CREATE ROLE "+role, "GRANT SELECT ON `"+db.Name+"`.* TO "+role)
+	t.Cleanup(func() { srv.Exec(t, "DROP ROLE "+role) })
+	acct := db.Account(t, role)
+	for _, host := range []string{"%", "127.0.0.1", "localhost"} {
+		srv.Exec(t, "SET DEFAULT ROLE "+role+" FOR '"+acct.User+"'@'"+host+"'")
+	}
+	got := readAs(t, acct.DSN, db.Name)
+	if got.GrantedTablesOnly || len(got.Tables) != len(limitedTables) {
+		t.Errorf("GrantedTablesOnly %v, %d tables; want false, %d", got.GrantedTablesOnly, len(got.Tables), len(limitedTables))
+	}
+	for _, name := range []string{"t_checked", "t_columns"} {
+		if tb := got.Table(name); tb == nil || len(tb.Checks) == 0 || tb.ChecksUnknown {
+			t.Errorf("%s = %+v, want its checks", name, tb)
+		}
+	}
+}
