@@ -136,13 +136,13 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	}
 	res.Server, res.Tables = srv, len(sch.Tables)
 	if sch.GrantedTablesOnly {
-		res.Notes = append(res.Notes, LimitedViewNote(len(sch.Tables)))
+		res.Notes = append(res.Notes, limitedViewNote(len(sch.Tables)))
 	}
 	for _, tb := range sch.Sorted() {
 		if tb.ColumnsPartial {
 			res.Notes = append(res.Notes, fmt.Sprintf("%s: the account holds privileges on some of its columns only, "+
-				"so its other columns, indexes and CHECK constraints are not seen: what it lacks (GS003, GS005, GS006, GS009) "+
-				"is not reported (grant SELECT on %s)", tb.Name, tb.Name))
+				"so its other columns, indexes and CHECK constraints are not seen: GS005, GS006 and GS009 skip it "+
+				"and its counters are GS003 \"cannot tell\" (grant SELECT on %s)", tb.Name, tb.Name))
 		}
 	}
 	if res.Tables == 0 {
@@ -190,10 +190,10 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	return nil
 }
 
-// LimitedViewNote says what an account granted privileges on single tables
+// limitedViewNote says what an account granted privileges on single tables
 // cannot see, given how many tables it saw: the tables it holds nothing on
 // are missing from information_schema, so their findings are too.
-func LimitedViewNote(tables int) string {
+func limitedViewNote(tables int) string {
 	seen := fmt.Sprintf("%d tables", tables)
 	if tables == 1 {
 		seen = "1 table"

@@ -39,7 +39,8 @@ type InfoRows struct {
 	// Server.HidesChecksWithoutSchemaPrivilege).
 	Definitions []DefinitionRow `json:"definitions,omitempty"`
 	// Queries is how many queries Introspect issued; it does not grow with
-	// the number of tables.
+	// the number of tables, but for the Definitions an account granted
+	// single tables needs read.
 	Queries int `json:"queries"`
 }
 
@@ -159,8 +160,8 @@ ORDER BY tc.TABLE_NAME, cc.CONSTRAINT_NAME`
 FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ?`
 	// The account's table privileges held globally or on the database (a
 	// grant on a name pattern included), then its enabled roles (MariaDB
-	// lists one NULL role when none is). GRANTEE is
-	// 'user'@'host'; CURRENT_USER() is user@host.
+	// lists one NULL role when none is). GRANTEE is 'user'@'host';
+	// CURRENT_USER() is user@host.
 	queryPrivileges = `SELECT
   (SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES u
     WHERE u.GRANTEE = me.g AND u.PRIVILEGE_TYPE IN (` + tablePrivileges + `))
@@ -308,7 +309,8 @@ func (in *introspection) readDefinitions() error {
 			continue
 		}
 		d := DefinitionRow{Table: t.Name}
-		err := in.query("definition of "+t.Name, "SHOW CREATE TABLE `"+strings.ReplaceAll(t.Name, "`", "``")+"`", nil, func(sc scanner) error {
+		show := "SHOW CREATE TABLE " + QuoteIdent(in.rows.Database) + "." + QuoteIdent(t.Name)
+		err := in.query("definition of "+t.Name, show, nil, func(sc scanner) error {
 			var name string
 			return sc.Scan(&name, &d.CreateTable)
 		})
