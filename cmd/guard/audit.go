@@ -129,6 +129,9 @@ func runAudit(c *cli.Context) error {
 	for _, f := range rep.Failures {
 		fmt.Fprintf(stderr, "guard: %s: %s\n", f.Target, f.Error)
 	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(stderr, "guard: warning: %s: %s\n", n.Target, n.Message)
+	}
 
 	var buf bytes.Buffer
 	if err := report.Write(&buf, format, rep.Result, report.Options{

@@ -258,6 +258,9 @@ func livePlanInput(ctx context.Context, target *audit.Target, stderr io.Writer) 
 		db.Close()
 		return nil, err
 	}
+	for _, n := range l.Notes {
+		fmt.Fprintf(stderr, "guard: warning: %s\n", n)
+	}
 	mode := l.GlobalSQLMode
 	return &planInput{
 		schema: l.Schema,

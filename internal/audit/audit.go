@@ -80,6 +80,9 @@ type TargetResult struct {
 	// data scans.
 	Queries int
 	Elapsed time.Duration
+	// Notes say what the audit could not see, such as tables hidden from an
+	// account granted privileges on single tables.
+	Notes []string
 	// Err is why the target could not be audited; its text is redacted.
 	Err error
 }
@@ -132,6 +135,16 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 		return err
 	}
 	res.Server, res.Tables = srv, len(sch.Tables)
+	if sch.GrantedTablesOnly {
+		res.Notes = append(res.Notes, limitedViewNote(len(sch.Tables)))
+	}
+	for _, tb := range sch.Sorted() {
+		if tb.ColumnsPartial {
+			res.Notes = append(res.Notes, fmt.Sprintf("%s: the account holds privileges on some of its columns only, "+
+				"so its other columns, indexes and CHECK constraints are not seen: GS005, GS006 and GS009 skip it "+
+				"and its counters are GS003 \"cannot tell\" (grant SELECT on %s)", tb.Name, tb.Name))
+		}
+	}
 	if res.Tables == 0 {
 		if err := databaseExists(ctx, q, t.Database()); err != nil {
 			return err
@@ -175,6 +188,19 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	}
 	res.Findings = sortLive(dedupe(found))
 	return nil
+}
+
+// limitedViewNote says what an account granted privileges on single tables
+// cannot see, given how many tables it saw: the tables it holds nothing on
+// are missing from information_schema, so their findings are too.
+func limitedViewNote(tables int) string {
+	seen := fmt.Sprintf("%d tables", tables)
+	if tables == 1 {
+		seen = "1 table"
+	}
+	return "the account holds privileges on single tables only: it sees " + seen +
+		", and tables it holds no privilege on are missing from the audit " +
+		"(a full audit needs SELECT on the whole database: GRANT SELECT ON db.* TO …)"
 }
 
 // readModes reads the global and the session sql_mode. The session is the

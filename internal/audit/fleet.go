@@ -24,6 +24,14 @@ type Report struct {
 	Failures []Failure
 	// Targets has one result per target, in input order.
 	Targets []*TargetResult
+	// Notes say what the audit of each target could not see, in input order.
+	Notes []Note
+}
+
+// Note is something the audit of a target could not see.
+type Note struct {
+	Target  string `json:"target"`
+	Message string `json:"message"`
 }
 
 // Run audits targets, opts.Parallel at a time. A target that cannot be
@@ -60,6 +68,9 @@ func Run(ctx context.Context, targets []*Target, opts Options) *Report {
 		if res.Err != nil {
 			rep.Failures = append(rep.Failures, Failure{Target: res.Target, Error: red.Redact(res.Err.Error())})
 			continue
+		}
+		for _, n := range res.Notes {
+			rep.Notes = append(rep.Notes, Note{Target: res.Target, Message: n})
 		}
 		rep.Result.Findings = append(rep.Result.Findings, res.Findings...)
 		rep.Result.Summary.Tables += res.Tables

@@ -104,6 +104,8 @@ type Live struct {
 	// Rows holds information_schema's row estimate of each table, by
 	// lower-case name.
 	Rows map[string]int64
+	// Notes say what the plan leaves out because the account cannot see it.
+	Notes []string
 }
 
 // ReadLive reads the schema, server, global sql_mode, triggers and row
@@ -114,7 +116,7 @@ func ReadLive(ctx context.Context, db schema.Querier, database string) (*Live, e
 	if err != nil {
 		return nil, err
 	}
-	l := &Live{Schema: s, Server: srv, Triggers: map[string]bool{}, Rows: map[string]int64{}}
+	l := &Live{Schema: s, Server: srv, Triggers: map[string]bool{}, Rows: map[string]int64{}, Notes: UnseenNotes(s)}
 	if len(s.Tables) == 0 {
 		// information_schema shows a misspelt database as an empty one: a
 		// plan of it must fail rather than find nothing to do.
@@ -158,6 +160,31 @@ func ReadLive(ctx context.Context, db schema.Querier, database string) (*Live, e
 		return nil, err
 	}
 	return l, nil
+}
+
+// UnseenNotes says what a plan of live schema s cannot close because the
+// account that read it could not see it: the guards of a table whose CHECK
+// constraints are hidden (a CHECK that exists would be added again, with a
+// table copy, and a NOT NULL change could drop one), and tables missing from
+// the view of an account granted single tables.
+func UnseenNotes(s *schema.Schema) []string {
+	var notes []string
+	for _, t := range s.Sorted() {
+		if t.ColumnsPartial {
+			notes = append(notes, fmt.Sprintf("no guard planned for %s: the account holds privileges on some of its columns only, "+
+				"and sees neither its other columns, nor its indexes, nor its CHECK constraints (grant it SELECT on %s)", t.Name, t.Name))
+			continue
+		}
+		if t.ChecksUnknown {
+			notes = append(notes, fmt.Sprintf("no CHECK or NOT NULL planned for %s: the account cannot see its CHECK constraints, "+
+				"so it cannot tell whether they exist (grant it SELECT on %s, or on the whole database)", t.Name, t.Name))
+		}
+	}
+	if s.GrantedTablesOnly {
+		notes = append(notes, "the account holds privileges on single tables only: tables it holds no privilege on "+
+			"are not seen, so not planned (plan with SELECT on the whole database: GRANT SELECT ON db.* TO …)")
+	}
+	return notes
 }
 
 // CountRows replaces the row estimate of every step that blocks writes by

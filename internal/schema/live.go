@@ -5,6 +5,9 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"strings"
+
+	"github.com/go-sql-driver/mysql"
 )
 
 // Querier runs a query: *sql.DB, *sql.Conn and *sql.Tx implement it. An
@@ -28,8 +31,16 @@ type InfoRows struct {
 	Columns    []ColumnRow     `json:"columns"`
 	Statistics []StatisticsRow `json:"statistics"`
 	Checks     []CheckRow      `json:"checks"`
+	// Privileges is what the account holds beyond single tables; nil when
+	// it could not be read, which is taken for a full view.
+	Privileges *PrivilegeRow `json:"privileges,omitempty"`
+	// Definitions are the SHOW CREATE TABLE of the tables whose CHECK
+	// constraints CHECK_CONSTRAINTS may have hidden from the account (see
+	// Server.HidesChecksWithoutSchemaPrivilege).
+	Definitions []DefinitionRow `json:"definitions,omitempty"`
 	// Queries is how many queries Introspect issued; it does not grow with
-	// the number of tables.
+	// the number of tables, but for the Definitions an account granted
+	// single tables needs read.
 	Queries int `json:"queries"`
 }
 
@@ -82,6 +93,35 @@ type CheckRow struct {
 	Enforced *string `json:"ENFORCED,omitempty"`
 }
 
+// PrivilegeRow counts the privileges of the account that cover the whole
+// database: table privileges (SELECT, INSERT, …) granted globally
+// (USER_PRIVILEGES) or on the database (SCHEMA_PRIVILEGES), and the roles
+// enabled for the session, whose privileges these views do not show.
+type PrivilegeRow struct {
+	TablePrivileges int `json:"table_privileges"`
+	EnabledRoles    int `json:"enabled_roles"`
+}
+
+// tablesOnly reports whether the account sees the database through grants on
+// single tables only.
+func (p *PrivilegeRow) tablesOnly() bool {
+	return p != nil && p.TablePrivileges == 0 && p.EnabledRoles == 0
+}
+
+// mayHideChecks reports whether a server that hides checks without a
+// database-wide privilege may have hidden some from this account.
+func (p *PrivilegeRow) mayHideChecks() bool { return p != nil && p.TablePrivileges == 0 }
+
+// DefinitionRow is the SHOW CREATE TABLE of one table, or the server's refusal
+// to show it.
+type DefinitionRow struct {
+	Table       string `json:"table"`
+	CreateTable string `json:"create_table,omitempty"`
+	// Refused is set when the account may not see the definition (it holds
+	// privileges on some columns only).
+	Refused bool `json:"refused,omitempty"`
+}
+
 // FromInformationSchema reads the schema of database from a live server:
 // Introspect, then FromRows.
 func FromInformationSchema(ctx context.Context, db Querier, database string) (*Schema, Server, error) {
@@ -118,12 +158,36 @@ WHERE cc.CONSTRAINT_SCHEMA = ? AND tc.CONSTRAINT_TYPE = 'CHECK'
 ORDER BY tc.TABLE_NAME, cc.CONSTRAINT_NAME`
 	queryChecksMariaDB = `SELECT TABLE_NAME, CONSTRAINT_NAME, CHECK_CLAUSE
 FROM information_schema.CHECK_CONSTRAINTS WHERE CONSTRAINT_SCHEMA = ?`
+	// The account's table privileges held globally or on the database (a
+	// grant on a name pattern included), then its enabled roles (MariaDB
+	// lists one NULL role when none is). GRANTEE is 'user'@'host';
+	// CURRENT_USER() is user@host.
+	queryPrivileges = `SELECT
+  (SELECT COUNT(*) FROM information_schema.USER_PRIVILEGES u
+    WHERE u.GRANTEE = me.g AND u.PRIVILEGE_TYPE IN (` + tablePrivileges + `))
+  + (SELECT COUNT(*) FROM information_schema.SCHEMA_PRIVILEGES s
+    WHERE s.GRANTEE = me.g AND ? LIKE s.TABLE_SCHEMA AND s.PRIVILEGE_TYPE IN (` + tablePrivileges + `)),
+  (SELECT COUNT(ROLE_NAME) FROM information_schema.ENABLED_ROLES)
+FROM (SELECT CONCAT(QUOTE(SUBSTRING_INDEX(CURRENT_USER(), '@', 1)), '@', QUOTE(SUBSTRING_INDEX(CURRENT_USER(), '@', -1))) AS g) AS me`
+	tablePrivileges = `'SELECT', 'INSERT', 'UPDATE', 'DELETE', 'CREATE', 'DROP', 'REFERENCES', 'INDEX', 'ALTER',
+    'CREATE VIEW', 'SHOW VIEW', 'TRIGGER', 'DELETE HISTORY'`
+)
+
+// Server errors of a statement the account's privileges do not allow.
+const (
+	errTableAccessDenied  = 1142 // ER_TABLEACCESS_DENIED_ERROR
+	errColumnAccessDenied = 1143 // ER_COLUMNACCESS_DENIED_ERROR
+	errDBAccessDenied     = 1044 // ER_DBACCESS_DENIED_ERROR
 )
 
 // Introspect reads the rows of information_schema that describe database:
 // @@version, then its tables, columns, index parts and CHECK constraints, one
-// query each whatever the number of tables. Errors name what was being read,
-// never how the server was reached.
+// query each whatever the number of tables, and the account's privileges on
+// the database. An account that holds privileges on single tables only sees
+// only those tables; where the server then hides their CHECK constraints,
+// Introspect reads SHOW CREATE TABLE of each table without a visible check,
+// one query per table. Errors name what was being read, never how the server
+// was reached.
 func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, error) {
 	if database == "" {
 		return nil, errors.New("introspect: no database given")
@@ -211,7 +275,55 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 	}); err != nil {
 		return nil, err
 	}
+	in.readPrivileges()
+	if srv.HidesChecksWithoutSchemaPrivilege() && r.Privileges.mayHideChecks() {
+		if err := in.readDefinitions(); err != nil {
+			return nil, err
+		}
+	}
 	return r, nil
+}
+
+// readPrivileges fills Privileges. A server without one of the views (MySQL
+// before 8.0.19 has no ENABLED_ROLES) leaves it nil: a full view, as guard
+// assumed before it asked.
+func (in *introspection) readPrivileges() {
+	var p PrivilegeRow
+	err := in.query("privileges", queryPrivileges, []any{in.rows.Database}, func(sc scanner) error {
+		return sc.Scan(&p.TablePrivileges, &p.EnabledRoles)
+	})
+	if err == nil {
+		in.rows.Privileges = &p
+	}
+}
+
+// readDefinitions reads SHOW CREATE TABLE of every table that no check row
+// names; a table whose definition the account may not see is Refused.
+func (in *introspection) readDefinitions() error {
+	withChecks := map[string]bool{}
+	for _, c := range in.rows.Checks {
+		withChecks[strings.ToLower(c.Table)] = true
+	}
+	for _, t := range in.rows.Tables {
+		if withChecks[strings.ToLower(t.Name)] {
+			continue
+		}
+		d := DefinitionRow{Table: t.Name}
+		show := "SHOW CREATE TABLE " + QuoteIdent(in.rows.Database) + "." + QuoteIdent(t.Name)
+		err := in.query("definition of "+t.Name, show, nil, func(sc scanner) error {
+			var name string
+			return sc.Scan(&name, &d.CreateTable)
+		})
+		var me *mysql.MySQLError
+		switch {
+		case errors.As(err, &me) && (me.Number == errTableAccessDenied || me.Number == errColumnAccessDenied || me.Number == errDBAccessDenied):
+			d.Refused, d.CreateTable = true, ""
+		case err != nil:
+			return err
+		}
+		in.rows.Definitions = append(in.rows.Definitions, d)
+	}
+	return nil
 }
 
 // introspection is one run of Introspect.

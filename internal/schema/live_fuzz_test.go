@@ -37,12 +37,15 @@ func FuzzFromRows(f *testing.F) {
 		if expr != "" {
 			part.Column, part.Expression = nil, &expr
 		}
+		// t2's checks come from its SHOW CREATE TABLE, as for an account
+		// CHECK_CONSTRAINTS hid them from; the clause stands in its text.
 		rows := &InfoRows{
-			Version:    version,
-			Tables:     []TableRow{{Name: "t"}},
-			Columns:    []ColumnRow{col},
-			Statistics: []StatisticsRow{part},
-			Checks:     []CheckRow{{Table: "t", Name: "chk", Clause: clause, Enforced: &extra}},
+			Version:     version,
+			Tables:      []TableRow{{Name: "t"}, {Name: "t2"}},
+			Columns:     []ColumnRow{col},
+			Statistics:  []StatisticsRow{part},
+			Checks:      []CheckRow{{Table: "t", Name: "chk", Clause: clause, Enforced: &extra}},
+			Definitions: []DefinitionRow{{Table: "t2", CreateTable: "CREATE TABLE `t2` (`c` " + columnType + ", CONSTRAINT `chk` CHECK (" + clause + "))"}},
 		}
 		s, _, err := FromRows(rows)
 		if err != nil {
@@ -57,6 +60,9 @@ func FuzzFromRows(f *testing.F) {
 		}
 		if ix := s.Table("t").Index("ix"); ix == nil || len(ix.Columns) != 1 {
 			t.Errorf("index ix: %+v", ix)
+		}
+		if t2 := s.Table("t2"); t2 == nil || len(t2.Checks) > 1 || t2.ColumnsPartial {
+			t.Errorf("t2 read from its definition: %+v", t2)
 		}
 	})
 }

@@ -18,7 +18,10 @@ import (
 // Rows of tables that rows.Tables does not list (views) are ignored. A
 // default or CHECK expression the parser cannot read is kept as the server
 // printed it, and such a CHECK proves no column non-negative: a rule sees
-// less protection, never more. Table.Created stays empty.
+// less protection, never more. Table.Created stays empty. The checks of a
+// table that CHECK_CONSTRAINTS hid from the account come from its SHOW
+// CREATE TABLE; a table whose definition was refused too (the account holds
+// column privileges only) is ChecksUnknown and ColumnsPartial.
 func FromRows(rows *InfoRows) (*Schema, Server, error) {
 	if rows == nil {
 		return nil, Server{}, errors.New("schema from information_schema: no rows")
@@ -40,6 +43,8 @@ func FromRows(rows *InfoRows) (*Schema, Server, error) {
 		return nil, srv, err
 	}
 	b.addChecks(rows.Checks)
+	b.addDefinitions(rows.Definitions)
+	b.s.GrantedTablesOnly = rows.Privileges.tablesOnly()
 	for _, t := range b.s.Tables {
 		if pk := t.Index("PRIMARY"); pk != nil {
 			t.PrimaryKey = append([]string(nil), pk.Columns...)
@@ -350,5 +355,28 @@ func (b *rowBuilder) addChecks(rows []CheckRow) {
 		sort.SliceStable(t.Checks, func(i, j int) bool {
 			return strings.ToLower(t.Checks[i].Name) < strings.ToLower(t.Checks[j].Name)
 		})
+	}
+}
+
+// addDefinitions takes the CHECK constraints of tables without check rows
+// from their SHOW CREATE TABLE, read by FromDDL as a dump would be.
+func (b *rowBuilder) addDefinitions(rows []DefinitionRow) {
+	for _, d := range rows {
+		t := b.s.Table(d.Table)
+		if t == nil || len(t.Checks) > 0 {
+			continue
+		}
+		if d.Refused {
+			t.ChecksUnknown, t.ColumnsPartial = true, true
+			continue
+		}
+		s, _ := FromDDL([]DDL{{SQL: d.CreateTable}})
+		dt := s.Table(d.Table)
+		if dt == nil {
+			// A definition the parser cannot read tells nothing either way.
+			t.ChecksUnknown = true
+			continue
+		}
+		t.Checks = dt.Checks
 	}
 }

@@ -12,6 +12,10 @@ import (
 type Schema struct {
 	// Tables by lower-case name.
 	Tables map[string]*Table
+	// GrantedTablesOnly is set when the live account holds no privilege on
+	// the whole database, only on some of its tables: information_schema
+	// lists just those, so tables may be missing.
+	GrantedTablesOnly bool
 }
 
 // New returns an empty schema.
@@ -60,6 +64,14 @@ type Table struct {
 	PrimaryKey []string
 	// Created is where the table was created (offline only).
 	Created Pos
+	// ChecksUnknown is set when the live account could not read the
+	// table's CHECK constraints: Checks is then empty and proves nothing,
+	// neither that a column is guarded nor that it is not.
+	ChecksUnknown bool
+	// ColumnsPartial is set when the live account holds privileges on some
+	// of the table's columns only: information_schema shows it those
+	// columns and no index, so what the table lacks cannot be told.
+	ColumnsPartial bool
 }
 
 // Column is one column.

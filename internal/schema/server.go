@@ -174,3 +174,11 @@ func (s Server) ListsIndexesInKeyOrder() bool {
 // MariaDB keeps column checks in column order, then table checks in the
 // order they were added.
 func (s Server) SortsChecksByName() bool { return s.isMySQL() }
+
+// HidesChecksWithoutSchemaPrivilege reports whether CHECK_CONSTRAINTS leaves
+// out the checks of a table to an account whose privileges on it are granted
+// on the table alone: MariaDB lists them only for a table privilege held on
+// the whole database or globally (GRANT ALL ON db.t is not enough), while
+// SHOW CREATE TABLE shows them for any privilege on the table. MySQL 8 lists
+// the checks of every table the account can see.
+func (s Server) HidesChecksWithoutSchemaPrivilege() bool { return s.isMariaDB() }

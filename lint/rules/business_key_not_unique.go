@@ -28,7 +28,7 @@ var BusinessKeyNotUnique = &lint.Rule{
 }
 
 func runBusinessKeyNotUnique(p *lint.Pass) error {
-	for _, t := range tables(p) {
+	for _, t := range wholeTables(p) {
 		reported := map[string]bool{}
 		for _, c := range t.Columns {
 			if !p.Policy.IsBusinessKey(t.Name, c.Name) || t.HasUniqueOn(c.Name) {

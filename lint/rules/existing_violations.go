@@ -50,11 +50,17 @@ const (
 	errMySQLQueryTimeout       = 3024 // ER_QUERY_TIMEOUT (MAX_EXECUTION_TIME)
 )
 
+// Server error numbers of a scan the account's privileges do not allow.
+const (
+	errTableAccessDenied  = 1142 // ER_TABLEACCESS_DENIED_ERROR: no SELECT on the table
+	errColumnAccessDenied = 1143 // ER_COLUMNACCESS_DENIED_ERROR: no SELECT on a column
+)
+
 func runExistingViolations(p *lint.Pass) error {
 	if p.Live == nil || p.Live.Data == nil {
 		return nil
 	}
-	sc := &scanner{p: p, ctx: p.Live.Context}
+	sc := &scanner{p: p, ctx: p.Live.Context, denied: map[*schema.Table]bool{}}
 	if sc.ctx == nil {
 		sc.ctx = context.Background()
 	}
@@ -65,11 +71,17 @@ func runExistingViolations(p *lint.Pass) error {
 			if c.Unsigned || !isNumeric(c) {
 				continue
 			}
+			if sc.denied[t] {
+				break
+			}
 			if err := sc.negatives(t, c); err != nil {
 				return err
 			}
 		}
 		for _, set := range duplicateKeySets(p.Policy, t) {
+			if sc.denied[t] {
+				break
+			}
 			if err := sc.duplicates(t, set); err != nil {
 				return err
 			}
@@ -113,6 +125,9 @@ func duplicateKeySets(pol *policy.Policy, t *schema.Table) [][]string {
 type scanner struct {
 	p   *lint.Pass
 	ctx context.Context
+	// denied holds the tables the account may not read: their remaining
+	// scans are skipped, the refusal reported once.
+	denied map[*schema.Table]bool
 }
 
 // negatives reports the rows of t whose counter c is below zero.
@@ -239,13 +254,29 @@ func (s *scanner) sample(t *schema.Table, slot, query string, cols []*schema.Col
 }
 
 // settle turns a query error into the rule's outcome: nil is done; a
-// statement stopped by its time bound is a warning that the data was not
-// checked; anything else fails the rule.
+// statement stopped by its time bound, or refused for lack of SELECT, is a
+// warning that the data was not checked, and the audit of the target goes
+// on; anything else fails the rule.
 func (s *scanner) settle(t *schema.Table, slot string, err error) (bool, error) {
 	if err == nil {
 		return true, nil
 	}
 	var me *mysql.MySQLError
+	if errors.As(err, &me) && (me.Number == errTableAccessDenied || me.Number == errColumnAccessDenied) {
+		column, what := "", "the table"
+		if me.Number == errColumnAccessDenied {
+			column, what = slot, "a column of "+slot
+		} else {
+			s.denied[t] = true
+		}
+		f := tableFinding(t, column, fmt.Sprintf("the scan of %s was refused (error %d): the account may not SELECT %s, "+
+			"so existing negative counters and duplicate keys of %s are not checked", t.Name, me.Number, what, t.Name))
+		f.Severity = policy.SevWarning
+		f.Fix = fmt.Sprintf("grant the auditing account SELECT on %s (GRANT SELECT ON db.%s TO …), or audit with --no-data to read the schema only",
+			q(t.Name), q(t.Name))
+		s.p.Report(f)
+		return false, nil
+	}
 	if errors.As(err, &me) && (me.Number == errMariaDBStatementTimeout || me.Number == errMySQLQueryTimeout) {
 		f := tableFinding(t, slot, fmt.Sprintf("the scan of %s stopped at its time bound (%s): existing violations of %s not checked",
 			t.Name, s.p.Live.ScanTimeout, slot))

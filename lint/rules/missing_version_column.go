@@ -26,7 +26,7 @@ var MissingVersionColumn = &lint.Rule{
 
 func runMissingVersionColumn(p *lint.Pass) error {
 	vc := p.Policy.VersionColumn()
-	for _, t := range tables(p) {
+	for _, t := range wholeTables(p) {
 		if t.Column(vc) != nil {
 			continue
 		}

@@ -23,7 +23,7 @@ var NoPrimaryKey = &lint.Rule{
 }
 
 func runNoPrimaryKey(p *lint.Pass) error {
-	for _, t := range tables(p) {
+	for _, t := range wholeTables(p) {
 		if len(t.PrimaryKey) == 0 && !hasPrimaryIndex(t) {
 			p.ReportTableFix(t, "", fixPrimaryKey(t), "%s has no primary key: a guarded write cannot name exactly one row", t.Name)
 		}

@@ -33,8 +33,15 @@ func runNullableCounter(p *lint.Pass) error {
 				if chk := t.NonNegativeCheck(c.Name); chk != nil && columnCheck(chk, c) {
 					gap.Restore = chk
 				}
-				p.ReportGap(t, gap, c.Name, fixNotNull(t, c), "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL",
-					t.Name, c.Name)
+				const why = "counter %s.%s is NULLable: NULL slips past CHECK and WHERE guards and NULL - 1 is NULL"
+				if t.ChecksUnknown {
+					// The MODIFY that makes it NOT NULL would drop a column
+					// CHECK nobody saw: the finding stands, nothing is planned.
+					p.ReportTableFix(t, c.Name, fixNotNull(t, c), why+" (not planned: the account cannot see %s's CHECK constraints, "+
+						"which the MODIFY could drop)", t.Name, c.Name, t.Name)
+					continue
+				}
+				p.ReportGap(t, gap, c.Name, fixNotNull(t, c), why, t.Name, c.Name)
 			}
 		}
 	}

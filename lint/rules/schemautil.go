@@ -56,6 +56,20 @@ func tables(p *lint.Pass) []*schema.Table {
 	return p.Schema.Sorted()
 }
 
+// wholeTables returns the tables of the schema whose columns and indexes
+// are all seen, for the rules that report what a table lacks: a live
+// account with privileges on some columns of a table sees neither its other
+// columns nor its indexes.
+func wholeTables(p *lint.Pass) []*schema.Table {
+	var out []*schema.Table
+	for _, t := range tables(p) {
+		if !t.ColumnsPartial {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
 // hasGlob reports whether a policy pattern is a glob rather than one name.
 func hasGlob(pattern string) bool {
 	return strings.ContainsAny(pattern, "*?[")
