@@ -96,6 +96,10 @@ func TestMigrateCommands(t *testing.T) {
 	}, nil)
 	guardMigrate(t, pw, append([]string{"up"}, flags...)...).expect(t, "up again", exitClean, []string{"no change: version 3"}, nil)
 	guardMigrate(t, pw, append([]string{"version"}, flags...)...).expect(t, "version", exitClean, []string{"3\n"}, nil)
+	// The README's form: the flags before the subcommand, and on both sides
+	// (the subcommand's own win).
+	guardMigrate(t, pw, append(flags, "version")...).expect(t, "flags before version", exitClean, []string{"3\n"}, nil)
+	guardMigrate(t, pw, append(append([]string{"--format", "text"}, flags...), "status", "--format", "json")...).expect(t, "flags on both sides", exitClean, []string{`"migrations"`}, nil)
 
 	// Flags after the argument, and the environment variable for the DSN.
 	t.Setenv("GUARD_DSN", db.DSN)
