@@ -44,8 +44,9 @@ freshly seeded stock:
 It reports per strategy the units sold, those oversold (sold beyond the
 stock), the final stock and whether stock - sold == final, sales per second,
 latency (p50, p99, max), compare-and-set conflicts and lock failures. The
-scratch table and its view are dropped afterwards, also on Ctrl-C; the
-table's own rows are never read nor written. A row that sold twice its
+scratch table, its view and the lock keys of lock-cas are dropped
+afterwards, also on Ctrl-C or SIGTERM; the table's own rows are never read
+nor written. A row that sold twice its
 stock stops there: the oversell is proven.
 
 The table needs a single-column integer primary key and an integer counter
