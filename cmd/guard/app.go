@@ -84,6 +84,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 		OnUsageError: func(c *cli.Context, err error, _ bool) error {
 			return usageErr(c, usageText(err))
 		},
+		Action: unknownCommand,
 		Commands: withPrologue([]*cli.Command{
 			initCommand(),
 			lintCommand(),
@@ -197,9 +198,25 @@ func withPrologue(cmds []*cli.Command) []*cli.Command {
 				return nil
 			}
 		}
+		if len(cmd.Subcommands) > 0 && cmd.Action == nil {
+			cmd.Action = unknownCommand
+		}
 		withPrologue(cmd.Subcommands)
 	}
 	return cmds
+}
+
+// unknownCommand is the action of guard and of a command with subcommands
+// when no subcommand of that name exists: a usage error, where urfave/cli
+// would say "No help topic". Without a name it shows the help.
+func unknownCommand(c *cli.Context) error {
+	if !c.Args().Present() {
+		if len(commandPath(c)) == 0 {
+			return cli.ShowAppHelp(c)
+		}
+		return cli.ShowSubcommandHelp(c)
+	}
+	return usageErr(c, fmt.Sprintf("unknown command %q", c.Args().First()))
 }
 
 // checkParsed validates the flags a command parsed itself (those after its

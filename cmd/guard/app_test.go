@@ -104,6 +104,8 @@ func TestUsageHintNamesTheCommand(t *testing.T) {
 		{[]string{"migrate", "--x", "status"}, "guard: unknown flag --x; see guard migrate --help\n"},
 		{[]string{"migrate", "down", "1", "--x"}, "guard: unknown flag --x; see guard migrate down --help\n"},
 		{[]string{"drill"}, "guard: missing --table; see guard drill --help\n"},
+		{[]string{"bogus"}, "guard: unknown command \"bogus\"; see guard --help\n"},
+		{[]string{"gen", "bogus"}, "guard: unknown command \"bogus\"; see guard gen --help\n"},
 		{[]string{"migrate", "--skip-preflight", "status"}, "guard: --skip-preflight: migrate status applies nothing; see guard migrate status --help\n"},
 	} {
 		out, errOut, code := guard(t, tt.args...)

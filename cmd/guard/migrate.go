@@ -83,9 +83,9 @@ func migrateCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return inputErrf("migrate: unknown subcommand %q: want up, down N, goto V, force V, version or status", c.Args().First())
+				return usageErr(c, fmt.Sprintf("migrate: unknown subcommand %q: want up, down N, goto V, force V, version or status", c.Args().First()))
 			}
-			return inputErrf("migrate needs a subcommand: up, down N, goto V, force V, version or status (guard migrate --help)")
+			return usageErr(c, "migrate needs a subcommand: up, down N, goto V, force V, version or status")
 		},
 	}
 }
