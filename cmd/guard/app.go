@@ -164,10 +164,12 @@ func orList(values []string) string {
 }
 
 // withPrologue gives every command of the tree the one prologue guard's
-// commands share: a usage error (unknown flag, missing value, missing
-// required flag) is one line naming the command's help, exit 2, instead of
-// the whole help on stdout. urfave/cli prints the help itself for a missing
-// required flag, so those flags are checked here instead.
+// commands share, run before any action: a usage error (unknown flag or
+// command, missing value, missing required flag) is one line naming the
+// command's help, exit 2, instead of the whole help on stdout; then the
+// shared flags (shared.flags) check their values. urfave/cli prints the help
+// itself for a missing required flag, so those flags are checked here
+// instead.
 func withPrologue(cmds []*cli.Command) []*cli.Command {
 	for _, cmd := range cmds {
 		cmd.OnUsageError = func(c *cli.Context, err error, _ bool) error {
