@@ -248,3 +248,34 @@ func TestSymlinks(t *testing.T) {
 		t.Errorf("linked paths: summary = %+v, want 5 files", res.Summary)
 	}
 }
+
+// TestGoTestFilesExcludedByDefault: the SQL of Go test files seeds fixtures
+// and is left out by the default [lint] exclude, while the same statement in
+// the code is reported; a test file named on the command line is linted.
+func TestGoTestFilesExcludedByDefault(t *testing.T) {
+	t.Chdir(t.TempDir())
+	dao := "package dao\n\nfunc deduct(db DB) { db.Exec(\"UPDATE t_stock SET quantity = quantity - 1 WHERE id = 1\") }\n"
+	writeTree(t, ".", map[string]string{
+		"db/schema.sql":          "CREATE TABLE t_stock (id bigint PRIMARY KEY, quantity int NOT NULL CHECK (quantity >= 0), version bigint NOT NULL DEFAULT 0);\n",
+		"dao/dao.go":             dao,
+		"dao/dao_test.go":        strings.Replace(dao, "func deduct", "func seed", 1),
+		"dao/testhelp/helper.go": strings.Replace(dao, "package dao", "package testhelp", 1),
+	})
+	files := func(res *lint.Result) []string {
+		var out []string
+		for _, f := range res.Findings {
+			if len(out) == 0 || out[len(out)-1] != f.File {
+				out = append(out, f.File)
+			}
+		}
+		return out
+	}
+	res := runLint(t, "db/schema.sql", ".")
+	if diff := cmp.Diff([]string{"dao/dao.go", "dao/testhelp/helper.go"}, files(res)); diff != "" {
+		t.Errorf("default exclude (-want +got):\n%s", diff)
+	}
+	res = runLint(t, "db/schema.sql", "dao/dao_test.go")
+	if diff := cmp.Diff([]string{"dao/dao_test.go"}, files(res)); diff != "" {
+		t.Errorf("test file named (-want +got):\n%s", diff)
+	}
+}

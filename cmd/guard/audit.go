@@ -49,7 +49,7 @@ Examples:
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code`,
-		Flags: append(commonFlags(),
+		Flags: append(reportFlags.flags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + audit.EnvDSN},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
@@ -79,14 +79,7 @@ func runAudit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := checkFormat(c, report.Formats()...)
-	if err != nil {
-		return err
-	}
-	rank, err := failRank(c)
-	if err != nil {
-		return err
-	}
+	format, rank := c.String("format"), failRank(c)
 	parallel := c.Int("parallel")
 	if parallel < 1 {
 		return inputErrf("--parallel %d: want 1 or more", parallel)

@@ -44,8 +44,9 @@ freshly seeded stock:
 It reports per strategy the units sold, those oversold (sold beyond the
 stock), the final stock and whether stock - sold == final, sales per second,
 latency (p50, p99, max), compare-and-set conflicts and lock failures. The
-scratch table and its view are dropped afterwards, also on Ctrl-C; the
-table's own rows are never read nor written. A row that sold twice its
+scratch table, its view and the lock keys of lock-cas are dropped
+afterwards, also on Ctrl-C or SIGTERM; the table's own rows are never read
+nor written. A row that sold twice its
 stock stops there: the oversell is proven.
 
 The table needs a single-column integer primary key and an integer counter
@@ -67,7 +68,7 @@ Examples:
    guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
    guard drill --table t_inventory --rows 10 --stock 1000 --strategies conditional,lock-cas
    guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
-		Flags: append(commonFlags(),
+		Flags: append(jsonFindings.flags(),
 			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + audit.EnvDSN + ")"},
 			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port or redis://[:password@]host:port/db"},
 			&cli.StringFlag{Name: "table", Usage: "the table to drill", Required: true},
@@ -92,14 +93,7 @@ func runDrill(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := checkFormat(c, "text", "json")
-	if err != nil {
-		return err
-	}
-	rank, err := failRank(c)
-	if err != nil {
-		return err
-	}
+	format, rank := c.String("format"), failRank(c)
 	strategies, err := drill.ParseStrategies(c.String("strategies"))
 	if err != nil {
 		return inputErrf("--strategies: %v", err)

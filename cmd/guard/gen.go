@@ -54,7 +54,7 @@ version column. Existing .go files are replaced only when guard generated them.
 Examples:
    guard gen dao --table t_inventory --schema migrations --out internal/inventorydao
    guard gen dao --table t_inventory --dsn 'app:secret@tcp(db:3306)/shop' --out dao --package dao`,
-		Flags: append(commonFlags(),
+		Flags: append(textOnlyFlags.flags(),
 			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
 			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + audit.EnvDSN + " when --schema is not given)"},
 			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder, one dump file or a folder of dumps"},
@@ -229,7 +229,7 @@ that table into --out, as guard gen dao would.
 Examples:
    guard gen table t_ticket --counter seats --key ticket_no --state status
    guard gen table t_wallet --counter balance --key request_id --out internal/walletdao`,
-		Flags: append(commonFlags(),
+		Flags: append(textOnlyFlags.flags(),
 			&cli.StringSliceFlag{Name: "counter", Usage: "counter column (repeatable)"},
 			&cli.StringSliceFlag{Name: "key", Usage: "business key column, UNIQUE (repeatable)"},
 			&cli.StringSliceFlag{Name: "state", Usage: "state machine column (repeatable)"},
@@ -353,13 +353,16 @@ func interspersedFlags(c *cli.Context) (*cli.Context, []string, error) {
 	rest := c.Args().Slice()
 	for {
 		if err := set.Parse(rest); err != nil {
-			return nil, nil, inputErr(err)
+			return nil, nil, usageErr(c, usageText(err))
 		}
 		if set.NArg() == 0 {
 			break
 		}
 		positional = append(positional, set.Arg(0))
 		rest = set.Args()[1:]
+	}
+	if err := checkParsed(c, set); err != nil {
+		return nil, nil, err
 	}
 	return cli.NewContext(c.App, set, c), positional, nil
 }
@@ -384,7 +387,7 @@ DIR keeps its embedded version. Existing files are kept unless --force.
 
 Example:
    guard gen templates --out gen/templates`,
-		Flags: append(commonFlags(),
+		Flags: append(textOnlyFlags.flags(),
 			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite existing files"},
 		),

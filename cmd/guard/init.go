@@ -36,7 +36,7 @@ Examples:
    guard lint --config policies.toml .          lint with what init wrote
 
 Exit codes: 0 written, 2 usage or input error, or the file exists.`,
-		Flags: append(initCommonFlags(),
+		Flags: append(jsonReport.flags(),
 			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, a dump file or a folder of dumps", TakesFile: true},
 			&cli.StringFlag{Name: "out", Value: "policies.toml", Usage: "file to write", TakesFile: true},
 			&cli.BoolFlag{Name: "force", Usage: "overwrite --out if it exists"},
@@ -45,30 +45,13 @@ Exit codes: 0 written, 2 usage or input error, or the file exists.`,
 	}
 }
 
-// initCommonFlags are the common flags, --format saying the two formats
-// init's summary prints in.
-func initCommonFlags() []cli.Flag {
-	flags := commonFlags()
-	for _, f := range flags {
-		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "format" {
-			sf.Usage = "summary format: text or json"
-		}
-	}
-	return flags
-}
-
 func runInit(c *cli.Context) error {
-	format, err := checkFormat(c, "text", "json")
-	if err != nil {
-		return err
-	}
-	if _, err := failRank(c); err != nil {
-		return err
-	}
+	format := c.String("format")
 	// The proposal starts from the built-in defaults, or from the policy
 	// --config names: an existing policies.toml is what it may replace.
 	base := policy.Default()
 	if c.IsSet("config") {
+		var err error
 		if base, err = policy.Load(c.String("config")); err != nil {
 			return inputErr(err)
 		}

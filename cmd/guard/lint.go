@@ -34,7 +34,7 @@ Examples:
    guard lint --format json --fail-on warning . > findings.json
    guard lint --format sarif . > guard.sarif      # GitHub code scanning
    guard lint --format github .                   # annotations in GitHub Actions`,
-		Flags: append(commonFlags(),
+		Flags: append(reportFlags.flags(),
 			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, one dump file (mysqldump, SHOW CREATE TABLE export) or a folder of dumps", TakesFile: true},
 		),
 		Action: runLint,
@@ -46,14 +46,7 @@ func runLint(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := checkFormat(c, report.Formats()...)
-	if err != nil {
-		return err
-	}
-	rank, err := failRank(c)
-	if err != nil {
-		return err
-	}
+	format, rank := c.String("format"), failRank(c)
 	res, err := lint.Run(lint.Config{
 		Paths:      c.Args().Slice(),
 		SchemaPath: c.String("schema"),

@@ -73,8 +73,11 @@ func migrateCommand() *cli.Command {
 	return &cli.Command{
 		Name:        "migrate",
 		Usage:       "apply golang-migrate migrations with preflight checks and verification",
-		UsageText:   "guard migrate up|down N|goto V|force V|version|status [--dsn DSN] [--dir migrations] [flags]",
+		UsageText:   "guard migrate [flags] up|down N|goto V|force V|version|status [flags]",
 		Description: migrateDescription,
+		// The flags may come before the subcommand too (guard migrate --dsn
+		// DSN status); the subcommand's own win.
+		Flags: migrateFlags(true),
 		Subcommands: []*cli.Command{
 			sub("up", " ", "apply every pending migration", true, runMigrateUp),
 			sub("down", "N", "undo the last N applied migrations", true, runMigrateDown),
@@ -85,9 +88,9 @@ func migrateCommand() *cli.Command {
 		},
 		Action: func(c *cli.Context) error {
 			if c.Args().Present() {
-				return inputErrf("migrate: unknown subcommand %q: want up, down N, goto V, force V, version or status", c.Args().First())
+				return usageErr(c, fmt.Sprintf("migrate: unknown subcommand %q: want up, down N, goto V, force V, version or status", c.Args().First()))
 			}
-			return inputErrf("migrate needs a subcommand: up, down N, goto V, force V, version or status (guard migrate --help)")
+			return usageErr(c, "migrate needs a subcommand: up, down N, goto V, force V, version or status")
 		},
 	}
 }
@@ -95,14 +98,7 @@ func migrateCommand() *cli.Command {
 // migrateFlags are the flags of every migrate subcommand; apply adds those
 // of the subcommands that run migrations.
 func migrateFlags(apply bool) []cli.Flag {
-	var flags []cli.Flag
-	for _, f := range commonFlags() {
-		if f.Names()[0] == "format" {
-			f = &cli.StringFlag{Name: "format", Value: "text", Usage: "output format: text or json"}
-		}
-		flags = append(flags, f)
-	}
-	flags = append(flags,
+	flags := append(jsonReport.flags(),
 		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + audit.EnvDSN},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
@@ -113,9 +109,11 @@ func migrateFlags(apply bool) []cli.Flag {
 	return flags
 }
 
-// migrateArgs are a subcommand's arguments and flags. Flags may follow the
-// arguments (guard migrate down 1 --dsn …): the flag parser stops at the
-// first argument, so what follows is parsed again here.
+// migrateArgs are a subcommand's arguments and flags. Flags may come before
+// the subcommand (guard migrate --dsn … status) and follow the arguments
+// (guard migrate down 1 --dsn …): the flag parser stops at the first
+// argument, so what follows is parsed again here, and validated as the
+// prologue validates the flags before it.
 type migrateArgs struct {
 	args          []string
 	dsn, dir      string
@@ -127,15 +125,28 @@ type migrateArgs struct {
 func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 	all := c.Args().Slice()
 	if len(all) < n {
-		return nil, inputErrf("migrate %s: missing argument (guard migrate %s %s)", c.Command.Name, c.Command.Name, c.Command.ArgsUsage)
+		return nil, usageErr(c, "missing argument "+c.Command.ArgsUsage)
+	}
+	// from is the innermost of the subcommand and guard migrate that was
+	// given the flag.
+	from := func(name string) *cli.Context {
+		for _, x := range c.Lineage() {
+			if x.Command != nil && x.IsSet(name) {
+				return x
+			}
+		}
+		return c
+	}
+	if from("skip-preflight").Bool("skip-preflight") && !hasFlag(c.Command, "skip-preflight") {
+		return nil, usageErr(c, "--skip-preflight: migrate "+c.Command.Name+" applies nothing")
 	}
 	a := &migrateArgs{
 		args:          all[:n],
-		dsn:           c.String("dsn"),
-		dir:           c.String("dir"),
-		format:        c.String("format"),
-		skipPreflight: c.Bool("skip-preflight"),
-		lockTimeout:   c.Duration("lock-timeout"),
+		dsn:           from("dsn").String("dsn"),
+		dir:           from("dir").String("dir"),
+		format:        from("format").String("format"),
+		skipPreflight: from("skip-preflight").Bool("skip-preflight"),
+		lockTimeout:   from("lock-timeout").Duration("lock-timeout"),
 	}
 	if rest := all[n:]; len(rest) > 0 {
 		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
@@ -146,10 +157,13 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 			}
 		}
 		if err := fs.Parse(rest); err != nil {
-			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
+			return nil, usageErr(c, usageText(err))
 		}
 		if fs.NArg() > 0 {
-			return nil, inputErrf("migrate %s: unexpected argument %q", c.Command.Name, fs.Arg(0))
+			return nil, usageErr(c, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
+		}
+		if err := checkParsed(c, fs); err != nil {
+			return nil, err
 		}
 		var err error
 		fs.Visit(func(f *flag.Flag) {
@@ -171,14 +185,14 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 			return nil, inputErrf("--lock-timeout: %v", err)
 		}
 	}
-	if a.format != "text" && a.format != "json" {
-		return nil, inputErrf("--format %q: want text or json", a.format)
-	}
 	if a.lockTimeout <= 0 {
 		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
 	}
 	return a, nil
 }
+
+// hasFlag reports whether cmd has a flag named name.
+func hasFlag(cmd *cli.Command, name string) bool { return cliFlag(cmd, name) != nil }
 
 // session is one migrate subcommand at work: the migrator and writers that
 // redact the password of its DSN.

@@ -96,6 +96,10 @@ func TestMigrateCommands(t *testing.T) {
 	}, nil)
 	guardMigrate(t, pw, append([]string{"up"}, flags...)...).expect(t, "up again", exitClean, []string{"no change: version 3"}, nil)
 	guardMigrate(t, pw, append([]string{"version"}, flags...)...).expect(t, "version", exitClean, []string{"3\n"}, nil)
+	// The README's form: the flags before the subcommand, and on both sides
+	// (the subcommand's own win).
+	guardMigrate(t, pw, append(flags, "version")...).expect(t, "flags before version", exitClean, []string{"3\n"}, nil)
+	guardMigrate(t, pw, append(append([]string{"--format", "text"}, flags...), "status", "--format", "json")...).expect(t, "flags on both sides", exitClean, []string{`"migrations"`}, nil)
 
 	// Flags after the argument, and the environment variable for the DSN.
 	t.Setenv("GUARD_DSN", db.DSN)
@@ -344,5 +348,22 @@ func TestMigrateConcurrentUp(t *testing.T) {
 	}
 	if got := stateOf(t, db); got != "6 false" {
 		t.Errorf("state %s, want 6", got)
+	}
+}
+
+// TestMigratedDatabasePassesAudit: golang-migrate's schema_migrations (and a
+// drill's leftover scratch copy) are bookkeeping, not user tables: auditing
+// a database guard migrated reports nothing on them.
+func TestMigratedDatabasePassesAudit(t *testing.T) {
+	db := dbtest.MySQL(t)
+	dir := writeMigrations(t, cliFiles)
+	guardMigrate(t, db.Password, "up", "--dsn", db.DSN, "--dir", dir).expect(t, "up", exitClean, nil, nil)
+	db.Exec(t, "CREATE TABLE guard_drill_0011223344556677 (id BIGINT PRIMARY KEY, stock INT NOT NULL, version INT NOT NULL)")
+	for _, format := range []string{"text", "json"} {
+		out, errOut, code := guard(t, "audit", "--dsn", db.DSN, "--format", format, "--fail-on", "warning")
+		if code != exitClean || strings.Contains(out, "schema_migrations") || strings.Contains(out, "guard_drill_") {
+			t.Errorf("audit --format %s: exit %d, want 0 and nothing on bookkeeping tables\nstdout:\n%s\nstderr:\n%s",
+				format, code, dbtest.Redact(out), dbtest.Redact(errOut))
+		}
 	}
 }

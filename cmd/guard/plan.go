@@ -57,7 +57,7 @@ Examples:
 
 Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 3 database unreachable or unreadable.`,
-		Flags: append(planCommonFlags(),
+		Flags: append(jsonReport.flags(),
 			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline; default: --out when only --out is given)", TakesFile: true},
 			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + audit.EnvDSN + " unless --dir is given"},
 			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
@@ -67,18 +67,6 @@ Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 		),
 		Action: runPlan,
 	}
-}
-
-// planCommonFlags are the common flags, --format saying the two formats a
-// plan prints.
-func planCommonFlags() []cli.Flag {
-	flags := commonFlags()
-	for _, f := range flags {
-		if sf, ok := f.(*cli.StringFlag); ok && sf.Name == "format" {
-			sf.Usage = "output format: text or json"
-		}
-	}
-	return flags
 }
 
 // planInput is what a plan is computed from.
@@ -97,10 +85,7 @@ func runPlan(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := checkFormat(c, "text", "json")
-	if err != nil {
-		return err
-	}
+	format := c.String("format")
 	strategy := c.String("strategy")
 	if strategy != plan.StrategyCheck && strategy != plan.StrategyTrigger {
 		return inputErrf("--strategy %q: want check or trigger", strategy)

@@ -24,7 +24,7 @@ Examples:
    guard rules
    guard rules GQ002
    guard rules --format json`,
-		Flags:  commonFlags(),
+		Flags:  jsonReport.flags(),
 		Action: runRules,
 	}
 }
@@ -45,10 +45,7 @@ func runRules(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	format, err := checkFormat(c, "text", "json")
-	if err != nil {
-		return err
-	}
+	format := c.String("format")
 	list := rules.All()
 	if c.NArg() > 1 {
 		return inputErrf("rules takes at most one CODE")

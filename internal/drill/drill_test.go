@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -212,5 +213,40 @@ func TestDuration(t *testing.T) {
 		if r.Successes == 0 || r.FinalStock <= 0 || r.Elapsed < 300*time.Millisecond || r.Elapsed > 5*time.Second {
 			t.Errorf("%s: sold %d, final %d in %v: want some sold, stock left, about 300ms", r.Strategy, r.Successes, r.FinalStock, r.Elapsed)
 		}
+	}
+}
+
+// TestDropLocksOnCancel: after a cancelled run, the lock keys lock-cas may
+// have left on the scratch view are deleted, every batch of them, and no
+// other key is touched.
+func TestDropLocksOnCancel(t *testing.T) {
+	rdb := quickClient(t, dbtest.Redis(t).Addr())
+	bg := context.Background()
+	const view, rows = "guard_drill_0011223344556677_v", flushBatch + 2
+	for _, id := range []int64{1, flushBatch, flushBatch + 1, rows} {
+		if err := rdb.Set(bg, lockKey(view, id), "token", time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	others := []string{lockKey("t_stock", 1), lockKey(view, rows+1)}
+	for _, k := range others {
+		if err := rdb.Set(bg, k, "token", time.Minute).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx, cancel := context.WithCancel(bg)
+	cancel()
+	opts := &Options{Redis: rdb, Rows: rows, Strategies: []Strategy{Conditional, LockCAS}}
+	if err := dropLocks(ctx, opts, view); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := rdb.Keys(bg, "lock:*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	slices.Sort(keys)
+	slices.Sort(others)
+	if !slices.Equal(keys, others) {
+		t.Errorf("keys left %q, want only %q", keys, others)
 	}
 }

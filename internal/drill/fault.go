@@ -3,6 +3,7 @@ package drill
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync/atomic"
 	"time"
 )
@@ -22,6 +23,29 @@ const restarts = 2
 // takes when it works on table (DESIGN §7: lock:<table>:<id>).
 func lockKey(table string, id int64) string {
 	return fmt.Sprintf("lock:%s:%d", table, id)
+}
+
+// dropLocks deletes every lock key lock-cas may have left on the scratch
+// view, once its workers are done: a lock whose SET reached Redis after its
+// caller gave up (a run cancelled mid-acquire) would otherwise outlive the
+// drill until its TTL. The view's name is the drill's own, so no other
+// program's key is touched.
+func dropLocks(ctx context.Context, opts *Options, view string) error {
+	if opts.Redis == nil || !slices.Contains(opts.Strategies, LockCAS) {
+		return nil
+	}
+	c, cancel := context.WithTimeout(context.WithoutCancel(ctx), cleanupTimeout)
+	defer cancel()
+	for first := int64(1); first <= int64(opts.Rows); first += flushBatch {
+		keys := make([]string, 0, flushBatch)
+		for id := first; id <= int64(opts.Rows) && len(keys) < flushBatch; id++ {
+			keys = append(keys, lockKey(view, id))
+		}
+		if err := opts.Redis.Del(c, keys...).Err(); err != nil {
+			return fmt.Errorf("delete the lock keys of %s: %w", view, err)
+		}
+	}
+	return nil
 }
 
 // runFault injects opts.Fault until ctx ends. sold and units tell how far

@@ -13,7 +13,8 @@ import (
 // Run drills the table of opts: it copies it into a scratch table, runs
 // every strategy in turn on freshly seeded stock, and drops the copy. A
 // table the drill cannot run on is a *RefusedError; a cancelled ctx ends
-// the run with ErrInterrupted once the copy is dropped, and the report holds
+// the run with ErrInterrupted once the copy and its lock keys are dropped,
+// and the report holds
 // the strategies that finished.
 func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	if err := opts.Check(); err != nil {
@@ -36,6 +37,9 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 	}
 	defer func() {
 		if derr := sc.drop(ctx); derr != nil {
+			err = errors.Join(err, derr)
+		}
+		if derr := dropLocks(ctx, &opts, sc.view); derr != nil {
 			err = errors.Join(err, derr)
 		}
 	}()

@@ -9,11 +9,13 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // ScratchPrefix starts the name of every table and view the drill creates:
 // guard_drill_<16 hex digits>, and its view with the suffix _v.
-const ScratchPrefix = "guard_drill_"
+const ScratchPrefix = schema.DrillScratchPrefix
 
 // cleanupTimeout bounds the drop of the scratch table and view, which runs
 // on a fresh context: the run's may be cancelled already.

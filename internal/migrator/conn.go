@@ -16,7 +16,7 @@ import (
 
 // MigrationsTable is where golang-migrate records the version and the
 // dirty flag, as its mysql driver does by default.
-const MigrationsTable = "schema_migrations"
+const MigrationsTable = schema.MigrationsTable
 
 // strictModes are the sql_mode flags of guard's migration connection,
 // added to those the DSN sets: a migration that would truncate, clamp or

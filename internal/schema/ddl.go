@@ -47,12 +47,14 @@ func (e *ReplayError) Error() string {
 // which replay does not need. Where MySQL and MariaDB differ (generated
 // names, JSON columns, what MODIFY does to a column CHECK) the result follows
 // MariaDB, so that it equals what FromInformationSchema reads from a MariaDB
-// server that ran the same DDL.
+// server that ran the same DDL. Bookkeeping tables (IsBookkeeping), which a
+// dump of a migrated database holds, are left out.
 func FromDDL(stmts []DDL) (*Schema, []*ReplayError) {
 	r := &replayer{s: New(), meta: map[*Table]*tableMeta{}}
 	for _, d := range stmts {
 		r.apply(d)
 	}
+	dropBookkeeping(r.s)
 	return r.s, r.errs
 }
 

@@ -15,7 +15,8 @@ import (
 // order, checks through the same canonical form as CheckFromText. The server
 // is read from rows.Version; its flavor decides how the rows are read.
 //
-// Rows of tables that rows.Tables does not list (views) are ignored. A
+// Rows of tables that rows.Tables does not list (views) are ignored, and so
+// are bookkeeping tables (IsBookkeeping). A
 // default or CHECK expression the parser cannot read is kept as the server
 // printed it, and such a CHECK proves no column non-negative: a rule sees
 // less protection, never more. Table.Created stays empty. The checks of a
@@ -29,7 +30,7 @@ func FromRows(rows *InfoRows) (*Schema, Server, error) {
 	srv := ParseServer(rows.Version)
 	b := &rowBuilder{srv: srv, p: sqlparse.NewParser(), types: map[string]sqlparse.ColumnType{}, s: New()}
 	for _, tr := range rows.Tables {
-		if tr.Name == "" || b.s.Table(tr.Name) != nil {
+		if tr.Name == "" || b.s.Table(tr.Name) != nil || IsBookkeeping(tr.Name) {
 			continue
 		}
 		t := &Table{Name: tr.Name}

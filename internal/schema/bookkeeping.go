@@ -1,0 +1,45 @@
+package schema
+
+import "strings"
+
+// MigrationsTable is where golang-migrate records the version and the dirty
+// flag, as its mysql driver does by default and guard migrate does.
+const MigrationsTable = "schema_migrations"
+
+// DrillScratchPrefix starts the name of every table guard drill creates: the
+// prefix, then 16 hex digits (its view adds the suffix _v).
+const DrillScratchPrefix = "guard_drill_"
+
+// drillScratchHex is the number of hex digits after DrillScratchPrefix.
+const drillScratchHex = 16
+
+// IsBookkeeping reports whether a table named name holds the bookkeeping of
+// a tool rather than the application's data: golang-migrate's version table
+// and guard drill's scratch copies. They are not user tables for any rule,
+// so both builders leave them out of the model: a database guard migrated
+// passes its own audit, and a dump of it lints like its migrations.
+func IsBookkeeping(name string) bool {
+	name = strings.ToLower(name)
+	if name == MigrationsTable {
+		return true
+	}
+	hex, ok := strings.CutPrefix(name, DrillScratchPrefix)
+	if !ok || len(hex) != drillScratchHex {
+		return false
+	}
+	for _, r := range hex {
+		if !(r >= '0' && r <= '9' || r >= 'a' && r <= 'f') {
+			return false
+		}
+	}
+	return true
+}
+
+// dropBookkeeping removes the bookkeeping tables from s.
+func dropBookkeeping(s *Schema) {
+	for key, t := range s.Tables {
+		if IsBookkeeping(t.Name) {
+			delete(s.Tables, key)
+		}
+	}
+}
