@@ -11,6 +11,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 )
@@ -31,6 +32,7 @@ func guardVersion() string {
 
 // run is guard's whole command line: it returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	driverlog.Route(stderr)
 	app := newApp(stdout, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {

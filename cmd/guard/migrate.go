@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/migrator"
 )
 
@@ -103,7 +104,11 @@ func migrateFlags(apply bool) []cli.Flag {
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
 	if apply {
-		flags = append(flags, &cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"})
+		flags = append(flags,
+			&cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"},
+			&cli.DurationFlag{Name: "ddl-lock-timeout", Value: migrator.DefaultDDLLockTimeout,
+				Usage: fmt.Sprintf("how long a migration's statement waits for its table's lock before giving up, %d tries (0: the server's lock_wait_timeout)", migrator.DefaultDDLLockAttempts)},
+		)
 	}
 	return flags
 }
@@ -117,6 +122,9 @@ type migrateArgs struct {
 	format        string
 	skipPreflight bool
 	lockTimeout   time.Duration
+	ddlLock       time.Duration
+	// fromEnv tells that the DSN came from GUARD_DSN, not --dsn.
+	fromEnv bool
 }
 
 func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
@@ -131,6 +139,7 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		format:        c.String("format"),
 		skipPreflight: c.Bool("skip-preflight"),
 		lockTimeout:   c.Duration("lock-timeout"),
+		ddlLock:       c.Duration("ddl-lock-timeout"),
 	}
 	if rest := all[n:]; len(rest) > 0 {
 		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
@@ -160,10 +169,12 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 				a.skipPreflight = v == "true"
 			case "lock-timeout":
 				a.lockTimeout, err = time.ParseDuration(v)
+			case "ddl-lock-timeout":
+				a.ddlLock, err = time.ParseDuration(v)
 			}
 		})
 		if err != nil {
-			return nil, inputErrf("--lock-timeout: %v", err)
+			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
 		}
 	}
 	if a.format != "text" && a.format != "json" {
@@ -172,6 +183,9 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 	if a.lockTimeout <= 0 {
 		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
 	}
+	if a.ddlLock < 0 {
+		return nil, inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
+	}
 	return a, nil
 }
 
@@ -179,6 +193,7 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 // redact the password of its DSN.
 type session struct {
 	c              *cli.Context
+	args           *migrateArgs
 	m              *migrator.Migrator
 	target         *audit.Target
 	stdout, stderr io.Writer
@@ -188,7 +203,7 @@ type session struct {
 func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 	dsn := a.dsn
 	if dsn == "" {
-		dsn = os.Getenv(audit.EnvDSN)
+		dsn, a.fromEnv = os.Getenv(audit.EnvDSN), true
 	}
 	if dsn == "" {
 		return nil, inputErrf("migrate: no database: give --dsn DSN or set %s", audit.EnvDSN)
@@ -199,13 +214,15 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 		return nil, inputErrf("--dsn: %v", err)
 	}
 	red := audit.NewRedactor([]*audit.Target{target})
-	s := &session{c: c, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
+	s := &session{c: c, args: a, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
 	// Text reports the run as it goes; json is one document at the end.
-	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
+	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock)}
 	if a.format == "text" {
 		opts.Log = s.stdout
 	}
-	s.m, err = migrator.Open(c.Context, target.Config(), opts)
+	cfg := target.Config()
+	cfg.Logger = driverlog.MySQL(s.stderr, "guard: "+target.Name()+": driver: ")
+	s.m, err = migrator.Open(c.Context, cfg, opts)
 	if err != nil {
 		return nil, s.fail(err)
 	}
@@ -223,8 +240,13 @@ func (s *session) close() {
 func (s *session) fail(err error) error {
 	fmt.Fprintf(s.stderr, "guard: %s: %v\n", s.target.Name(), err)
 	var dirty *migrator.DirtyError
-	if errors.As(err, &dirty) {
+	var wait *migrator.LockWaitError
+	switch {
+	case errors.As(err, &dirty):
 		fmt.Fprintf(s.stderr, "  %s\n", dirty.Explain())
+		fmt.Fprintf(s.stderr, "  once repaired: %s%s\n", s.forceCommand(dirty.Force), s.forceNote())
+	case errors.As(err, &wait):
+		fmt.Fprintf(s.stderr, "  %s\n", wait.Explain())
 	}
 	return &exitError{code: migrateExitCode(err)}
 }
@@ -284,7 +306,12 @@ func runMigration(c *cli.Context, a *migrateArgs, do func(*session) (*migrator.R
 	defer s.close()
 	res, err := do(s)
 	if a.format == "json" {
-		if werr := s.writeJSON(resultDoc(res, err)); werr != nil {
+		doc := resultDoc(res, err)
+		var dirty *migrator.DirtyError
+		if errors.As(err, &dirty) {
+			doc.Error.ForceCommand = s.forceCommand(dirty.Force)
+		}
+		if werr := s.writeJSON(doc); werr != nil {
 			return werr
 		}
 	} else if err == nil {
@@ -405,6 +432,9 @@ type migrateErrorJSON struct {
 	Message string `json:"message"`
 	// Hint is the command that clears a dirty state.
 	Hint string `json:"hint,omitempty"`
+	// ForceCommand is Hint with the flags of this run's database and
+	// directory, PASSWORD in place of the password of --dsn.
+	ForceCommand string `json:"force_command,omitempty"`
 	// ParseErrors are the statements that do not parse.
 	ParseErrors []migrator.FileError `json:"parse_errors,omitempty"`
 }
