@@ -34,11 +34,17 @@ Around it guard adds:
                 is exit 3.
   one run at a time  a second guard migrate on the same database waits for
                 the first (--lock-timeout) instead of failing.
+  lock waits    a file of one statement runs under a session lock_wait_timeout
+                (--ddl-lock-timeout, default 5s, 3 tries): behind a long
+                transaction on its table it gives up instead of queueing every
+                query on the table, exits 3 naming the oldest open transaction,
+                and leaves the version clean, the statement never having run.
 
 A file that fails part-way leaves its version dirty (MySQL DDL is not
-transactional: the statements before the failing one stay applied). guard then
-exits 4 and prints the way out: repair the database by hand, then
-"guard migrate force V" with V the last version applied in full.
+transactional: the statements before the failing one stay applied), as does a
+server that goes away mid-file. guard then exits 4 and prints the way out:
+repair the database by hand, then "guard migrate force --dsn … --dir … V" with
+V the last version applied in full.
 
 DSN: --dsn user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db, else
 the GUARD_DSN environment variable. Passwords never appear in any output.

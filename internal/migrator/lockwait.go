@@ -142,13 +142,18 @@ func (m *Migrator) runStep(ctx context.Context, mg *migrate.Migrate, conn *sql.C
 		secs = 0
 		m.logf("%s holds several statements: it runs without --ddl-lock-timeout (one statement per file gets it)\n", displayFile(step.File))
 	}
-	if err := setLockWaitTimeout(ctx, conn, secs); err != nil {
-		return err
-	}
 	if secs == 0 {
 		return steps(mg, n)
 	}
-	defer setLockWaitTimeout(context.WithoutCancel(ctx), conn, 0)
+	// The DSN may set its own session value: put it back afterwards.
+	var was int64
+	if err := conn.QueryRowContext(ctx, "SELECT @@SESSION.lock_wait_timeout").Scan(&was); err != nil {
+		return fmt.Errorf("read lock_wait_timeout: %w", err)
+	}
+	if err := setLockWaitTimeout(ctx, conn, secs); err != nil {
+		return err
+	}
+	defer setLockWaitTimeout(context.WithoutCancel(ctx), conn, was)
 	before := int(step.Version)
 	if step.Up {
 		before = previous(m.migrations, before)
@@ -202,16 +207,9 @@ func ranAndTimedOut(err error) bool {
 	return errors.As(de.OrigErr, &me) && me.Number == errLockWaitTimeout
 }
 
-// setLockWaitTimeout sets the session's lock_wait_timeout, or back to the
-// server's global value when secs is 0.
+// setLockWaitTimeout sets the session's lock_wait_timeout.
 func setLockWaitTimeout(ctx context.Context, conn *sql.Conn, secs int64) error {
-	var err error
-	if secs > 0 {
-		_, err = conn.ExecContext(ctx, "SET SESSION lock_wait_timeout = ?", secs)
-	} else {
-		_, err = conn.ExecContext(ctx, "SET SESSION lock_wait_timeout = @@GLOBAL.lock_wait_timeout")
-	}
-	if err != nil {
+	if _, err := conn.ExecContext(ctx, "SET SESSION lock_wait_timeout = ?", secs); err != nil {
 		return fmt.Errorf("set lock_wait_timeout: %w", err)
 	}
 	return nil

@@ -3,6 +3,7 @@ package migrator
 import (
 	"context"
 	"errors"
+	"path/filepath"
 	"strconv"
 	"strings"
 	"testing"
@@ -168,6 +169,24 @@ func TestDDLLockTimeoutIsSessionOnly(t *testing.T) {
 	var after int64
 	if err := db.SQL.QueryRow("SELECT @@GLOBAL.lock_wait_timeout").Scan(&after); err != nil || after != global {
 		t.Errorf("global lock_wait_timeout %d after the run, want %d (%v)", after, global, err)
+	}
+	// The migration connection gets its session value back.
+	ctx := context.Background()
+	mg, conn, done, err := m.engine(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer done()
+	if err := setLockWaitTimeout(ctx, conn, 77); err != nil {
+		t.Fatal(err)
+	}
+	step := Step{Version: 2, File: filepath.Join(m.opts.Dir, "000002_check.down.sql")}
+	if err := m.runStep(ctx, mg, conn, step, -1); err != nil {
+		t.Fatal(err)
+	}
+	var session int64
+	if err := conn.QueryRowContext(ctx, "SELECT @@SESSION.lock_wait_timeout").Scan(&session); err != nil || session != 77 {
+		t.Errorf("session lock_wait_timeout %d after the step, want 77 (%v)", session, err)
 	}
 	for _, tc := range []struct {
 		opt  time.Duration

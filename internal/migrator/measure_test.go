@@ -80,7 +80,7 @@ func TestMeasureStallBehindTransaction(t *testing.T) {
 		cancel()
 		done.Wait()
 		t.Logf("%s: migration %s after %s; writer over the transaction's %s: longest stall %s, p99 %s, %d updates (before: longest %s, p99 %s)",
-			tc.name, outcome, ran.Round(100*time.Millisecond), *measureHold, mx.Round(time.Millisecond), p99.Round(time.Millisecond), n,
-			baseMax.Round(time.Millisecond), baseP99.Round(time.Millisecond))
+			tc.name, outcome, ran.Round(100*time.Millisecond), *measureHold, mx.Round(time.Millisecond), p99.Round(10*time.Microsecond), n,
+			baseMax.Round(time.Millisecond), baseP99.Round(10*time.Microsecond))
 	}
 }
