@@ -441,6 +441,9 @@ type migrateErrorJSON struct {
 	// ForceCommand is Hint with the flags of this run's database and
 	// directory, PASSWORD in place of the password of --dsn.
 	ForceCommand string `json:"force_command,omitempty"`
+	// LockHolders are the oldest open transactions when a statement gave
+	// up waiting for its lock.
+	LockHolders []migrator.Holder `json:"lock_holders,omitempty"`
 	// ParseErrors are the statements that do not parse.
 	ParseErrors []migrator.FileError `json:"parse_errors,omitempty"`
 }
@@ -473,6 +476,10 @@ func resultDoc(res *migrator.Result, err error) *migrateJSON {
 		var refused *migrator.RefusedError
 		if errors.As(err, &refused) {
 			doc.Preflight = refused.Probes
+		}
+		var wait *migrator.LockWaitError
+		if errors.As(err, &wait) {
+			doc.Error.LockHolders = wait.Holders
 		}
 	}
 	return doc

@@ -57,7 +57,6 @@ func TestMigrateServerKilledMidAlter(t *testing.T) {
 	case <-time.After(time.Minute):
 		t.Fatal("guard migrate up still running a minute after the server was killed")
 	}
-	t.Logf("stdout:\n%s\nstderr:\n%s", dbtest.Redact(r.out), dbtest.Redact(r.errOut))
 	if strings.Contains(r.out+r.errOut, db.Password) {
 		t.Fatal("the password appears in the output")
 	}
@@ -121,6 +120,23 @@ func TestMigrateBehindLongTransaction(t *testing.T) {
 		t.Errorf("up took %s: it waited for the transaction", took)
 	}
 	guardMigrate(t, pw, append([]string{"version"}, flags...)...).expect(t, "version", exitClean, []string{"1\n"}, nil)
+
+	// The json report names the holder too.
+	r = guardMigrate(t, pw, append([]string{"up", "--ddl-lock-timeout", "1s", "--format", "json"}, flags...)...)
+	r.expect(t, "up json", exitRuntime, nil, nil)
+	var doc struct {
+		To    struct{ Version int }
+		Error struct {
+			Code        int
+			LockHolders []struct{ ID int64 } `json:"lock_holders"`
+		}
+	}
+	if err := json.Unmarshal([]byte(r.out), &doc); err != nil {
+		t.Fatalf("up json: %v\n%s", err, dbtest.Redact(r.out))
+	}
+	if doc.To.Version != 1 || doc.Error.Code != exitRuntime || len(doc.Error.LockHolders) == 0 || doc.Error.LockHolders[0].ID != holder {
+		t.Errorf("up json: %+v, want version 1, code 3, holder %d", doc, holder)
+	}
 
 	// --ddl-lock-timeout 0 leaves the server's own wait: the run waits for
 	// the transaction and goes through once it ends.

@@ -55,12 +55,13 @@ type LockWaitError struct {
 
 // Holder is an open transaction on the server.
 type Holder struct {
-	ID      int64         `json:"id"`
-	User    string        `json:"user"`
-	Host    string        `json:"host"`
-	DB      string        `json:"db,omitempty"`
-	Open    time.Duration `json:"open_ns"`
-	Command string        `json:"command,omitempty"`
+	ID   int64  `json:"id"`
+	User string `json:"user"`
+	Host string `json:"host"`
+	DB   string `json:"db,omitempty"`
+	// Open is how long the transaction has been open, in seconds.
+	Open    int64  `json:"open_seconds"`
+	Command string `json:"command,omitempty"`
 	// Query is the statement the session runs, else the last one it ran
 	// when performance_schema records it; empty when unknown.
 	Query string `json:"query,omitempty"`
@@ -74,7 +75,7 @@ func (h Holder) String() string {
 	if h.DB != "" {
 		fmt.Fprintf(&b, ", db %s", h.DB)
 	}
-	fmt.Fprintf(&b, "), transaction open %s", h.Open.Round(time.Second))
+	fmt.Fprintf(&b, "), transaction open %s", time.Duration(h.Open)*time.Second)
 	if h.Command == "Sleep" {
 		b.WriteString(", idle")
 	}
@@ -258,11 +259,9 @@ func openTransactions(ctx context.Context, db *sql.DB, self *sql.Conn) ([]Holder
 	var hs []Holder
 	for rows.Next() {
 		var h Holder
-		var secs int64
-		if err := rows.Scan(&h.ID, &h.User, &h.Host, &h.DB, &secs, &h.Command, &h.Query); err != nil {
+		if err := rows.Scan(&h.ID, &h.User, &h.Host, &h.DB, &h.Open, &h.Command, &h.Query); err != nil {
 			return nil, fmt.Errorf("read open transactions: %w", err)
 		}
-		h.Open = time.Duration(secs) * time.Second
 		hs = append(hs, h)
 	}
 	if err := rows.Err(); err != nil {
