@@ -64,7 +64,7 @@ func TestMigrateServerKilledMidAlter(t *testing.T) {
 	r.expect(t, "up, server killed", exitDirty, nil, []string{
 		filepath.Join(dir, "000002_check.up.sql") + " failed",
 		"golang-migrate recorded the version dirty before running the file: version 2 is dirty",
-		"Once the server is back",
+		"Once the server is back, see what " + filepath.Join(dir, "000002_check.up.sql") + " left",
 		force,
 	})
 	for _, raw := range []string{"[mysql]", "packets.go", "redis: "} {

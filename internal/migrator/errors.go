@@ -67,6 +67,11 @@ func (e *DirtyError) Unwrap() error { return e.Cause }
 
 // Explain tells how to repair the database before forcing the version.
 func (e *DirtyError) Explain() string {
+	if e.Unread != nil && e.File != "" && e.Up {
+		return fmt.Sprintf("Once the server is back, see what %s left: a statement cut off by the crash is rolled back when the server "+
+			"restarts (atomic DDL: MySQL 8, MariaDB 10.6+), the statements before it stay applied. "+
+			"Undo those and force %d, or finish the file by hand and force %d.", displayFile(e.File), e.Force, e.Version)
+	}
 	if e.Unread != nil {
 		return "Once the server is back: " + e.explain()
 	}
