@@ -32,7 +32,7 @@ func guardVersion() string {
 
 // run is guard's whole command line: it returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
-	driverlog.Route(stderr)
+	defer driverlog.Route(stderr)()
 	app := newApp(stdout, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {

@@ -25,11 +25,12 @@ var dest atomic.Pointer[io.Writer]
 var install sync.Once
 
 // Route makes w the destination of the drivers' package-wide loggers,
-// installing them on first use. Call it before any DSN is parsed: a
-// go-sql-driver config takes the package logger when it is created. A
-// connection may still carry its own logger (MySQL).
-func Route(w io.Writer) {
-	dest.Store(&w)
+// installing them on first use, and returns the function that puts the
+// previous destination back (nil: discard). Call it before any DSN is
+// parsed: a go-sql-driver config takes the package logger when it is
+// created. A connection may still carry its own logger (MySQL).
+func Route(w io.Writer) (restore func()) {
+	prev := dest.Swap(&w)
 	install.Do(func() {
 		_ = mysql.SetLogger(MySQL(writerFunc(func(p []byte) (int, error) {
 			if w := dest.Load(); w != nil && *w != nil {
@@ -39,6 +40,7 @@ func Route(w io.Writer) {
 		}), "guard: mysql driver: "))
 		redis.SetLogger(redisLogger{})
 	})
+	return func() { dest.Store(prev) }
 }
 
 type writerFunc func([]byte) (int, error)

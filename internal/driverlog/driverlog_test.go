@@ -37,8 +37,7 @@ func TestMySQLLine(t *testing.T) {
 // routed writer, never "[mysql] …" or "redis: …" to the process's stderr.
 func TestRoute(t *testing.T) {
 	var b bytes.Buffer
-	Route(&b)
-	defer Route(io.Discard)
+	restore := Route(&b)
 	mysql.NewConfig().Logger.Print("packets.go:58 ", io.ErrUnexpectedEOF)
 
 	c := redis.NewClient(&redis.Options{Addr: "127.0.0.1:1", DialTimeout: 50 * time.Millisecond, MaxRetries: -1})
@@ -46,6 +45,9 @@ func TestRoute(t *testing.T) {
 	// the dial that failed.
 	_ = c.Set(context.Background(), "k", "v", time.Microsecond).Err()
 	c.Close()
+	restore()
+	// Restored: nothing more reaches b.
+	mysql.NewConfig().Logger.Print("after")
 
 	for _, want := range []string{
 		"guard: mysql driver: unexpected EOF\n",
