@@ -12,6 +12,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 )
@@ -32,6 +33,7 @@ func guardVersion() string {
 
 // run is guard's whole command line: it returns the exit code.
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	defer driverlog.Route(stderr)()
 	app := newApp(stdout, stderr)
 	err := app.RunContext(ctx, args)
 	if err == nil {

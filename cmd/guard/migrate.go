@@ -12,6 +12,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/migrator"
 	"github.com/guard-sql/guard/internal/report"
 )
@@ -38,11 +39,17 @@ Around it guard adds:
                 is exit 3.
   one run at a time  a second guard migrate on the same database waits for
                 the first (--lock-timeout) instead of failing.
+  lock waits    a file of one statement runs under a session lock_wait_timeout
+                (--ddl-lock-timeout, default 5s, 3 tries): behind a long
+                transaction on its table it gives up instead of queueing every
+                query on the table, exits 3 naming the oldest open transaction,
+                and leaves the version clean, the statement never having run.
 
 A file that fails part-way leaves its version dirty (MySQL DDL is not
-transactional: the statements before the failing one stay applied). guard then
-exits 4 and prints the way out: repair the database by hand, then
-"guard migrate force V" with V the last version applied in full.
+transactional: the statements before the failing one stay applied), as does a
+server that goes away mid-file. guard then exits 4 and prints the way out:
+repair the database by hand, then "guard migrate force --dsn … --dir … V" with
+V the last version applied in full.
 
 DSN: --dsn user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db, else
 the GUARD_DSN environment variable. Passwords never appear in any output.
@@ -104,7 +111,11 @@ func migrateFlags(apply bool) []cli.Flag {
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
 	if apply {
-		flags = append(flags, &cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"})
+		flags = append(flags,
+			&cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"},
+			&cli.DurationFlag{Name: "ddl-lock-timeout", Value: migrator.DefaultDDLLockTimeout,
+				Usage: fmt.Sprintf("how long a migration's statement waits for its table's lock before giving up, %d tries (0: the server's lock_wait_timeout)", migrator.DefaultDDLLockAttempts)},
+		)
 	}
 	return flags
 }
@@ -120,6 +131,9 @@ type migrateArgs struct {
 	format        string
 	skipPreflight bool
 	lockTimeout   time.Duration
+	ddlLock       time.Duration
+	// fromEnv tells that the DSN came from GUARD_DSN, not --dsn.
+	fromEnv bool
 }
 
 func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
@@ -147,6 +161,7 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		format:        from("format").String("format"),
 		skipPreflight: from("skip-preflight").Bool("skip-preflight"),
 		lockTimeout:   from("lock-timeout").Duration("lock-timeout"),
+		ddlLock:       from("ddl-lock-timeout").Duration("ddl-lock-timeout"),
 	}
 	if rest := all[n:]; len(rest) > 0 {
 		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
@@ -179,14 +194,19 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 				a.skipPreflight = v == "true"
 			case "lock-timeout":
 				a.lockTimeout, err = time.ParseDuration(v)
+			case "ddl-lock-timeout":
+				a.ddlLock, err = time.ParseDuration(v)
 			}
 		})
 		if err != nil {
-			return nil, inputErrf("--lock-timeout: %v", err)
+			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
 		}
 	}
 	if a.lockTimeout <= 0 {
 		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
+	}
+	if a.ddlLock < 0 {
+		return nil, inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
 	}
 	return a, nil
 }
@@ -198,6 +218,7 @@ func hasFlag(cmd *cli.Command, name string) bool { return cliFlag(cmd, name) != 
 // redact the password of its DSN.
 type session struct {
 	c              *cli.Context
+	args           *migrateArgs
 	m              *migrator.Migrator
 	target         *audit.Target
 	stdout, stderr io.Writer
@@ -207,7 +228,7 @@ type session struct {
 func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 	dsn := a.dsn
 	if dsn == "" {
-		dsn = os.Getenv(audit.EnvDSN)
+		dsn, a.fromEnv = os.Getenv(audit.EnvDSN), true
 	}
 	if dsn == "" {
 		return nil, inputErrf("migrate: no database: give --dsn DSN or set %s", audit.EnvDSN)
@@ -224,13 +245,15 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 	if a.format == "text" {
 		stdout = report.PrintableWriter(stdout)
 	}
-	s := &session{c: c, target: target, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
+	s := &session{c: c, args: a, target: target, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	// Text reports the run as it goes; json is one document at the end.
-	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
+	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock)}
 	if a.format == "text" {
 		opts.Log = s.stdout
 	}
-	s.m, err = migrator.Open(c.Context, target.Config(), opts)
+	cfg := target.Config()
+	cfg.Logger = driverlog.MySQL(s.stderr, "guard: "+target.Name()+": driver: ")
+	s.m, err = migrator.Open(c.Context, cfg, opts)
 	if err != nil {
 		return nil, s.fail(err)
 	}
@@ -248,8 +271,13 @@ func (s *session) close() {
 func (s *session) fail(err error) error {
 	fmt.Fprintf(s.stderr, "guard: %s: %v\n", s.target.Name(), err)
 	var dirty *migrator.DirtyError
-	if errors.As(err, &dirty) {
+	var wait *migrator.LockWaitError
+	switch {
+	case errors.As(err, &dirty):
 		fmt.Fprintf(s.stderr, "  %s\n", dirty.Explain())
+		fmt.Fprintf(s.stderr, "  once repaired: %s%s\n", s.forceCommand(dirty.Force), s.forceNote())
+	case errors.As(err, &wait):
+		fmt.Fprintf(s.stderr, "  %s\n", wait.Explain())
 	}
 	return &exitError{code: migrateExitCode(err)}
 }
@@ -309,7 +337,12 @@ func runMigration(c *cli.Context, a *migrateArgs, do func(*session) (*migrator.R
 	defer s.close()
 	res, err := do(s)
 	if a.format == "json" {
-		if werr := s.writeJSON(resultDoc(res, err)); werr != nil {
+		doc := resultDoc(res, err)
+		var dirty *migrator.DirtyError
+		if errors.As(err, &dirty) {
+			doc.Error.ForceCommand = s.forceCommand(dirty.Force)
+		}
+		if werr := s.writeJSON(doc); werr != nil {
 			return werr
 		}
 	} else if err == nil {
@@ -430,6 +463,12 @@ type migrateErrorJSON struct {
 	Message string `json:"message"`
 	// Hint is the command that clears a dirty state.
 	Hint string `json:"hint,omitempty"`
+	// ForceCommand is Hint with the flags of this run's database and
+	// directory, PASSWORD in place of the password of --dsn.
+	ForceCommand string `json:"force_command,omitempty"`
+	// LockHolders are the oldest open transactions when a statement gave
+	// up waiting for its lock.
+	LockHolders []migrator.Holder `json:"lock_holders,omitempty"`
 	// ParseErrors are the statements that do not parse.
 	ParseErrors []migrator.FileError `json:"parse_errors,omitempty"`
 }
@@ -462,6 +501,10 @@ func resultDoc(res *migrator.Result, err error) *migrateJSON {
 		var refused *migrator.RefusedError
 		if errors.As(err, &refused) {
 			doc.Preflight = refused.Probes
+		}
+		var wait *migrator.LockWaitError
+		if errors.As(err, &wait) {
+			doc.Error.LockHolders = wait.Holders
 		}
 	}
 	return doc

@@ -6,13 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"log"
 	"sort"
 	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
@@ -111,7 +111,7 @@ func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult
 	if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
 		cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
 	}
-	cfg.Logger = log.New(NewRedactor([]*Target{t}).Writer(opts.Log), "guard: "+t.Name()+": driver: ", 0)
+	cfg.Logger = driverlog.MySQL(NewRedactor([]*Target{t}).Writer(opts.Log), "guard: "+t.Name()+": driver: ")
 	conn, err := mysql.NewConnector(cfg)
 	if err != nil {
 		return fmt.Errorf("connect: %w", err)

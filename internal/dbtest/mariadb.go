@@ -47,6 +47,7 @@ type MariaDB struct {
 	user     string        // the shared password account; empty on an existing server
 	password string
 	external bool
+	private  bool // started by PrivateMySQL for one test
 	version  string
 	startup  time.Duration
 

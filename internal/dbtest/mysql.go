@@ -75,6 +75,9 @@ func (s *MariaDB) newDB(t testing.TB) *DB {
 	}
 	// Cleanups run last-in first-out: the pool closes before the drops.
 	t.Cleanup(func() {
+		if s.killed() {
+			return
+		}
 		if _, err := s.root.Exec("DROP DATABASE IF EXISTS " + quoteIdent(db.Name)); err != nil {
 			t.Error(Redact("drop database " + db.Name + ": " + err.Error()))
 		}

@@ -25,6 +25,10 @@ type DirtyError struct {
 	// Cause is the error of the failed migration; nil when the dirty state
 	// was found at the start of a run.
 	Cause error
+	// Unread is why the state could not be read back after Cause (the
+	// server went away mid-file): Version is then the one golang-migrate
+	// recorded dirty before running File.
+	Unread error
 }
 
 // ForceCommand returns the command that clears the dirty flag: guard migrate
@@ -41,6 +45,9 @@ func (e *DirtyError) Error() string {
 	var b strings.Builder
 	if e.Cause != nil {
 		fmt.Fprintf(&b, "%s failed: %v; ", displayFile(e.File), e.Cause)
+	}
+	if e.Unread != nil {
+		fmt.Fprintf(&b, "the server cannot be read back (%v), but golang-migrate recorded the version dirty before running the file: ", e.Unread)
 	}
 	fmt.Fprintf(&b, "version %d is dirty: fix the database by hand, then run `%s`", e.Version, ForceCommand(e.Force))
 	switch {
@@ -60,6 +67,18 @@ func (e *DirtyError) Unwrap() error { return e.Cause }
 
 // Explain tells how to repair the database before forcing the version.
 func (e *DirtyError) Explain() string {
+	if e.Unread != nil && e.File != "" && e.Up {
+		return fmt.Sprintf("Once the server is back, see what %s left: a statement cut off by the crash is rolled back when the server "+
+			"restarts (atomic DDL: MySQL 8, MariaDB 10.6+), the statements before it stay applied. "+
+			"Undo those and force %d, or finish the file by hand and force %d.", displayFile(e.File), e.Force, e.Version)
+	}
+	if e.Unread != nil {
+		return "Once the server is back: " + e.explain()
+	}
+	return e.explain()
+}
+
+func (e *DirtyError) explain() string {
 	switch {
 	case e.File != "" && e.Up:
 		return fmt.Sprintf("%s stopped part-way: the statements before the failing one stay applied (MySQL DDL is not transactional). "+

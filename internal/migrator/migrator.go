@@ -41,6 +41,10 @@ type Options struct {
 	// LockTimeout bounds the wait for another guard migrate (default
 	// DefaultLockTimeout).
 	LockTimeout time.Duration
+	// DDLLockTimeout bounds each wait of a migration's statement for a
+	// lock (default DefaultDDLLockTimeout; negative: the server's own
+	// lock_wait_timeout). See runStep.
+	DDLLockTimeout time.Duration
 	// Log receives the report of a run as it goes: the preflight verdicts,
 	// one line per migration as it completes, the verifications. nil
 	// discards it.
@@ -143,7 +147,7 @@ func (m *Migrator) Force(ctx context.Context, v int) (State, error) {
 		return State{}, err
 	}
 	defer release()
-	mg, done, err := m.engine(ctx)
+	mg, _, done, err := m.engine(ctx)
 	if err != nil {
 		return State{}, err
 	}
@@ -222,7 +226,7 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 	interrupted := context.Cause(ctx)
 	ctx = context.WithoutCancel(ctx)
 	if res.To, err = m.State(ctx); err != nil {
-		return res, errors.Join(runErr, err)
+		return res, m.stateUnread(runErr, err)
 	}
 	if runErr != nil {
 		if res.To.Dirty {
@@ -313,7 +317,7 @@ func (m *Migrator) dirtyAfter(st State, up bool, err error) *DirtyError {
 // other guard runs out in between, and a version that moved anyway (another
 // tool) stops the run.
 func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
-	mg, done, err := m.engine(ctx)
+	mg, conn, done, err := m.engine(ctx)
 	if err != nil {
 		return nil, err
 	}
@@ -331,8 +335,8 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 		if !step.Up {
 			n, want = -1, previous(m.migrations, int(step.Version))
 		}
-		if err := mg.Steps(n); err != nil && !errors.Is(err, migrate.ErrNoChange) {
-			return applied, err
+		if err := m.runStep(ctx, mg, conn, step, n); err != nil {
+			return applied, lostDuring(step, m.migrations, err)
 		}
 		a := Applied{Step: step, Elapsed: time.Since(start)}
 		applied = append(applied, a)
@@ -349,29 +353,30 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 }
 
 // engine opens golang-migrate on a connection of guard's pool (its mysql
-// driver with the strict session) and the listed files of the directory.
-func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, func(), error) {
+// driver with the strict session) and the listed files of the directory,
+// and returns that connection too, for the session settings of runStep.
+func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, *sql.Conn, func(), error) {
 	conn, err := m.db.Conn(ctx)
 	if err != nil {
-		return nil, nil, fmt.Errorf("open migration connection: %w", err)
+		return nil, nil, nil, fmt.Errorf("open migration connection: %w", err)
 	}
 	drv, err := mysqldrv.WithConnection(ctx, conn, &mysqldrv.Config{DatabaseName: m.database, MigrationsTable: MigrationsTable})
 	if err != nil {
 		conn.Close()
-		return nil, nil, fmt.Errorf("open golang-migrate: %w", cause(err))
+		return nil, nil, nil, fmt.Errorf("open golang-migrate: %w", cause(err))
 	}
 	src, err := newSource(m.opts.Dir, m.migrations)
 	if err != nil {
 		drv.Close()
-		return nil, nil, fmt.Errorf("%w: %w", ErrDirectory, err)
+		return nil, nil, nil, fmt.Errorf("%w: %w", ErrDirectory, err)
 	}
 	mg, err := migrate.NewWithInstance("guard", src, "mysql", drv)
 	if err != nil {
 		drv.Close()
 		src.Close()
-		return nil, nil, fmt.Errorf("open golang-migrate: %w", err)
+		return nil, nil, nil, fmt.Errorf("open golang-migrate: %w", err)
 	}
-	return mg, func() { mg.Close() }, nil
+	return mg, conn, func() { mg.Close() }, nil
 }
 
 func (m *Migrator) logf(format string, args ...any) {
