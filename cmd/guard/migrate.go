@@ -11,8 +11,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/migrator"
+	"github.com/guard-sql/guard/internal/target"
 )
 
 const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
@@ -98,7 +98,7 @@ func migrateFlags(apply bool) []cli.Flag {
 		flags = append(flags, f)
 	}
 	flags = append(flags,
-		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + audit.EnvDSN},
+		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + target.EnvDSN},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
@@ -180,32 +180,25 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 type session struct {
 	c              *cli.Context
 	m              *migrator.Migrator
-	target         *audit.Target
+	target         *target.Target
 	stdout, stderr io.Writer
 }
 
 // openSession parses the DSN and opens the migrator.
 func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
-	dsn := a.dsn
-	if dsn == "" {
-		dsn = os.Getenv(audit.EnvDSN)
-	}
-	if dsn == "" {
-		return nil, inputErrf("migrate: no database: give --dsn DSN or set %s", audit.EnvDSN)
-	}
-	target, err := audit.ParseDSN(dsn)
+	t, err := target.One(a.dsn, os.Getenv(target.EnvDSN))
 	if err != nil {
-		// ParseDSN's errors never hold the password.
-		return nil, inputErrf("--dsn: %v", err)
+		// The errors of target hold no text of the DSN.
+		return nil, inputErrf("migrate: %v", err)
 	}
-	red := audit.NewRedactor([]*audit.Target{target})
-	s := &session{c: c, target: target, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
+	red := target.NewRedactor(t)
+	s := &session{c: c, target: t, stdout: red.Writer(c.App.Writer), stderr: red.Writer(c.App.ErrWriter)}
 	// Text reports the run as it goes; json is one document at the end.
 	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout}
 	if a.format == "text" {
 		opts.Log = s.stdout
 	}
-	s.m, err = migrator.Open(c.Context, target.Config(), opts)
+	s.m, err = migrator.Open(c.Context, t.Config(), opts)
 	if err != nil {
 		return nil, s.fail(err)
 	}
