@@ -93,7 +93,8 @@ const (
 func Problems() []string {
 	return []string{probEmpty, probNoDBAfterAddr, probNoSlash, probEmptyDB, probUnclosed, probAddrTail, probLateSlash, probNet,
 		probDBAt, probDBEscape, probParam, probParams, probScheme, probURLRaw, probUserEscape, probPassEscape,
-		probNoHost, probHost, probPort, probDBSlash, probFragment}
+		probNoHost, probHost, probPort, probDBSlash, probFragment,
+		probRedisForm, probRedisDB, probRedisName, probRedisOpts}
 }
 
 // failAt returns the ParseError of problem at byte offset off of s.
