@@ -68,7 +68,7 @@ Examples:
    guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
 		Flags: append(commonFlags(),
 			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + target.EnvDSN + ")"},
-			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port or redis://[:password@]host:port/db"},
+			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port, redis://[:password@]host:port/db, rediss://… (TLS) or sentinel://[:password@]host:port[,host:port]/master"},
 			&cli.StringFlag{Name: "table", Usage: "the table to drill", Required: true},
 			&cli.StringFlag{Name: "column", Usage: "the counter to deduct, when the policy finds several or none"},
 			&cli.IntFlag{Name: "rows", Value: drill.DefaultRows, Usage: "rows seeded: 1 is the hot row, more spread the workers at random"},
