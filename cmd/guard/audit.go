@@ -40,6 +40,7 @@ how that code uses each column, against each target's own schema: counters,
 state machines, flags and owned business keys, as guard lint and guard plan
 infer them. Without it the policy alone decides.
 
+The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
 code 3; the other targets are still audited and reported.

@@ -141,7 +141,7 @@ func runDrill(c *cli.Context) error {
 
 	// Statements are sent with their arguments inlined, one round trip
 	// each, unless the connection's collation makes that unsafe.
-	db, err := tg.Connect(c.Context, target.ConnectOptions{Conns: conns, Adjust: func(cfg *mysql.Config) {
+	db, err := tg.Connect(c.Context, target.ConnectOptions{Conns: conns, Log: stderr, Adjust: func(cfg *mysql.Config) {
 		cfg.InterpolateParams = true
 		if _, err := mysql.NewConnector(cfg); err != nil {
 			cfg.InterpolateParams = false

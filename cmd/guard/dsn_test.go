@@ -70,7 +70,15 @@ func TestMalformedDSNEveryCommand(t *testing.T) {
 		for _, m := range malformedDSNs {
 			t.Run(cmd.name+"/"+m.name, func(t *testing.T) {
 				t.Setenv(target.EnvDSN, "")
-				out, errOut, code := guard(t, cmd.args(m.dsn)...)
+				args := cmd.args(m.dsn)
+				out, errOut, code := guard(t, args...)
+				// The paths given are no secret, and their random digits
+				// could match a numeric password.
+				for _, a := range args {
+					if strings.HasPrefix(a, os.TempDir()) {
+						out, errOut = strings.ReplaceAll(out, a, "PATH.txt"), strings.ReplaceAll(errOut, a, "PATH.txt")
+					}
+				}
 				checkDSNRefused(t, out, errOut, code, m.password)
 			})
 		}

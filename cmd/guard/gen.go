@@ -116,15 +116,15 @@ func readTable(c *cli.Context) (*schema.Table, error) {
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	s, err := liveSchema(c.Context, tg)
+	s, err := liveSchema(c.Context, tg, target.NewRedactor(tg).Writer(c.App.ErrWriter))
 	if err != nil {
 		return nil, errors.New(target.NewRedactor(tg).Redact(fmt.Sprintf("read %s: %v", tg.Name(), err)))
 	}
 	return tableOf(s, name, tg.Name())
 }
 
-func liveSchema(ctx context.Context, tg *target.Target) (*schema.Schema, error) {
-	db, err := tg.Connect(ctx, target.ConnectOptions{})
+func liveSchema(ctx context.Context, tg *target.Target, log io.Writer) (*schema.Schema, error) {
+	db, err := tg.Connect(ctx, target.ConnectOptions{Log: log})
 	if err != nil {
 		return nil, err
 	}

@@ -237,7 +237,7 @@ func offlinePlanInput(dir, out, flavor string, stderr io.Writer) (*planInput, er
 
 // livePlanInput reads the schema and the server of target.
 func livePlanInput(ctx context.Context, tg *target.Target, stderr io.Writer) (*planInput, error) {
-	db, err := tg.Connect(ctx, target.ConnectOptions{})
+	db, err := tg.Connect(ctx, target.ConnectOptions{Log: stderr})
 	if err != nil {
 		return nil, err
 	}

@@ -97,6 +97,13 @@ func Problems() []string {
 		probRedisForm, probRedisDB, probRedisName, probRedisOpts}
 }
 
+// noDatabase is the ParseError of a DSN without a database name.
+func noDatabase(s string, off int, problem string) *ParseError {
+	e := failAt(s, off, problem)
+	e.kind = ErrNoDatabase
+	return e
+}
+
 // failAt returns the ParseError of problem at byte offset off of s.
 func failAt(s string, off int, problem string) *ParseError {
 	off = min(max(off, 0), len(s))
@@ -118,9 +125,16 @@ func Parse(dsn string) (*Target, error) {
 		secrets []string
 		perr    *ParseError
 	)
-	if isURL(s) {
+	switch scheme, ok := urlScheme(s); {
+	case ok && (scheme == "mysql" || scheme == "mariadb"):
 		cfg, secrets, perr = parseURL(s)
-	} else {
+	case ok:
+		// user://… is also a driver-form DSN whose password starts with
+		// "//"; only when it is not is it a URL of a scheme guard lacks.
+		if cfg, secrets, perr = parseDriver(s); perr != nil {
+			perr = failAt(s, 0, probScheme)
+		}
+	default:
 		cfg, secrets, perr = parseDriver(s)
 	}
 	if perr != nil {
@@ -135,23 +149,23 @@ func Parse(dsn string) (*Target, error) {
 	return &Target{cfg: cfg, secrets: uniqueSecrets(secrets)}, nil
 }
 
-// isURL tells the URL form by its scheme. A scheme is letters, digits and
-// +-. before "://" and before any "@"; in the driver form "://" after the
-// user's colon would start a password.
-func isURL(s string) bool {
+// urlScheme returns the scheme of a DSN in URL form, lower-cased: letters,
+// digits and +-. before "://" and before any "@" (in the driver form a
+// "://" after the user's colon would start a password).
+func urlScheme(s string) (string, bool) {
 	i := strings.Index(s, "://")
 	if i <= 0 {
-		return false
+		return "", false
 	}
 	if at := strings.IndexByte(s, '@'); at >= 0 && at < i {
-		return false
+		return "", false
 	}
 	for _, r := range s[:i] {
 		if !(r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' || r == '+' || r == '-' || r == '.') {
-			return false
+			return "", false
 		}
 	}
-	return true
+	return strings.ToLower(s[:i]), true
 }
 
 // knownNets are the networks of the driver form guard connects over; the
@@ -193,7 +207,7 @@ func parseDriver(s string) (*mysql.Config, []string, *ParseError) {
 	dbStart := slash + 1
 	db, query, _ := strings.Cut(s[dbStart:], "?")
 	if db == "" {
-		return nil, nil, &ParseError{Problem: probEmptyDB, Offset: failAt(s, dbStart, "").Offset, kind: ErrNoDatabase}
+		return nil, nil, noDatabase(s, dbStart, probEmptyDB)
 	}
 	if i := strings.IndexByte(db, '@'); i >= 0 {
 		return nil, nil, failAt(s, dbStart+i, probDBAt)
@@ -245,7 +259,7 @@ func diagnoseDriver(s string) *ParseError {
 	a, ok := lastAddress(s)
 	if !ok {
 		if !strings.Contains(s, "/") {
-			return &ParseError{Problem: probNoSlash, Offset: failAt(s, len(s), "").Offset, kind: ErrNoDatabase}
+			return noDatabase(s, len(s), probNoSlash)
 		}
 		at := strings.LastIndexByte(s[:strings.LastIndexByte(s, '/')], '@')
 		return failAt(s, at+1, probNet)
@@ -256,10 +270,10 @@ func diagnoseDriver(s string) *ParseError {
 	after := a.close + 1
 	switch {
 	case after == len(s):
-		return &ParseError{Problem: probNoDBAfterAddr, Offset: failAt(s, after, "").Offset, kind: ErrNoDatabase}
+		return noDatabase(s, after, probNoDBAfterAddr)
 	case s[after] != '/':
 		if !strings.Contains(s[after:], "/") {
-			return &ParseError{Problem: probNoDBAfterAddr, Offset: failAt(s, after, "").Offset, kind: ErrNoDatabase}
+			return noDatabase(s, after, probNoDBAfterAddr)
 		}
 		return failAt(s, after, probAddrTail)
 	}
@@ -294,13 +308,7 @@ func checkParams(s, query string, start int) *ParseError {
 // parseURL splits scheme://user:pass@host:port/db?params#fragment by hand:
 // url.Parse's errors quote the text they stumble on, a password included.
 func parseURL(s string) (*mysql.Config, []string, *ParseError) {
-	i := strings.Index(s, "://")
-	switch strings.ToLower(s[:i]) {
-	case "mysql", "mariadb":
-	default:
-		return nil, nil, failAt(s, 0, probScheme)
-	}
-	u, perr := splitURL(s, i+3, false)
+	u, perr := splitURL(s, strings.Index(s, "://")+3, false)
 	if perr != nil {
 		return nil, nil, perr
 	}
@@ -308,7 +316,7 @@ func parseURL(s string) (*mysql.Config, []string, *ParseError) {
 		u.port = "3306"
 	}
 	if u.path == "" || u.path == "/" {
-		return nil, nil, &ParseError{Problem: probNoDBAfterAddr, Offset: failAt(s, u.pathAt, "").Offset, kind: ErrNoDatabase}
+		return nil, nil, noDatabase(s, u.pathAt, probNoDBAfterAddr)
 	}
 	db := u.path[1:]
 	if j := strings.IndexByte(db, '@'); j >= 0 {

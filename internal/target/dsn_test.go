@@ -44,6 +44,22 @@ func TestParse(t *testing.T) {
 			want: want{Name: "db3:3306/shop", User: "us er", Pass: "pw", Net: "tcp", Addr: "db3:3306", DB: "shop"},
 		},
 		{
+			dsn:  "app://s3cret@tcp(db1)/shop",
+			want: want{Name: "db1:3306/shop", User: "app", Pass: "//s3cret", Net: "tcp", Addr: "db1:3306", DB: "shop"},
+		},
+		{
+			dsn:  "app:a%41b@tcp(db1)/sh%6Fp",
+			want: want{Name: "db1:3306/shop", User: "app", Pass: "a%41b", Net: "tcp", Addr: "db1:3306", DB: "shop"},
+		},
+		{
+			dsn:  "app:s3cret@unix(/run/mysqld/mysqld.sock)/shop",
+			want: want{Name: "/run/mysqld/mysqld.sock/shop", User: "app", Pass: "s3cret", Net: "unix", Addr: "/run/mysqld/mysqld.sock", DB: "shop"},
+		},
+		{
+			dsn:  "app:s3cret@/shop",
+			want: want{Name: "127.0.0.1:3306/shop", User: "app", Pass: "s3cret", Net: "tcp", Addr: "127.0.0.1:3306", DB: "shop"},
+		},
+		{
 			dsn:  "mariadb://app@[::1]:3306/shop",
 			want: want{Name: "[::1]:3306/shop", User: "app", Net: "tcp", Addr: "[::1]:3306", DB: "shop"},
 		},
