@@ -71,7 +71,7 @@ const (
 	probEmptyDB       = `no database name after "/"`
 	probUnclosed      = `"(" of the address is not closed by ")" before "/dbname"`
 	probAddrTail      = `unexpected text between ")" of the address and "/dbname"`
-	probNet           = `the address is not tcp(host:port) or unix(path) (percent-encoding does not apply to the go-sql-driver form)`
+	probNet           = `the address is not tcp(host:port) or unix(path)`
 	probLateSlash     = `a "/" in the database name or the parameters must be percent-encoded (%2F)`
 	probDBAt          = `"@" in the database name: a password holding "/" needs "/dbname" after the address`
 	probDBEscape      = `bad percent-escape in the database name`
@@ -350,7 +350,6 @@ func parseURL(s string) (*mysql.Config, []string, *ParseError) {
 // and the query for errors.
 type urlParts struct {
 	user, pass, rawPass string
-	hasUser, hasPass    bool
 	host, port          string
 	hosts               []string // every host:port of a list, when allowed
 	path, query         string
@@ -371,7 +370,7 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
 		info := auth[:at]
 		hostAt = authStart + at + 1
-		user, pass, hasPass := strings.Cut(info, ":")
+		user, pass, _ := strings.Cut(info, ":")
 		if j := badEscape(user); j >= 0 {
 			return nil, failAt(s, authStart+j, probUserEscape)
 		}
@@ -381,7 +380,7 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 		}
 		u.user, _ = url.PathUnescape(user)
 		u.pass, _ = url.PathUnescape(pass)
-		u.rawPass, u.hasUser, u.hasPass = pass, true, hasPass
+		u.rawPass = pass
 	} else if strings.Contains(s[authEnd:], "@") && !validHostPort(auth) {
 		// No "@" in the authority, one after it and an authority that is
 		// no host:port: a raw "/", "?" or "#" cut the user or password.
