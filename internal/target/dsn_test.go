@@ -306,6 +306,7 @@ func TestRedactor(t *testing.T) {
 func TestParseRedis(t *testing.T) {
 	tests := []struct{ addr, name, secret string }{
 		{"127.0.0.1:6379", "127.0.0.1:6379/0", ""},
+		{":6379", ":6379/0", ""},
 		{"redis://cache:6380/2", "cache:6380/2", ""},
 		{"redis://:s%2Fcret@cache/1", "cache:6379/1", "s/cret"},
 		{"rediss://user:pw1234@cache:6390", "cache:6390/0", "pw1234"},
@@ -326,6 +327,8 @@ func TestParseRedis(t *testing.T) {
 	}
 	bad := []struct{ addr, want, secret string }{
 		{"cache", "Redis address: want host:port", ""},
+		{"cache:http", "Redis address: want host:port", ""},
+		{"se@cret:6379", "Redis address: want host:port", "se@cret"},
 		{"redis://:se/cret@cache:6379/0", `Redis address: a "/", "?" or "#" in the user or password must be percent-encoded`, "se/cret"},
 		{"redis://:se%zcret@cache/0", "bad percent-escape in the password", "se%zcret"},
 		{"redis://:secret@cache/x", "the database is not a number", "secret"},

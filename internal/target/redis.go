@@ -42,7 +42,9 @@ func ParseRedis(addr string) (*Redis, error) {
 	}
 	i := strings.Index(s, "://")
 	if i < 0 {
-		if _, _, err := net.SplitHostPort(s); err != nil || !validHostPort(s) {
+		// host:port; an empty host is the local one, as go-redis has it.
+		host, port, err := net.SplitHostPort(s)
+		if err != nil || !validPort(port) || strings.ContainsAny(host, "@/?#%") {
 			return nil, fail(0, probRedisForm)
 		}
 		return &Redis{addrs: []string{s}}, nil
