@@ -319,9 +319,6 @@ func parseURL(s string) (*mysql.Config, []string, *ParseError) {
 		return nil, nil, noDatabase(s, u.pathAt, probNoDBAfterAddr)
 	}
 	db := u.path[1:]
-	if j := strings.IndexByte(db, '@'); j >= 0 {
-		return nil, nil, failAt(s, u.pathAt+1+j, probURLRaw)
-	}
 	if j := strings.IndexByte(db, '/'); j >= 0 {
 		return nil, nil, failAt(s, u.pathAt+1+j, probDBSlash)
 	}
@@ -365,6 +362,11 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 	if j := strings.IndexAny(s[authStart:], "/?#"); j >= 0 {
 		authEnd = authStart + j
 	}
+	// An "@" after the authority: a raw "/", "?" or "#" ended it inside
+	// the user or password, and what follows the "@" is the real host.
+	if strings.Contains(s[authEnd:], "@") {
+		return nil, failAt(s, authEnd, probURLRaw)
+	}
 	auth := s[authStart:authEnd]
 	hostAt := authStart
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
@@ -381,10 +383,6 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 		u.user, _ = url.PathUnescape(user)
 		u.pass, _ = url.PathUnescape(pass)
 		u.rawPass = pass
-	} else if strings.Contains(s[authEnd:], "@") && !validHostPort(auth) {
-		// No "@" in the authority, one after it and an authority that is
-		// no host:port: a raw "/", "?" or "#" cut the user or password.
-		return nil, failAt(s, authEnd, probURLRaw)
 	}
 	hostPort := s[hostAt:authEnd]
 	if hostPort == "" {
