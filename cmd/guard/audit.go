@@ -14,6 +14,7 @@ import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -39,6 +40,7 @@ how that code uses each column, against each target's own schema: counters,
 state machines, flags and owned business keys, as guard lint and guard plan
 infer them. Without it the policy alone decides.
 
+The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
 code 3; the other targets are still audited and reported.
@@ -50,7 +52,7 @@ Examples:
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code`,
 		Flags: append(reportFlags.flags(),
-			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + audit.EnvDSN},
+			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + target.EnvDSN},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
@@ -93,11 +95,11 @@ func runAudit(c *cli.Context) error {
 	if l, ok := c.Generic("dsn").(*dsnList); ok {
 		dsns = l.dsns
 	}
-	targets, err := audit.Collect(audit.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(audit.EnvDSN)})
+	targets, err := target.Collect(target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)})
 	if err != nil {
 		return inputErr(err)
 	}
-	red := audit.NewRedactor(targets)
+	red := target.RedactorOf(targets)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 
 	opts := audit.Options{

@@ -238,10 +238,10 @@ func TestAuditInputErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{}, "no target"},
-		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/"}, "--dsn #1: the DSN names no database"},
-		{[]string{"--dsn", "u:" + pw + "@tcp(h:1"}, "--dsn #1: parse DSN: invalid DSN"},
-		{[]string{"--dsn", "mysql://u:" + pw + "@h:1"}, "names no database"},
-		{[]string{"--targets", bad}, bad + ":3: the DSN names no database"},
+		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/"}, `--dsn #1: DSN: no database name after "/" (at offset 25)`},
+		{[]string{"--dsn", "u:" + pw + "@tcp(h:1"}, `--dsn #1: DSN: "(" of the address is not closed`},
+		{[]string{"--dsn", "mysql://u:" + pw + "@h:1"}, `DSN: no "/dbname" after the address`},
+		{[]string{"--targets", bad}, bad + `:3: DSN: no database name after "/"`},
 		{[]string{"--targets", filepath.Join(dir, "none.txt")}, "none.txt: no such file"},
 		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "--parallel", "0"}, "--parallel 0"},
 		{[]string{"--dsn", "u:" + pw + "@tcp(h:1)/db", "--format", "xml"}, `--format "xml"`},

@@ -3,11 +3,9 @@ package main
 import (
 	"bytes"
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
@@ -17,6 +15,7 @@ import (
 	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/drill"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/target"
 )
 
 // defaultDrillConns is the default size of the drill's connection pool:
@@ -69,8 +68,8 @@ Examples:
    guard drill --table t_inventory --rows 10 --stock 1000 --strategies conditional,lock-cas
    guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
 		Flags: append(jsonFindings.flags(),
-			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + audit.EnvDSN + ")"},
-			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port or redis://[:password@]host:port/db"},
+			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + target.EnvDSN + ")"},
+			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port, redis://[:password@]host:port/db, rediss://… (TLS) or sentinel://[:password@]host:port[,host:port]/master"},
 			&cli.StringFlag{Name: "table", Usage: "the table to drill", Required: true},
 			&cli.StringFlag{Name: "column", Usage: "the counter to deduct, when the policy finds several or none"},
 			&cli.IntFlag{Name: "rows", Value: drill.DefaultRows, Usage: "rows seeded: 1 is the hot row, more spread the workers at random"},
@@ -112,28 +111,21 @@ func runDrill(c *cli.Context) error {
 		Strategies: strategies, Fault: fault,
 	}
 
-	dsn := c.String("dsn")
-	if dsn == "" {
-		dsn = os.Getenv(audit.EnvDSN)
-	}
-	if dsn == "" {
-		return inputErrf("no database: give --dsn DSN or set %s", audit.EnvDSN)
-	}
-	target, err := audit.ParseDSN(dsn)
+	tg, err := target.One(c.String("dsn"), os.Getenv(target.EnvDSN))
 	if err != nil {
-		return inputErrf("--dsn: %v", err)
+		return inputErr(err)
 	}
-	opts.Database = target.Database()
-	var redisOpts *redis.Options
+	opts.Database = tg.Database()
+	var rd *target.Redis
 	if addr := c.String("redis"); addr != "" {
-		if redisOpts, err = parseRedis(addr, opts.Workers); err != nil {
-			return err
+		if rd, err = target.ParseRedis(addr); err != nil {
+			return inputErrf("--redis: %v", err)
 		}
 	}
-	red := audit.NewRedactor([]*audit.Target{target}, redisSecret(redisOpts))
+	red := target.NewRedactor(tg, rd)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
-	if redisOpts != nil {
-		rdb := redis.NewClient(redisOpts)
+	if rd != nil {
+		rdb := drillRedis(rd, opts.Workers)
 		defer rdb.Close()
 		opts.Redis = rdb
 	}
@@ -141,14 +133,21 @@ func runDrill(c *cli.Context) error {
 		return inputErr(err)
 	}
 
-	db, err := openDrillDB(target, conns)
+	// Statements are sent with their arguments inlined, one round trip
+	// each, unless the connection's collation makes that unsafe.
+	db, err := tg.Connect(c.Context, target.ConnectOptions{Conns: conns, Log: stderr, Adjust: func(cfg *mysql.Config) {
+		cfg.InterpolateParams = true
+		if _, err := mysql.NewConnector(cfg); err != nil {
+			cfg.InterpolateParams = false
+		}
+	}})
 	if err != nil {
-		return errors.New(red.Redact(fmt.Sprintf("%s: %v", target.Name(), err)))
+		return fmt.Errorf("%s: %v", tg.Name(), err)
 	}
 	defer db.Close()
 	opts.DB = db
-	if err := reachable(c.Context, db, opts.Redis); err != nil {
-		return errors.New(red.Redact(fmt.Sprintf("%s: %v", target.Name(), err)))
+	if err := pingRedis(c.Context, opts.Redis); err != nil {
+		return errors.New(red.Redact(fmt.Sprintf("%s: %v", rd.Name(), err)))
 	}
 	if audit.ShowProgress(c.App.ErrWriter) {
 		opts.Progress = stderr
@@ -162,7 +161,7 @@ func runDrill(c *cli.Context) error {
 	case errors.Is(err, drill.ErrInterrupted):
 		return errors.New(red.Redact(fmt.Sprintf("%v (scratch table %s dropped)", err, rep.Scratch)))
 	case err != nil:
-		return errors.New(red.Redact(fmt.Sprintf("drill %s on %s: %v", opts.Table, target.Name(), err)))
+		return errors.New(red.Redact(fmt.Sprintf("drill %s on %s: %v", opts.Table, tg.Name(), err)))
 	}
 
 	var buf bytes.Buffer
@@ -183,66 +182,27 @@ func runDrill(c *cli.Context) error {
 	return nil
 }
 
-// openDrillDB opens a pool of conns connections on target. Statements are
-// sent with their arguments inlined, one round trip each, unless the
-// connection's collation makes that unsafe.
-func openDrillDB(target *audit.Target, conns int) (*sql.DB, error) {
-	cfg := target.Config()
-	cfg.InterpolateParams = true
-	conn, err := mysql.NewConnector(cfg)
-	if err != nil {
-		cfg.InterpolateParams = false
-		if conn, err = mysql.NewConnector(cfg); err != nil {
-			return nil, err
-		}
+// pingRedis pings Redis, when given, so that an unreachable one fails
+// before anything is created.
+func pingRedis(ctx context.Context, rdb redis.UniversalClient) error {
+	if rdb == nil {
+		return nil
 	}
-	db := sql.OpenDB(conn)
-	db.SetMaxOpenConns(conns)
-	db.SetMaxIdleConns(conns)
-	return db, nil
-}
-
-// reachable pings the database, and Redis when given, so that an
-// unreachable server fails before anything is created.
-func reachable(ctx context.Context, db *sql.DB, rdb redis.UniversalClient) error {
 	pctx, cancel := context.WithTimeout(ctx, 10*time.Second)
 	defer cancel()
-	if err := db.PingContext(pctx); err != nil {
-		return fmt.Errorf("connect: %w", err)
-	}
-	if rdb != nil {
-		if err := rdb.Ping(pctx).Err(); err != nil {
-			return fmt.Errorf("redis: %w", err)
-		}
+	if err := rdb.Ping(pctx).Err(); err != nil {
+		return fmt.Errorf("redis: %w", err)
 	}
 	return nil
 }
 
-// parseRedis reads --redis: host:port, or a redis:// or rediss:// URL. The
-// client gives up fast when Redis is down, as the lock it serves does not
-// guard anything, and has a connection per worker.
-func parseRedis(addr string, workers int) (*redis.Options, error) {
-	var o *redis.Options
-	if strings.Contains(addr, "://") {
-		var err error
-		if o, err = redis.ParseURL(addr); err != nil {
-			// The URL may hold a password: none of it is printed.
-			return nil, inputErrf("--redis: not a valid redis:// URL (want redis://[user:password@]host:port[/db])")
-		}
-	} else {
-		o = &redis.Options{Addr: addr}
-	}
-	o.DialTimeout = time.Second
-	o.ReadTimeout, o.WriteTimeout = 500*time.Millisecond, 500*time.Millisecond
-	o.MaxRetries = 1
-	o.DialerRetries, o.DialerRetryTimeout = 1, 10*time.Millisecond
-	o.PoolSize = max(workers, 1) + 16
-	return o, nil
-}
-
-func redisSecret(o *redis.Options) string {
-	if o == nil {
-		return ""
-	}
-	return o.Password
+// drillRedis is the client of lock-cas. It gives up fast when Redis is
+// down, as the lock it serves does not guard anything, and has a connection
+// per worker.
+func drillRedis(rd *target.Redis, workers int) redis.UniversalClient {
+	return rd.Client(target.RedisOptions{
+		PoolSize:    max(workers, 1) + 16,
+		DialTimeout: time.Second, ReadTimeout: 500 * time.Millisecond,
+		MaxRetries: 1, DialerRetries: 1,
+	})
 }

@@ -101,7 +101,7 @@ func TestDrillInputErrors(t *testing.T) {
 		{"unknown strategy", append(base, "--table", "t_stock", "--strategies", "optimistic"), exitInput, `unknown strategy "optimistic"`},
 		{"format", append(base, "--table", "t_stock", "--format", "sarif"), exitInput, `--format "sarif"`},
 		{"bad rows", append(base, "--table", "t_stock", "--rows", "0"), exitInput, "rows 0"},
-		{"bad redis url", append(base, "--table", "t_stock", "--redis", "redis://:pw@[::1"), exitInput, "not a valid redis:// URL"},
+		{"bad redis url", append(base, "--table", "t_stock", "--redis", "redis://:pw@[::1"), exitInput, "--redis: Redis address: invalid host"},
 		{"no dsn", []string{"--table", "t_stock"}, exitInput, "no database"},
 		{"unreachable", []string{"--dsn", "u:" + db.Password + "@tcp(" + closedPort(t) + ")/x", "--table", "t_stock", "--strategies", "naive"}, exitRuntime, "connect"},
 	}

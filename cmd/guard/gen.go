@@ -2,7 +2,6 @@ package main
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"flag"
 	"fmt"
@@ -14,12 +13,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-sql-driver/mysql"
 	"github.com/urfave/cli/v2"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/codegen"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/templates"
 )
 
@@ -56,7 +54,7 @@ Examples:
    guard gen dao --table t_inventory --dsn 'app:secret@tcp(db:3306)/shop' --out dao --package dao`,
 		Flags: append(textOnlyFlags.flags(),
 			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
-			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + audit.EnvDSN + " when --schema is not given)"},
+			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + target.EnvDSN + " when --schema is not given)"},
 			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder, one dump file or a folder of dumps"},
 			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
@@ -111,33 +109,27 @@ func readTable(c *cli.Context) (*schema.Table, error) {
 		}
 		return tableOf(s, name, path)
 	}
-	if dsn == "" {
-		dsn = os.Getenv(audit.EnvDSN)
+	tg, err := target.One(dsn, os.Getenv(target.EnvDSN))
+	if errors.Is(err, target.ErrNoTarget) {
+		return nil, inputErrf("no schema: give --schema DIR or --dsn DSN (or set %s)", target.EnvDSN)
 	}
-	if dsn == "" {
-		return nil, inputErrf("no schema: give --schema DIR or --dsn DSN (or set %s)", audit.EnvDSN)
-	}
-	target, err := audit.ParseDSN(dsn)
 	if err != nil {
-		return nil, inputErrf("--dsn: %v", err)
+		return nil, inputErr(err)
 	}
-	redact := audit.NewRedactor([]*audit.Target{target})
-	s, err := liveSchema(c.Context, target)
+	s, err := liveSchema(c.Context, tg, target.NewRedactor(tg).Writer(c.App.ErrWriter))
 	if err != nil {
-		return nil, errors.New(redact.Redact(fmt.Sprintf("read %s: %v", target.Name(), err)))
+		return nil, errors.New(target.NewRedactor(tg).Redact(fmt.Sprintf("read %s: %v", tg.Name(), err)))
 	}
-	return tableOf(s, name, target.Name())
+	return tableOf(s, name, tg.Name())
 }
 
-func liveSchema(ctx context.Context, target *audit.Target) (*schema.Schema, error) {
-	conn, err := mysql.NewConnector(target.Config())
+func liveSchema(ctx context.Context, tg *target.Target, log io.Writer) (*schema.Schema, error) {
+	db, err := tg.Connect(ctx, target.ConnectOptions{Log: log})
 	if err != nil {
 		return nil, err
 	}
-	db := sql.OpenDB(conn)
 	defer db.Close()
-	db.SetMaxOpenConns(1)
-	s, _, err := schema.FromInformationSchema(ctx, db, target.Database())
+	s, _, err := schema.FromInformationSchema(ctx, db, tg.Database())
 	return s, err
 }
 

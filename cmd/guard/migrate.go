@@ -11,10 +11,10 @@ import (
 
 	"github.com/urfave/cli/v2"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/migrator"
 	"github.com/guard-sql/guard/internal/report"
+	"github.com/guard-sql/guard/internal/target"
 )
 
 const migrateDescription = `Applies a golang-migrate directory (NNN_title.up.sql / .down.sql, any
@@ -106,7 +106,7 @@ func migrateCommand() *cli.Command {
 // of the subcommands that run migrations.
 func migrateFlags(apply bool) []cli.Flag {
 	flags := append(jsonReport.flags(),
-		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + audit.EnvDSN},
+		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + target.EnvDSN},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
@@ -220,39 +220,33 @@ type session struct {
 	c              *cli.Context
 	args           *migrateArgs
 	m              *migrator.Migrator
-	target         *audit.Target
+	target         *target.Target
 	stdout, stderr io.Writer
 }
 
 // openSession parses the DSN and opens the migrator.
 func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
-	dsn := a.dsn
-	if dsn == "" {
-		dsn, a.fromEnv = os.Getenv(audit.EnvDSN), true
-	}
-	if dsn == "" {
-		return nil, inputErrf("migrate: no database: give --dsn DSN or set %s", audit.EnvDSN)
-	}
-	target, err := audit.ParseDSN(dsn)
+	a.fromEnv = a.dsn == ""
+	t, err := target.One(a.dsn, os.Getenv(target.EnvDSN))
 	if err != nil {
-		// ParseDSN's errors never hold the password.
-		return nil, inputErrf("--dsn: %v", err)
+		// The errors of target hold no text of the DSN.
+		return nil, inputErrf("migrate: %v", err)
 	}
-	red := audit.NewRedactor([]*audit.Target{target})
+	red := target.NewRedactor(t)
 	// File names, SQL and server messages reach the terminal escaped; json
 	// escapes them itself.
 	stdout := c.App.Writer
 	if a.format == "text" {
 		stdout = report.PrintableWriter(stdout)
 	}
-	s := &session{c: c, args: a, target: target, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
+	s := &session{c: c, args: a, target: t, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	// Text reports the run as it goes; json is one document at the end.
 	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock)}
 	if a.format == "text" {
 		opts.Log = s.stdout
 	}
-	cfg := target.Config()
-	cfg.Logger = driverlog.MySQL(s.stderr, "guard: "+target.Name()+": driver: ")
+	cfg := t.Config()
+	cfg.Logger = driverlog.MySQL(s.stderr, "guard: "+t.Name()+": driver: ")
 	s.m, err = migrator.Open(c.Context, cfg, opts)
 	if err != nil {
 		return nil, s.fail(err)

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/dbtest"
+	"github.com/guard-sql/guard/internal/target"
 )
 
 // A server killed in the middle of a table copy: golang-migrate had recorded
@@ -196,11 +196,11 @@ func TestForceCommand(t *testing.T) {
 		{"app@tcp(db:3306)/shop", false, "m", 0, "guard migrate force --dsn 'app@tcp(db:3306)/shop' --dir m 0", false},
 		{"app:s3cr/et@tcp(db:3306)/shop", true, "it's", 2, `guard migrate force --dir 'it'\''s' 2`, false},
 	} {
-		target, err := audit.ParseDSN(tc.dsn)
+		tgt, err := target.Parse(tc.dsn)
 		if err != nil {
 			t.Fatal(err)
 		}
-		s := &session{args: &migrateArgs{dir: tc.dir, fromEnv: tc.fromEnv}, target: target}
+		s := &session{args: &migrateArgs{dir: tc.dir, fromEnv: tc.fromEnv}, target: tgt}
 		if got := s.forceCommand(tc.v); got != tc.want {
 			t.Errorf("%s: %s\nwant %s", tc.dsn, got, tc.want)
 		}

@@ -12,13 +12,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"github.com/go-sql-driver/mysql"
 	"github.com/urfave/cli/v2"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/plan"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -59,7 +58,7 @@ Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 3 database unreachable or unreadable.`,
 		Flags: append(jsonReport.flags(),
 			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline; default: --out when only --out is given)", TakesFile: true},
-			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + audit.EnvDSN + " unless --dir is given"},
+			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + target.EnvDSN + " unless --dir is given"},
 			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
 			&cli.StringFlag{Name: "strategy", Value: plan.StrategyCheck, Usage: "how counters are kept non-negative: check or trigger"},
 			&cli.StringFlag{Name: "flavor", Value: plan.FlavorMariaDB, Usage: "server family of an offline plan: mariadb or mysql8"},
@@ -92,7 +91,7 @@ func runPlan(c *cli.Context) error {
 	}
 	dsn := c.String("dsn")
 	if dsn == "" && !c.IsSet("dir") {
-		dsn = os.Getenv(audit.EnvDSN)
+		dsn = os.Getenv(target.EnvDSN)
 	}
 	// --dir and --out default to each other: `guard plan --out migrations/`
 	// plans the folder it writes to.
@@ -109,15 +108,15 @@ func runPlan(c *cli.Context) error {
 		if c.IsSet("flavor") {
 			return inputErrf("--flavor is for offline plans: a live plan asks the server")
 		}
-		target, err := audit.ParseDSN(dsn)
+		tg, err := target.One(c.String("dsn"), dsn)
 		if err != nil {
 			return inputErr(err)
 		}
-		red := audit.NewRedactor([]*audit.Target{target})
+		red := target.NewRedactor(tg)
 		stdout, stderr = red.Writer(stdout), red.Writer(stderr)
-		in, err = livePlanInput(c.Context, target, stderr)
+		in, err = livePlanInput(c.Context, tg, stderr)
 		if err != nil {
-			return &exitError{code: exitRuntime, err: fmt.Errorf("%s: %s", target.Name(), red.Redact(err.Error()))}
+			return &exitError{code: exitRuntime, err: fmt.Errorf("%s: %s", tg.Name(), red.Redact(err.Error()))}
 		}
 		defer in.db.Close()
 	} else {
@@ -222,23 +221,14 @@ func offlinePlanInput(dir, out, flavor string, stderr io.Writer) (*planInput, er
 }
 
 // livePlanInput reads the schema and the server of target.
-func livePlanInput(ctx context.Context, target *audit.Target, stderr io.Writer) (*planInput, error) {
-	conn, err := mysql.NewConnector(target.Config())
+func livePlanInput(ctx context.Context, tg *target.Target, stderr io.Writer) (*planInput, error) {
+	db, err := tg.Connect(ctx, target.ConnectOptions{Log: stderr})
 	if err != nil {
-		return nil, fmt.Errorf("connect: %w", err)
+		return nil, err
 	}
-	db := sql.OpenDB(conn)
-	db.SetMaxOpenConns(1)
-	pingCtx, cancel := context.WithTimeout(ctx, audit.DialTimeout+time.Second)
-	err = db.PingContext(pingCtx)
-	cancel()
-	if err != nil {
-		db.Close()
-		return nil, fmt.Errorf("connect: %w", err)
-	}
-	readCtx, cancel := context.WithTimeout(ctx, audit.IOTimeout)
+	readCtx, cancel := context.WithTimeout(ctx, target.IOTimeout)
 	defer cancel()
-	l, err := plan.ReadLive(readCtx, db, target.Database())
+	l, err := plan.ReadLive(readCtx, db, tg.Database())
 	if err != nil {
 		db.Close()
 		return nil, err

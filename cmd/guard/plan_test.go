@@ -149,7 +149,7 @@ func TestPlanInputErrors(t *testing.T) {
 		{[]string{"--dir", dir, "--format", "sarif"}, `--format "sarif"`},
 		{[]string{"--dir", dir, "extra"}, "extra: no such file or directory"},
 		{[]string{"--dsn", "u:p@tcp(127.0.0.1:1)/db", "--flavor", "mysql8"}, "--flavor is for offline plans"},
-		{[]string{"--dsn", "u:p@tcp(127.0.0.1:1)/"}, "names no database"},
+		{[]string{"--dsn", "u:p@tcp(127.0.0.1:1)/"}, `no database name after "/"`},
 	}
 	for _, tt := range tests {
 		t.Run(strings.ReplaceAll(strings.Join(tt.args, " "), dir, "DIR"), func(t *testing.T) {

@@ -1,3 +1,7 @@
+// Package audit runs guard's schema rules against live servers: one database
+// per target, many targets in parallel. It reads information_schema, the
+// server version and both sql_mode scopes, optionally scans the rows for
+// existing violations (GS010), and never lets a password reach its output.
 package audit
 
 import (
@@ -12,9 +16,9 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 
-	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -89,44 +93,40 @@ type TargetResult struct {
 
 // AuditTarget connects to one target, reads its schema, version and
 // sql_mode and runs the schema rules on them.
-func AuditTarget(ctx context.Context, t *Target, opts Options) *TargetResult {
+func AuditTarget(ctx context.Context, t *target.Target, opts Options) *TargetResult {
 	opts = opts.withDefaults()
 	began := time.Now()
 	res := &TargetResult{Target: t.Name()}
 	err := auditTarget(ctx, t, opts, res)
 	res.Elapsed = time.Since(began)
 	if err != nil {
-		res.Err = errors.New(NewRedactor([]*Target{t}).Redact(err.Error()))
+		res.Err = errors.New(target.NewRedactor(t).Redact(err.Error()))
 		res.Findings = nil
 	}
 	return res
 }
 
-func auditTarget(ctx context.Context, t *Target, opts Options, res *TargetResult) error {
+func auditTarget(ctx context.Context, t *target.Target, opts Options, res *TargetResult) error {
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	cfg := t.Config()
-	// A read timeout shorter than the scan bound would cut a scan the server
-	// is about to stop cleanly, failing the target instead of warning.
-	if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
-		cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
-	}
-	cfg.Logger = driverlog.MySQL(NewRedactor([]*Target{t}).Writer(opts.Log), "guard: "+t.Name()+": driver: ")
-	conn, err := mysql.NewConnector(cfg)
+	db, err := t.Connect(ctx, target.ConnectOptions{
+		// One connection: the statements of an audit run one after the
+		// other, and every one of them sees the same session.
+		Conns: 1,
+		Log:   opts.Log,
+		Adjust: func(cfg *mysql.Config) {
+			// A read timeout shorter than the scan bound would cut a scan the
+			// server is about to stop cleanly, failing the target instead of
+			// warning.
+			if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
+				cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
+			}
+		},
+	})
 	if err != nil {
-		return fmt.Errorf("connect: %w", err)
+		return err
 	}
-	db := sql.OpenDB(conn)
 	defer db.Close()
-	// One connection: the statements of an audit run one after the other,
-	// and every one of them sees the same session.
-	db.SetMaxOpenConns(1)
-	pingCtx, cancelPing := context.WithTimeout(ctx, DialTimeout+time.Second)
-	err = db.PingContext(pingCtx)
-	cancelPing()
-	if err != nil {
-		return fmt.Errorf("connect: %w", err)
-	}
 	q := &countingQuerier{db: db}
 	defer func() { res.Queries = int(q.n.Load()) }()
 

@@ -14,6 +14,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/dbtest"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -36,10 +37,10 @@ func summarize(fs []lint.Finding) []found {
 	return out
 }
 
-// target parses the DSN of a test database.
-func target(t *testing.T, db *dbtest.DB) *Target {
+// parseTarget parses the DSN of a test database.
+func parseTarget(t *testing.T, db *dbtest.DB) *target.Target {
 	t.Helper()
-	tg, err := ParseDSN(db.DSN)
+	tg, err := target.Parse(db.DSN)
 	if err != nil {
 		t.Fatal(dbtest.Redact(err.Error()))
 	}
@@ -51,7 +52,7 @@ func target(t *testing.T, db *dbtest.DB) *Target {
 func auditDB(t *testing.T, db *dbtest.DB, opts Options) *TargetResult {
 	t.Helper()
 	opts.Rules = rules.All()
-	res := AuditTarget(context.Background(), target(t, db), opts)
+	res := AuditTarget(context.Background(), parseTarget(t, db), opts)
 	if res.Err != nil {
 		t.Fatalf("audit: %v", dbtest.Redact(res.Err.Error()))
 	}
@@ -258,9 +259,9 @@ func TestRunFleet(t *testing.T) {
 	a.Exec(t, `CREATE TABLE t_nopk (name VARCHAR(8)) ENGINE=InnoDB`)
 	b.Exec(t, `CREATE TABLE t_myisam (id INT PRIMARY KEY) ENGINE=MyISAM`)
 	closed := "guard:" + a.Password + "@tcp(" + closedAddr(t) + ")/" + a.Name
-	var targets []*Target
+	var targets []*target.Target
 	for _, dsn := range []string{a.DSN, closed, b.DSN} {
-		tg, err := ParseDSN(dsn)
+		tg, err := target.Parse(dsn)
 		if err != nil {
 			t.Fatal(dbtest.Redact(err.Error()))
 		}
@@ -310,7 +311,7 @@ func TestAuditMissingDatabase(t *testing.T) {
 	missing := *db
 	missing.DSN = strings.Replace(db.DSN, "/"+db.Name+"?", "/"+db.Name+"_gone?", 1)
 	missing.Name = db.Name + "_gone"
-	res := AuditTarget(context.Background(), target(t, &missing), Options{Rules: rules.All()})
+	res := AuditTarget(context.Background(), parseTarget(t, &missing), Options{Rules: rules.All()})
 	if res.Err == nil || !strings.Contains(res.Err.Error(), db.Name+"_gone") {
 		t.Errorf("err = %v, want the missing database named", res.Err)
 	}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/guard-sql/guard/internal/dbtest"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -58,7 +59,7 @@ func BenchmarkAuditVersusDump(b *testing.B) {
 	began := time.Now()
 	createBenchSchema(b, db, benchTables)
 	b.Logf("created %d tables in %s on %s", benchTables, time.Since(began).Round(time.Millisecond), db.Server().Version())
-	tg, err := ParseDSN(db.DSN)
+	tg, err := target.Parse(db.DSN)
 	if err != nil {
 		b.Fatal(dbtest.Redact(err.Error()))
 	}

@@ -5,6 +5,7 @@ import (
 	"sync"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -37,9 +38,9 @@ type Note struct {
 // Run audits targets, opts.Parallel at a time. A target that cannot be
 // reached or read is a Failure; the others are audited and reported all
 // the same. Every error text is redacted with the passwords of all targets.
-func Run(ctx context.Context, targets []*Target, opts Options) *Report {
+func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	opts = opts.withDefaults()
-	red := NewRedactor(targets)
+	red := target.RedactorOf(targets)
 	opts.Log = red.Writer(opts.Log)
 	results := make([]*TargetResult, len(targets))
 	next := make(chan int)

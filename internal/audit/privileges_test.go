@@ -9,6 +9,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/dbtest"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -31,7 +32,7 @@ func grantTables(t *testing.T, db *dbtest.DB) {
 // auditAs audits db's database as the account of dsn.
 func auditAs(t *testing.T, dsn string) *TargetResult {
 	t.Helper()
-	tg, err := ParseDSN(dsn)
+	tg, err := target.Parse(dsn)
 	if err != nil {
 		t.Fatal(dbtest.Redact(err.Error()))
 	}

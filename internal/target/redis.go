@@ -1,0 +1,148 @@
+package target
+
+import (
+	"crypto/tls"
+	"net"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+)
+
+// Redis is a Redis server or a Sentinel-watched master, parsed from one of
+// host:port, redis://[user:password@]host:port[/db], rediss://… (TLS) or
+// sentinel://[:password@]host:port[,host:port…]/mastername.
+type Redis struct {
+	addrs    []string // the server, or the sentinels
+	master   string   // set for sentinel://
+	user     string
+	password string
+	db       int
+	tls      bool
+	secrets  []string
+}
+
+// The problems of a Redis address; fixed text, as those of a DSN.
+const (
+	probRedisForm = `want host:port, redis://host:port/db, rediss://host:port/db or sentinel://host:port/mastername`
+	probRedisDB   = `the database is not a number`
+	probRedisName = `no master name after "/"`
+	probRedisOpts = `redis:// parameters are not supported`
+)
+
+// ParseRedis parses a Redis address. Its errors are *ParseError and hold no
+// text of the address.
+func ParseRedis(addr string) (*Redis, error) {
+	s := strings.TrimSpace(addr)
+	fail := func(off int, problem string) error {
+		e := failAt(s, off, problem)
+		e.redis = true
+		return e
+	}
+	i := strings.Index(s, "://")
+	if i < 0 {
+		// host:port; an empty host is the local one, as go-redis has it.
+		host, port, err := net.SplitHostPort(s)
+		if err != nil || !validPort(port) || strings.ContainsAny(host, "@/?#%") {
+			return nil, fail(0, probRedisForm)
+		}
+		return &Redis{addrs: []string{s}}, nil
+	}
+	scheme := strings.ToLower(s[:i])
+	if scheme != "redis" && scheme != "rediss" && scheme != "sentinel" {
+		return nil, fail(0, probRedisForm)
+	}
+	u, perr := splitURL(s, i+3, scheme == "sentinel")
+	if perr != nil {
+		perr.redis = true
+		return nil, perr
+	}
+	if u.query != "" || strings.HasSuffix(u.path, "?") {
+		return nil, fail(u.queryAt, probRedisOpts)
+	}
+	r := &Redis{user: u.user, password: u.pass, tls: scheme == "rediss"}
+	if u.rawPass != "" {
+		r.secrets = append(r.secrets, u.rawPass)
+	}
+	if r.password != "" {
+		r.secrets = append(r.secrets, r.password)
+	}
+	r.secrets = uniqueSecrets(r.secrets)
+	name := strings.TrimPrefix(u.path, "/")
+	if scheme == "sentinel" {
+		if name == "" || strings.Contains(name, "/") {
+			return nil, fail(u.pathAt, probRedisName)
+		}
+		r.addrs, r.master = u.hosts, name
+		return r, nil
+	}
+	port := u.port
+	if port == "" {
+		port = "6379"
+	}
+	r.addrs = []string{net.JoinHostPort(u.host, port)}
+	if name != "" {
+		n, err := strconv.Atoi(name)
+		if err != nil || n < 0 {
+			return nil, fail(u.pathAt+1, probRedisDB)
+		}
+		r.db = n
+	}
+	return r, nil
+}
+
+func (r *Redis) secretForms() []string {
+	if r == nil {
+		return nil
+	}
+	return r.secrets
+}
+
+// Name returns host:port/db, or sentinel host:port/master: never a password.
+func (r *Redis) Name() string {
+	if r.master != "" {
+		return "sentinel " + strings.Join(r.addrs, ",") + "/" + r.master
+	}
+	return r.addrs[0] + "/" + strconv.Itoa(r.db)
+}
+
+// String is Name, so that printing a Redis by mistake leaks nothing.
+func (r *Redis) String() string { return r.Name() }
+
+// RedisOptions are guard's bounds on a Redis client.
+type RedisOptions struct {
+	PoolSize                  int
+	DialTimeout, ReadTimeout  time.Duration
+	MaxRetries, DialerRetries int
+}
+
+// Client returns a client of r: a plain one, or a failover client asking
+// the sentinels for the master.
+func (r *Redis) Client(o RedisOptions) redis.UniversalClient {
+	if r.master != "" {
+		return redis.NewFailoverClient(&redis.FailoverOptions{
+			MasterName: r.master, SentinelAddrs: r.addrs,
+			Username: r.user, Password: r.password, SentinelPassword: r.password, DB: r.db,
+			DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
+			MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+		})
+	}
+	opts := &redis.Options{
+		Addr: r.addrs[0], Username: r.user, Password: r.password, DB: r.db,
+		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
+		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+		DialerRetries: o.DialerRetries, DialerRetryTimeout: 10 * time.Millisecond,
+	}
+	if r.tls {
+		opts.TLSConfig = tlsConfig(r.addrs[0])
+	}
+	return redis.NewClient(opts)
+}
+
+// tlsConfig verifies the server's certificate against its host name, as
+// redis.ParseURL does for rediss://.
+func tlsConfig(addr string) *tls.Config {
+	host, _, _ := net.SplitHostPort(addr)
+	return &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
+}
