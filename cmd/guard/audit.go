@@ -3,7 +3,6 @@ package main
 import (
 	"bytes"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"os"
 	"strings"
@@ -261,11 +260,7 @@ func auditVocabulary(pol *policy.Policy, paths []string) (func(*schema.Schema, *
 	}
 	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
-		var ie *lint.InputError
-		if errors.As(err, &ie) {
-			return nil, inputErr(err)
-		}
-		return nil, err
+		return nil, lintErr(err)
 	}
 	obs := v.Observations
 	return func(s *schema.Schema, pol *policy.Policy) *policy.Policy {

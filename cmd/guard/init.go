@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -65,11 +64,7 @@ func runInit(c *cli.Context) error {
 	infer.Schema.Infer = &yes // init is the inference, whatever the base says
 	v, err := lint.Infer(lint.Config{Paths: c.Args().Slice(), SchemaPath: c.String("schema"), Policy: &infer, Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
-		var ie *lint.InputError
-		if errors.As(err, &ie) {
-			return inputErr(err)
-		}
-		return err
+		return lintErr(err)
 	}
 	prop, sum := propose(base, v)
 	prop.Header = []string{

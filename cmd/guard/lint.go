@@ -55,11 +55,7 @@ func runLint(c *cli.Context) error {
 		Learn:      rules.Learn,
 	})
 	if err != nil {
-		var ie *lint.InputError
-		if errors.As(err, &ie) {
-			return inputErr(err)
-		}
-		return err
+		return lintErr(err)
 	}
 	if schemaPath := c.String("schema"); schemaPath != "" && res.Summary.Tables == 0 {
 		// An empty schema is not an error (a dump of grants and databases is
@@ -94,4 +90,14 @@ func ruleInfos() []report.RuleInfo {
 		out = append(out, report.RuleInfo{Code: r.Code, Name: r.Name, Summary: r.Summary, Doc: r.Doc, Fix: r.Fix, Severity: r.Severity})
 	}
 	return out
+}
+
+// lintErr marks a lint.InputError (a missing path, an unreadable file) as
+// bad input, exit 2; any other error of a run is a runtime failure.
+func lintErr(err error) error {
+	var ie *lint.InputError
+	if errors.As(err, &ie) {
+		return inputErr(err)
+	}
+	return err
 }

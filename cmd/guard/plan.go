@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -185,11 +184,7 @@ func inferForPlan(pol *policy.Policy, s *schema.Schema, paths []string) (*policy
 	}
 	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Schema: s, Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
-		var ie *lint.InputError
-		if errors.As(err, &ie) {
-			return nil, inputErr(err)
-		}
-		return nil, err
+		return nil, lintErr(err)
 	}
 	return v.Policy, nil
 }
