@@ -152,6 +152,7 @@ type goExtractor struct {
 
 	cands  map[*Fragment]*goCandidate
 	sunk   map[*Fragment]bool // fragments a database call runs
+	bound  map[*Fragment]bool // fragments whose ParamSteps a call has set
 	parser *sqlparse.Parser   // made when a fragment must be parsed to be decided
 }
 
@@ -171,6 +172,7 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		byAppend:   map[*ast.Object]*Fragment{},
 		cands:      map[*Fragment]*goCandidate{},
 		sunk:       map[*Fragment]bool{},
+		bound:      map[*Fragment]bool{},
 	}
 }
 

@@ -249,7 +249,25 @@ func (x *goExtractor) builderCall(call *ast.CallExpr) {
 	if !goLooksLikeSQL(x.constPrefix(b.textArg)) {
 		return
 	}
-	fr := x.addUnchecked(call, "SQL built at run time with "+b.kind)
+	reason := "SQL built at run time with " + b.kind
+	if b.kind == "fmt.Sprintf" {
+		sql, why, ok := x.sprintfFixed(call)
+		if ok && goLooksLikeSQL(sql) {
+			// Every piece is fixed by the file: a constant statement, reported
+			// at the call since its text stands in several places.
+			at := x.reportAt(call)
+			p := x.position(at.Pos())
+			fr := &Fragment{File: x.path, Lang: LangGo, SQL: sql, Line: p.Line, Col: p.Column,
+				EndLine: max(x.position(call.End()).Line, p.Line), ID: x.enclosingName(call)}
+			x.frags = append(x.frags, fr)
+			x.byNode[call] = x.candidate(fr, &goCandidate{root: call})
+			return
+		}
+		if why != "" {
+			reason += ": " + why
+		}
+	}
+	fr := x.addUnchecked(call, reason)
 	x.candidate(fr, &goCandidate{root: call, holed: text})
 	if b.target != nil {
 		x.byBuilder[b.target] = fr

@@ -77,6 +77,7 @@ func (x *goExtractor) linkQueries() {
 			frs = x.resolve(q, true) // stmt.Exec(args…): the query is the prepared one
 		} else if i := m.arg + shift; i < len(call.Args) {
 			frs = x.resolve(call.Args[i], true)
+			x.bindSteps(call, i, frs)
 		}
 		x.markSunk(frs)
 		if m.exec && len(frs) > 0 {

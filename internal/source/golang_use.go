@@ -59,8 +59,10 @@ func (x *goExtractor) linkSQLArgs(call *ast.CallExpr, name string) {
 	if !goSQLArgMethods[name] {
 		return
 	}
-	for _, a := range call.Args {
-		x.markSunk(x.resolve(a, false))
+	for i, a := range call.Args {
+		frs := x.resolve(a, false)
+		x.markSunk(frs)
+		x.bindSteps(call, i, frs)
 	}
 }
 

@@ -75,6 +75,17 @@ type Fragment struct {
 	Generated string
 	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
 	Exec *Exec
+	// ParamSteps are what the host code shows of the values it binds to the
+	// statement's placeholders: that one is another plus one (a version the
+	// code bumps before writing it back with the version it read).
+	ParamSteps []ParamStep
+}
+
+// ParamStep says that the host code binds to placeholder Param (numbered
+// from 0 in the order of the text) the value it binds to placeholder From,
+// plus one.
+type ParamStep struct {
+	Param, From int
 }
 
 // Dollar is one MyBatis ${…} substitution.

@@ -1,5 +1,11 @@
 package sqlparse
 
+import (
+	"sort"
+
+	"github.com/pingcap/tidb/pkg/parser/test_driver"
+)
+
 // NormalizePlaceholders rewrites the named and numbered parameters of client
 // libraries — `:name` (sqlx, Spring's NamedParameterJdbcTemplate) and `?1`
 // (JPA native queries) — into the `?` the parser knows. The result has the
@@ -58,3 +64,30 @@ func isNameStart(c byte) bool {
 func isNameByte(c byte) bool {
 	return isNameStart(c) || c >= '0' && c <= '9' || c == '$'
 }
+
+// ParamOrdinals numbers the `?` placeholders of a parsed statement in the
+// order they stand in its text, from 0: the order in which a client binds its
+// arguments to them.
+func ParamOrdinals(n Node) map[ParamMarkerExpr]int {
+	v := &paramCollector{}
+	n.Accept(v)
+	sort.SliceStable(v.marks, func(i, j int) bool { return v.marks[i].Offset < v.marks[j].Offset })
+	out := make(map[ParamMarkerExpr]int, len(v.marks))
+	for i, m := range v.marks {
+		out[m] = i
+	}
+	return out
+}
+
+type paramCollector struct {
+	marks []*test_driver.ParamMarkerExpr
+}
+
+func (v *paramCollector) Enter(n Node) (Node, bool) {
+	if m, ok := n.(*test_driver.ParamMarkerExpr); ok {
+		v.marks = append(v.marks, m)
+	}
+	return n, false
+}
+
+func (v *paramCollector) Leave(n Node) (Node, bool) { return n, true }

@@ -390,7 +390,7 @@ func TestNotCheckedGeneratedFix(t *testing.T) {
 	}
 	fixes := map[string]string{}
 	for _, f := range res.Findings {
-		if f.Code == "GQ009" && f.Message == "not checked: SQL built at run time with fmt.Sprintf" {
+		if f.Code == "GQ009" && strings.HasPrefix(f.Message, "not checked: SQL built at run time with fmt.Sprintf") {
 			fixes[filepath.Base(f.File)] = f.Fix
 		}
 	}

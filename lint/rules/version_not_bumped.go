@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -36,7 +37,7 @@ func runVersionNotBumped(pass *lint.Pass) error {
 				continue
 			}
 			v := w.versionRef(pass, t)
-			if bumpsVersion(as, v) {
+			if bumpsVersion(as, v) || hostBumpsVersion(st, w, as, v) {
 				continue
 			}
 			what := "does not set " + v.name + " = " + v.name + " + 1"
@@ -102,4 +103,57 @@ func bumpFix(w *write, t *target, v colRef, as []assignment, absolute bool) stri
 	}
 	return "add `" + bump + "` to the SET list, here and in every other write of " + q(table) + ": `UPDATE " + q(table) +
 		" SET " + first + ", " + bump + " WHERE …`"
+}
+
+// hostBumpsVersion reports whether the statement sets version v to a
+// placeholder that the host code binds to the version compared in WHERE plus
+// one (`SET version = ? … WHERE version = ?` with the new version computed
+// from the one read): a compare-and-set whose bump is done in code. The text
+// alone never shows it; the fragment's ParamSteps do.
+func hostBumpsVersion(st *lint.Statement, w *write, as []assignment, v colRef) bool {
+	if st.Fragment == nil || len(st.Fragment.ParamSteps) == 0 || st.Node == nil {
+		return false
+	}
+	var set sqlparse.ExprNode
+	for _, a := range as {
+		if a.col.t == v.t && strings.EqualFold(a.col.name, v.name) {
+			if set != nil || !isParam(a.expr) {
+				return false
+			}
+			set = unparen(a.expr)
+		}
+	}
+	if set == nil {
+		return false
+	}
+	ord := sqlparse.ParamOrdinals(st.Node)
+	to, ok := ord[set.(sqlparse.ParamMarkerExpr)]
+	if !ok {
+		return false
+	}
+	for _, c := range conjuncts(w.where) {
+		b, ok := unparen(c).(*sqlparse.BinaryOperationExpr)
+		if !ok || b.Op != sqlparse.OpEQ {
+			continue
+		}
+		var p sqlparse.ExprNode
+		switch {
+		case v.matches(b.L) && isParam(b.R):
+			p = unparen(b.R)
+		case v.matches(b.R) && isParam(b.L):
+			p = unparen(b.L)
+		default:
+			continue
+		}
+		from, ok := ord[p.(sqlparse.ParamMarkerExpr)]
+		if !ok {
+			continue
+		}
+		for _, s := range st.Fragment.ParamSteps {
+			if s.Param == to && s.From == from {
+				return true
+			}
+		}
+	}
+	return false
 }
