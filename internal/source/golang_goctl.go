@@ -130,6 +130,11 @@ func (r *goFixedResolver) value(e ast.Expr, depth int) (goFixed, bool) {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
+		if e.Obj == nil && !goPredeclared[e.Name] {
+			// The parser resolves the names of this file only: a name it
+			// leaves unresolved is the package's, from another file.
+			return r.fail("`" + e.Name + "` is declared in another file, which guard does not read with this one")
+		}
 		return r.packageVar(e, depth)
 	case *ast.SelectorExpr:
 		return r.receiverField(e, depth)
@@ -292,6 +297,9 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 	}
 	return *val, true
 }
+
+// goPredeclared are the predeclared names a value can be.
+var goPredeclared = map[string]bool{"true": true, "false": true, "nil": true, "iota": true}
 
 // goTypeIdent is the name of a type written T or *T.
 func goTypeIdent(t ast.Expr) *ast.Ident {

@@ -24,3 +24,25 @@ func TestNormalizePlaceholders(t *testing.T) {
 		t.Errorf("normalized named statement does not parse: %v", err)
 	}
 }
+
+func TestParamOrdinals(t *testing.T) {
+	st, err := NewParser().Parse("UPDATE t SET a = ?, v = ? WHERE id = ? AND v = ? AND b IN (SELECT c FROM u WHERE d = ?)")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ord := ParamOrdinals(st)
+	u := st.(*UpdateStmt)
+	got := []int{ord[u.List[0].Expr.(ParamMarkerExpr)], ord[u.List[1].Expr.(ParamMarkerExpr)]}
+	if len(ord) != 5 || got[0] != 0 || got[1] != 1 {
+		t.Errorf("ordinals of the SET list = %v of %d, want [0 1] of 5", got, len(ord))
+	}
+	seen := map[int]bool{}
+	for _, n := range ord {
+		seen[n] = true
+	}
+	for i := range 5 {
+		if !seen[i] {
+			t.Errorf("no placeholder numbered %d", i)
+		}
+	}
+}
