@@ -150,10 +150,12 @@ type goExtractor struct {
 	byBuilder map[*ast.Object]*Fragment
 	byAppend  map[*ast.Object]*Fragment
 
-	cands  map[*Fragment]*goCandidate
-	sunk   map[*Fragment]bool // fragments a database call runs
-	bound  map[*Fragment]bool // fragments whose ParamSteps a call has set
-	parser *sqlparse.Parser   // made when a fragment must be parsed to be decided
+	cands map[*Fragment]*goCandidate
+	sunk  map[*Fragment]bool // fragments a database call runs
+	bound map[*Fragment]bool // fragments whose ParamSteps a call has set
+
+	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
+	parser    *sqlparse.Parser           // made when a fragment must be parsed to be decided
 }
 
 func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
@@ -173,6 +175,7 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		cands:      map[*Fragment]*goCandidate{},
 		sunk:       map[*Fragment]bool{},
 		bound:      map[*Fragment]bool{},
+		fieldMemo:  map[goFieldKey]goFieldMemo{},
 	}
 }
 

@@ -247,7 +247,39 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 	if typ == nil || typ.Obj == nil || typ.Obj.Kind != ast.Typ {
 		return goFixed{}, false
 	}
-	name := sel.Sel.Name
+	key := goFieldKey{typ.Obj, sel.Sel.Name}
+	if m, ok := x.fieldMemo[key]; ok {
+		if !m.ok {
+			return r.fail(m.why)
+		}
+		return m.val, true
+	}
+	x.fieldMemo[key] = goFieldMemo{why: "field `" + key.name + "` of " + typ.Name + " is set from itself"} // a cycle
+	v, why, ok := r.fieldValue(typ, key.name, depth)
+	x.fieldMemo[key] = goFieldMemo{val: v, why: why, ok: ok}
+	if !ok {
+		return r.fail(why)
+	}
+	return v, true
+}
+
+// goFieldKey names a field of a type of the file.
+type goFieldKey struct {
+	typ  *ast.Object
+	name string
+}
+
+// goFieldMemo is the computed value of a field, or why it has none: every
+// statement of a model names the same `table`, and finding it walks the file.
+type goFieldMemo struct {
+	val goFixed
+	why string
+	ok  bool
+}
+
+// fieldValue finds the value the file gives field name of type typ.
+func (r *goFixedResolver) fieldValue(typ *ast.Ident, name string, depth int) (goFixed, string, bool) {
+	x := r.x
 	what := "field `" + name + "` of " + typ.Name
 	var val *goFixed
 	var bad string
@@ -290,12 +322,12 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 		return true
 	})
 	if bad != "" {
-		return r.fail(bad)
+		return goFixed{}, bad, false
 	}
 	if val == nil {
-		return r.fail(what + " is not set in this file")
+		return goFixed{}, what + " is not set in this file", false
 	}
-	return *val, true
+	return *val, "", true
 }
 
 // goPredeclared are the predeclared names a value can be.
