@@ -149,10 +149,13 @@ type Pass struct {
 	ClauseMayVary func(fr *source.Fragment, property string) bool
 	// MapperCalls are the MyBatis Generator write calls of the Java file
 	// File, set on a pass of its own that runs once every mapper XML is
-	// read and Mappers indexes their statements; nil on every other pass.
+	// read; nil on every other pass.
 	MapperCalls []source.MapperCall
-	Mappers     *MapperIndex
-	File        string
+	// Mappers indexes the generated write statements of every mapper XML
+	// read, for the pass of MapperCalls.
+	Mappers *MapperIndex
+	// File is the Java file whose MapperCalls the pass judges.
+	File string
 
 	report func(Finding)
 }

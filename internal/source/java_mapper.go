@@ -263,7 +263,11 @@ func (x *javaFile) selectCall(s, e int) string {
 // token before, classifying each argument.
 func (x *javaFile) propertySets(name string, body, before int) []PropertySet {
 	var out []PropertySet
-	for j := body + 1; j+3 < before; j++ {
+	from := body + 1
+	if d := x.localDecl(name, body, before); d >= 0 {
+		from = d + 1 // a same-named variable of an earlier block is another object
+	}
+	for j := from; j+3 < before; j++ {
 		if x.toks[j].text != name || !x.isIdent(j) || x.is(j-1, ".") || !x.is(j+1, ".") || !x.is(j+3, "(") {
 			continue
 		}

@@ -37,12 +37,16 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
 		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-		for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {
+		sts := pass.Mappers.Statements(c.Mapper, c.Method)
+		for _, st := range sts {
 			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
 				mw.t, mw.w = w.targets[0], w
 				mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
 				break
 			}
+		}
+		if mw.t == nil && len(sts) > 0 {
+			continue // the mapper XML holds the statement, but guard cannot read it
 		}
 		if mw.t == nil {
 			name := c.Entity
@@ -125,10 +129,12 @@ func readText(r *source.MapperRead) string {
 func mapperCounterWrites(pass *lint.Pass) {
 	for _, mw := range mapperWrites(pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isCounter(pass, c) })
+		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if s.Form != source.ValueFromRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.Form != source.ValueFromRead || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
+			done[cols[i]] = true
 			table := mw.t.tableName()
 			pass.ReportCall(mw.call, table, cols[i],
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
@@ -144,8 +150,9 @@ func mapperCounterWrites(pass *lint.Pass) {
 func mapperStateWrites(pass *lint.Pass) {
 	for _, mw := range mapperWrites(pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isState(pass, c) })
+		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			table := mw.t.tableName()
@@ -160,6 +167,7 @@ func mapperStateWrites(pass *lint.Pass) {
 			default:
 				continue
 			}
+			done[cols[i]] = true
 			pass.ReportCall(mw.call, table, cols[i],
 				"state column %s is set to %s and written by %s %s %s nor %s: the transition also "+
 					"succeeds from a state a concurrent writer just set",

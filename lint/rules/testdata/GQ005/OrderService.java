@@ -1,6 +1,7 @@
 package shop.service;
 
 import shop.mbg.OrderMapper;
+import shop.mbg.PaymentArchiveMapper;
 import shop.mbg.TPaymentMapper;
 import shop.model.Order;
 import shop.model.OrderExample;
@@ -9,6 +10,7 @@ import shop.model.TPayment;
 public class OrderService {
     private OrderMapper orderMapper;
     private TPaymentMapper paymentMapper;
+    private PaymentArchiveMapper archiveMapper;
 
     // The Java check of the state read does not stop a concurrent writer.
     public void ship(long id) {
@@ -17,7 +19,7 @@ public class OrderService {
             throw new IllegalStateException("not paid");
         }
         order.setStatus("shipped");
-        orderMapper.updateByPrimaryKeySelective(order); // want "GQ005 state column t_order.status is set to \"shipped\" and written by shop.mbg.OrderMapper.updateByPrimaryKeySelective .*after order read by selectByPrimaryKey at line 15"
+        orderMapper.updateByPrimaryKeySelective(order); // want "GQ005 state column t_order.status is set to \"shipped\" and written by shop.mbg.OrderMapper.updateByPrimaryKeySelective .*after order read by selectByPrimaryKey at line 17"
     }
 
     // No criteria on the state the transition leaves.
@@ -54,10 +56,28 @@ public class OrderService {
         orderMapper.updateByPrimaryKeySelective(order);
     }
 
+    // Two branches set the state: one finding for the call.
+    public void settle(long id, boolean ok) {
+        Order order = orderMapper.selectByPrimaryKey(id);
+        if (ok) {
+            order.setStatus("done");
+        } else {
+            order.setStatus("failed");
+        }
+        orderMapper.updateByPrimaryKeySelective(order); // want "GQ005 state column t_order.status is set to \"done\""
+    }
+
     // No mapper XML: the table is the record's class in snake_case.
     public void refund(long id) {
         TPayment payment = paymentMapper.selectByPrimaryKey(id);
         payment.setStatus("refunded");
         paymentMapper.updateByPrimaryKey(payment); // want "GQ005 state column t_payment.status is set to \"refunded\" and written by shop.mbg.TPaymentMapper.updateByPrimaryKey after payment read"
+    }
+
+    // Silent: the mapper XML holds this statement and guard cannot read it.
+    public void archive(long id) {
+        TPayment payment = archiveMapper.selectByPrimaryKey(id);
+        payment.setStatus("archived");
+        archiveMapper.updateByPrimaryKey(payment);
     }
 }
