@@ -71,6 +71,10 @@ type PropertySet struct {
 	Form     ValueForm
 	// Read is the read a ValueFromRead value came from.
 	Read *MapperRead
+	// CopiesRead reports whether the argument is the same property's getter
+	// of the object read, unchanged (`user.setState(old.getState())`): the
+	// write keeps the value read rather than moving it.
+	CopiesRead bool
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
@@ -278,6 +282,7 @@ func (x *javaFile) propertySets(name string, body, before int) []PropertySet {
 		close := x.match[j+3]
 		ps := PropertySet{Property: strings.ToLower(setter[3:4]) + setter[4:], Text: x.describe(j+4, close), Line: x.toks[j].line}
 		ps.Form, ps.Read = x.valueForm(j+4, close, body)
+		ps.CopiesRead = ps.Form == ValueFromRead && close == j+9 && x.toks[j+6].text == "get"+setter[3:] && x.is(j+8, ")")
 		out = append(out, ps)
 		j = close
 	}

@@ -131,7 +131,7 @@ func mapperCounterWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isCounter(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || s.Form != source.ValueFromRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.Form != source.ValueFromRead || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			done[cols[i]] = true
@@ -152,7 +152,7 @@ func mapperStateWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isState(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			table := mw.t.tableName()

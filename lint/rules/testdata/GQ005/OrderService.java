@@ -80,4 +80,18 @@ public class OrderService {
         payment.setStatus("archived");
         archiveMapper.updateByPrimaryKey(payment);
     }
+
+    // Silent: the state read is written back as it was (a form keeping it).
+    public void rename(Order form) {
+        Order old = orderMapper.selectByPrimaryKey(form.getId());
+        form.setStatus(old.getStatus());
+        orderMapper.updateByPrimaryKeySelective(form);
+    }
+
+    // The state comes from the read, moved on: the write does not say from where.
+    public void reopen(Order form) {
+        Order old = orderMapper.selectByPrimaryKey(form.getId());
+        form.setStatus(old.getStatus() + "-reopened");
+        orderMapper.updateByPrimaryKeySelective(form); // want "GQ005 state column t_order.status .*from old read by selectByPrimaryKey"
+    }
 }
