@@ -147,6 +147,15 @@ type Pass struct {
 	// is not a constant. Nil, as long as nothing knows the callers, answers
 	// no: a generated ${orderByClause} is then not reported.
 	ClauseMayVary func(fr *source.Fragment, property string) bool
+	// MapperCalls are the MyBatis Generator write calls of the Java file
+	// File, set on a pass of its own that runs once every mapper XML is
+	// read; nil on every other pass.
+	MapperCalls []source.MapperCall
+	// Mappers indexes the generated write statements of every mapper XML
+	// read, for the pass of MapperCalls.
+	Mappers *MapperIndex
+	// File is the Java file whose MapperCalls the pass judges.
+	File string
 
 	report func(Finding)
 }

@@ -73,6 +73,14 @@ func Run(cfg Config) (*Result, error) {
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
+	// Java calls of generated mapper methods are judged with the mapper
+	// XML of every file read and the vocabulary inferred from all of them.
+	mappers := newMapperIndex(results)
+	for i := range results {
+		if r := &results[i]; r.err == nil && r.file != nil && len(r.file.MapperCalls) > 0 {
+			r.lintCalls(queryRules, pol, sch, mappers)
+		}
+	}
 	stmtCount := 0
 	for _, r := range results {
 		if r.err != nil {
@@ -278,6 +286,9 @@ type fileResult struct {
 	// policy and Pass.ClauseMayVary.
 	asked   *policy.Asked
 	clauses []clauseQuery
+	// mapperStmts are the generated mapper write statements of an XML
+	// file, kept past the first pass for the Java calls that end in them.
+	mapperStmts []*Statement
 }
 
 // clauseQuery is one question a rule asked Pass.ClauseMayVary.
@@ -365,7 +376,7 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
 	stmts := parseFile(p, f)
-	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts)}
+	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil {
 		var fold observationFold
 		for _, st := range stmts {

@@ -63,6 +63,7 @@ func ExtractJava(path string, src []byte) *File {
 	})
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
+	f.MapperCalls = x.mapperCalls()
 	return f
 }
 

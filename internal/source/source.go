@@ -55,6 +55,9 @@ type Fragment struct {
 	// ParameterType is the parameterType of a MyBatis mapper statement
 	// (com.x.model.PmsBrandExample); empty elsewhere.
 	ParameterType string
+	// Namespace is the namespace of the MyBatis mapper holding the statement
+	// (the mapper interface's qualified name); empty elsewhere.
+	Namespace string
 	// Variant describes which form of a dynamic MyBatis statement this is, e.g.
 	// "with every optional condition absent"; empty for static SQL.
 	Variant string
@@ -129,6 +132,9 @@ type File struct {
 	// ClauseSets are the MyBatis Generator Example clause setters of a Java
 	// file (see ClauseSet).
 	ClauseSets []ClauseSet
+	// MapperCalls are the MyBatis Generator write calls of a Java file (see
+	// MapperCall).
+	MapperCalls []MapperCall
 }
 
 // Pos returns the file line and column of byte offset off in f.SQL. To

@@ -43,7 +43,7 @@ func ExtractXML(path string, src []byte) *File {
 	for _, n := range doc.root.kids {
 		switch n.name {
 		case "select", "insert", "update", "delete":
-			base := Fragment{File: path, Lang: LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType")}
+			base := Fragment{File: path, Lang: LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType"), Namespace: m.namespace}
 			f.Fragments = append(f.Fragments, m.fragments(n, base)...)
 		}
 	}

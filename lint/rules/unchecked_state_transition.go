@@ -25,6 +25,7 @@ var UncheckedStateTransition = &lint.Rule{
 }
 
 func runUncheckedStateTransition(pass *lint.Pass) error {
+	mapperStateWrites(pass)
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
 		if w == nil || w.kind != writeUpdate || whereFromCaller(st) {

@@ -29,6 +29,7 @@ var WriteWithoutWhere = &lint.Rule{
 }
 
 func runWriteWithoutWhere(pass *lint.Pass) error {
+	mapperWritesWithoutWhere(pass)
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
 		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) || whereFromCaller(st) {

@@ -1,0 +1,454 @@
+package source
+
+import (
+	"strings"
+)
+
+// MapperCall is a call of a MyBatis Generator write method in Java code
+// (`skuStockMapper.updateByPrimaryKeySelective(sku)`), with what the method
+// that makes it shows about the record and the Example it passes. Its SQL
+// stands in the mapper XML; guard lint joins the two through the mapper
+// type, which is the XML's namespace.
+type MapperCall struct {
+	// Mapper is the receiver's declared type, qualified by the file's
+	// import when it has one (com.x.mapper.PmsSkuStockMapper).
+	Mapper string
+	// Method is the generated method called: updateByPrimaryKey[Selective],
+	// updateByExample[Selective] or deleteByExample.
+	Method string
+	// Entity is the simple type name of the record passed (PmsSkuStock);
+	// empty for deleteByExample.
+	Entity string
+	// Record is the local variable passed as the record; empty for
+	// deleteByExample.
+	Record string
+	// RecordRead is the read the record itself came from, nil when it was
+	// not read in the method (a new object, a parameter).
+	RecordRead *MapperRead
+	// Sets are the setter calls on the record between its declaration and
+	// the call, in order.
+	Sets []PropertySet
+	// Criteria are the criteria the Example of a ByExample call was given
+	// in the method; meaningful only when CriteriaKnown.
+	Criteria []Criterion
+	// CriteriaKnown reports whether the Example is a local object made in
+	// the method whose every use guard understands, so that Criteria lists
+	// everything the WHERE may hold.
+	CriteriaKnown bool
+	// HostMethod names the Java method that makes the call.
+	HostMethod string
+	Line, Col  int
+	EndLine    int
+}
+
+// MapperRead is where a local object was read through a generated mapper:
+// `mapper.selectByPrimaryKey(id)` or `mapper.selectByExample(ex).get(0)`.
+type MapperRead struct {
+	Variable string
+	Method   string // selectByPrimaryKey, selectByExample…
+	Line     int
+}
+
+// ValueForm says what a setter's argument is made of.
+type ValueForm uint8
+
+// The forms of a setter argument.
+const (
+	// ValueOther is anything guard does not classify: a parameter, a call.
+	ValueOther ValueForm = iota
+	// ValueLiteral is a literal or a constant (a number, an ALL_CAPS name,
+	// Enum.VALUE).
+	ValueLiteral
+	// ValueFromRead is computed from a getter of an object read through a
+	// mapper in the same method (`sku.getStock() - n`).
+	ValueFromRead
+)
+
+// PropertySet is one setter call on a record: `sku.setLockStock(…)`.
+type PropertySet struct {
+	// Property is the property set, as its getter names it (lockStock).
+	Property string
+	Form     ValueForm
+	// Read is the read a ValueFromRead value came from.
+	Read *MapperRead
+	// CopiesRead reports whether the argument is the same property's getter
+	// of the object read, unchanged (`user.setState(old.getState())`): the
+	// write keeps the value read rather than moving it.
+	CopiesRead bool
+	// Text is the argument's source, on one line.
+	Text string
+	Line int
+}
+
+// Criterion is one condition added to an Example's Criteria:
+// `andStatusEqualTo(0)` is Property "status", Op "EqualTo".
+type Criterion struct {
+	Property string
+	Op       string
+}
+
+// mbgWrites are the generated write methods a MapperCall records, with the
+// index of their record and Example arguments (-1: none).
+var mbgWrites = map[string][2]int{
+	"updateByPrimaryKey":          {0, -1},
+	"updateByPrimaryKeySelective": {0, -1},
+	"updateByExample":             {0, 1},
+	"updateByExampleSelective":    {0, 1},
+	"deleteByExample":             {-1, 0},
+}
+
+// mbgCriterionOps are the operator suffixes of generated criteria methods,
+// longest first so that GreaterThanOrEqualTo is not read as EqualTo.
+var mbgCriterionOps = []string{
+	"GreaterThanOrEqualTo", "LessThanOrEqualTo", "NotBetween", "NotEqualTo", "GreaterThan",
+	"IsNotNull", "LessThan", "EqualTo", "Between", "NotLike", "IsNull", "NotIn", "Like", "In",
+}
+
+// mapperCalls finds the generated mapper write calls of a Java file.
+func (x *javaFile) mapperCalls() []MapperCall {
+	var out []MapperCall
+	t := x.toks
+	for i := 2; i+1 < len(t); i++ {
+		args, ok := mbgWrites[t[i].text]
+		if !ok || t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
+			continue
+		}
+		body := x.methodBlock(i)
+		if body < 0 {
+			continue
+		}
+		recv := i - 2
+		mapperType := x.localType(t[recv].text, body, recv)
+		if mapperType == "" {
+			mapperType = x.declaredType(t[recv].text, recv)
+		}
+		if !strings.HasSuffix(mapperType, "Mapper") {
+			continue
+		}
+		if pkg, ok := x.imports[mapperType]; ok {
+			mapperType = pkg + "." + mapperType
+		}
+		close := x.match[i+1]
+		argv := x.split(i+2, close, ",")
+		call := MapperCall{
+			Mapper: mapperType, Method: t[i].text, HostMethod: x.blocks[body].name,
+			Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine,
+		}
+		if args[0] >= 0 {
+			name, ok := x.singleName(argv, args[0])
+			if !ok {
+				continue
+			}
+			call.Record = name
+			call.Entity = x.localType(name, body, recv)
+			if call.Entity == "" {
+				call.Entity = x.declaredType(name, recv)
+			}
+			call.RecordRead = x.localRead(name, body, recv)
+			call.Sets = x.propertySets(name, body, recv)
+		}
+		if args[1] >= 0 {
+			if name, ok := x.singleName(argv, args[1]); ok {
+				call.Criteria, call.CriteriaKnown = x.exampleCriteria(name, body, i)
+			}
+		}
+		out = append(out, call)
+	}
+	return out
+}
+
+// singleName returns argument k when it is one plain name.
+func (x *javaFile) singleName(argv []javaRange, k int) (string, bool) {
+	if k >= len(argv) || argv[k].e != argv[k].s+1 || !x.isIdent(argv[k].s) {
+		return "", false
+	}
+	return x.toks[argv[k].s].text, true
+}
+
+// javaNotType are the words that may stand before a name without declaring it.
+var javaNotType = map[string]bool{"return": true, "new": true, "else": true, "case": true, "throw": true, "yield": true}
+
+// localDecl returns the name token of the one declaration `Type name …` of
+// a local variable in method body, before token before, or -1 when there is
+// none or several (two blocks reusing a name: guard does not pick).
+func (x *javaFile) localDecl(name string, body, before int) int {
+	found := -1
+	for j := body + 1; j < before; j++ {
+		if x.toks[j].text != name || !x.isIdent(j) || x.is(j-1, ".") {
+			continue
+		}
+		if !x.is(j+1, "=") && !x.is(j+1, ";") && !x.is(j+1, ":") {
+			continue
+		}
+		if !x.isIdent(j-1) && !x.is(j-1, ">") && !x.is(j-1, "]") {
+			continue
+		}
+		if x.isIdent(j-1) && javaNotType[x.toks[j-1].text] {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = j
+	}
+	return found
+}
+
+// localType is the simple type a local variable is declared with, "" when
+// the method does not declare it (or declares it with var).
+func (x *javaFile) localType(name string, body, before int) string {
+	j := x.localDecl(name, body, before)
+	if j < 0 || !x.isIdent(j-1) || x.toks[j-1].text == "var" {
+		return ""
+	}
+	return x.toks[j-1].text
+}
+
+// reassigned reports whether name is assigned in method body other than by
+// its declaration at decl: its value then depends on the path taken.
+func (x *javaFile) reassigned(name string, body, decl int) bool {
+	for j := body + 1; j < x.match[body]; j++ {
+		if j != decl && x.toks[j].text == name && x.isIdent(j) && !x.is(j-1, ".") && x.is(j+1, "=") {
+			return true
+		}
+	}
+	return false
+}
+
+// localRead returns the mapper read that initialises local variable name —
+// `X v = mapper.selectByPrimaryKey(…)`, `X v = mapper.selectByExample(…).get(0)`,
+// or `X v = list.get(0)` of a list so read — or nil.
+func (x *javaFile) localRead(name string, body, before int) *MapperRead {
+	j := x.localDecl(name, body, before)
+	if j < 0 || !x.is(j+1, "=") || x.reassigned(name, body, j) {
+		return nil
+	}
+	s, e := j+2, x.exprEnd(j+2)
+	if m := x.selectCall(s, e); m != "" && m != "selectByExample" {
+		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+	}
+	// … .get(0) of a list the generated selectByExample returned.
+	if e-s < 5 || !x.is(e-4, "get") || !x.is(e-3, "(") || x.toks[e-2].text != "0" || !x.is(e-1, ")") || !x.is(e-5, ".") {
+		return nil
+	}
+	if m := x.selectCall(s, e-5); m != "" {
+		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+	}
+	if e-5 == s+1 && x.isIdent(s) {
+		list := x.toks[s].text
+		k := x.localDecl(list, body, s)
+		if k >= 0 && x.is(k+1, "=") && !x.reassigned(list, body, k) {
+			if m := x.selectCall(k+2, x.exprEnd(k+2)); m != "" {
+				return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+			}
+		}
+	}
+	return nil
+}
+
+// selectCall returns the generated select method when tokens [s, e) are
+// exactly `recv.selectByPrimaryKey(…)` or `recv.selectByExample[WithBLOBs](…)`
+// on a receiver whose name says it is a mapper, else "".
+func (x *javaFile) selectCall(s, e int) string {
+	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") || x.match[s+3] != e-1 {
+		return ""
+	}
+	if !strings.HasSuffix(strings.ToLower(x.toks[s].text), "mapper") {
+		return ""
+	}
+	switch m := x.toks[s+2].text; m {
+	case "selectByPrimaryKey", "selectByExample", "selectByExampleWithBLOBs":
+		return m
+	}
+	return ""
+}
+
+// propertySets lists the setter calls `name.setX(…);` in method body before
+// token before, classifying each argument.
+func (x *javaFile) propertySets(name string, body, before int) []PropertySet {
+	var out []PropertySet
+	from := body + 1
+	if d := x.localDecl(name, body, before); d >= 0 {
+		from = d + 1 // a same-named variable of an earlier block is another object
+	}
+	for j := from; j+3 < before; j++ {
+		if x.toks[j].text != name || !x.isIdent(j) || x.is(j-1, ".") || !x.is(j+1, ".") || !x.is(j+3, "(") {
+			continue
+		}
+		setter := x.toks[j+2].text
+		if len(setter) <= 3 || !strings.HasPrefix(setter, "set") || setter[3] < 'A' || setter[3] > 'Z' {
+			continue
+		}
+		close := x.match[j+3]
+		ps := PropertySet{Property: strings.ToLower(setter[3:4]) + setter[4:], Text: x.describe(j+4, close), Line: x.toks[j].line}
+		ps.Form, ps.Read = x.valueForm(j+4, close, body)
+		ps.CopiesRead = ps.Form == ValueFromRead && close == j+9 && x.toks[j+6].text == "get"+setter[3:] && x.is(j+8, ")")
+		out = append(out, ps)
+		j = close
+	}
+	return out
+}
+
+// valueForm classifies the argument tokens [s, e) of a setter.
+func (x *javaFile) valueForm(s, e, body int) (ValueForm, *MapperRead) {
+	if s >= e {
+		return ValueOther, nil
+	}
+	literal := true
+	for k := s; k < e; k++ {
+		tok := x.toks[k]
+		// v.getX(): a getter of an object read in the method.
+		if tok.kind == javaIdent && !x.is(k-1, ".") && x.is(k+1, ".") && x.isIdent(k+2) && strings.HasPrefix(x.toks[k+2].text, "get") && x.is(k+3, "(") {
+			if r := x.localRead(tok.text, body, k); r != nil {
+				return ValueFromRead, r
+			}
+		}
+		switch tok.kind {
+		case javaNumber, javaString, javaCharLit:
+		case javaOp:
+			if tok.text != "-" && tok.text != "." && tok.text != "(" && tok.text != ")" {
+				literal = false
+			}
+		case javaIdent:
+			if !javaConstantName(tok.text) && !(x.is(k+1, ".") && tok.text[0] >= 'A' && tok.text[0] <= 'Z') && !(x.is(k-1, ".") && javaConstantName(tok.text)) {
+				literal = false
+			}
+		default:
+			literal = false
+		}
+	}
+	if literal {
+		return ValueLiteral, nil
+	}
+	return ValueOther, nil
+}
+
+// exampleCriteria reads what a local Example was given before the call at
+// token call: known is true only when it is made there with `new` and every
+// use of it (and of a Criteria taken from it) is a criteria chain, an
+// order-by or distinct setter, or the call itself.
+func (x *javaFile) exampleCriteria(name string, body, call int) (crit []Criterion, known bool) {
+	j := x.localDecl(name, body, call)
+	if j < 0 || !x.is(j+1, "=") || !x.is(j+2, "new") || x.reassigned(name, body, j) {
+		return nil, false
+	}
+	for k := body + 1; k < x.match[body]; k++ {
+		if k == j || x.toks[k].text != name || !x.isIdent(k) || x.is(k-1, ".") {
+			continue
+		}
+		if k > call {
+			continue // the call's own argument, or a use after it
+		}
+		if !x.is(k+1, ".") || !x.isIdent(k+2) || !x.is(k+3, "(") {
+			return nil, false
+		}
+		switch x.toks[k+2].text {
+		case "setOrderByClause", "setDistinct":
+			continue
+		case "createCriteria", "or":
+			if x.is(k+3, "(") && x.match[k+3] == k+4 {
+				c, ok := x.criteriaChain(k+5, body, call)
+				if !ok {
+					return nil, false
+				}
+				crit = append(crit, c...)
+				continue
+			}
+		}
+		return nil, false
+	}
+	return crit, true
+}
+
+// criteriaChain reads the `.andXEqualTo(…)…` calls after createCriteria()
+// ending at token k, and, when that Criteria is kept in a local
+// (`Criteria c = example.createCriteria();`), the chains on that local.
+func (x *javaFile) criteriaChain(k, body, call int) ([]Criterion, bool) {
+	var out []Criterion
+	for x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
+		c, ok := mbgCriterion(x.toks[k+1].text)
+		if !ok {
+			return nil, false
+		}
+		out = append(out, c)
+		k = x.match[k+2] + 1
+	}
+	if x.is(k, ";") || x.is(k, ")") {
+		// A statement of its own, or the argument of a method guard does
+		// not follow; the latter returns the Criteria only.
+		if x.is(k, ")") {
+			return nil, false
+		}
+		// Criteria c = example.createCriteria();
+		start := x.exprStartOf(k)
+		if start >= 2 && x.is(start-1, "=") && x.isIdent(start-2) {
+			crit := x.toks[start-2].text
+			for u := start; u < call; u++ {
+				if x.toks[u].text != crit || !x.isIdent(u) || x.is(u-1, ".") {
+					continue
+				}
+				if !x.is(u+1, ".") {
+					return nil, false
+				}
+				more, ok := x.criteriaChain(u+1, body, call)
+				if !ok {
+					return nil, false
+				}
+				out = append(out, more...)
+			}
+		}
+		return out, true
+	}
+	return nil, false
+}
+
+// exprStartOf returns the first token of the statement that ends at the ';'
+// token k, within its block.
+func (x *javaFile) exprStartOf(k int) int {
+	j := k - 1
+	for j >= 0 {
+		if x.is(j, ")") || x.is(j, "]") {
+			j = x.match[j] - 1
+			continue
+		}
+		if x.is(j, ";") || x.is(j, "{") || x.is(j, "}") {
+			return j + 1
+		}
+		if x.is(j, "=") {
+			return j + 1
+		}
+		j--
+	}
+	return 0
+}
+
+// mbgCriterion reads a generated criteria method name: andLockStockGreaterThan.
+func mbgCriterion(method string) (Criterion, bool) {
+	rest, ok := strings.CutPrefix(method, "and")
+	if !ok || rest == "" {
+		return Criterion{}, false
+	}
+	for _, op := range mbgCriterionOps {
+		if p, ok := strings.CutSuffix(rest, op); ok && p != "" {
+			return Criterion{Property: strings.ToLower(p[:1]) + p[1:], Op: op}, true
+		}
+	}
+	return Criterion{}, false
+}
+
+// PropertyColumn is the column MyBatis Generator maps a property to under
+// its default naming: camelCase to snake_case (lockStock → lock_stock).
+func PropertyColumn(property string) string {
+	var b strings.Builder
+	for i, r := range property {
+		if r >= 'A' && r <= 'Z' {
+			if i > 0 {
+				b.WriteByte('_')
+			}
+			b.WriteRune(r - 'A' + 'a')
+			continue
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

@@ -1,0 +1,109 @@
+package lint
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+)
+
+// mbgWriteIDs are the ids of the MyBatis Generator write statements whose
+// Java callers guard follows (source.MapperCall).
+var mbgWriteIDs = map[string]bool{
+	"updateByPrimaryKey":          true,
+	"updateByPrimaryKeySelective": true,
+	"updateByExample":             true,
+	"updateByExampleSelective":    true,
+	"deleteByExample":             true,
+}
+
+// MapperIndex holds the generated write statements of every mapper XML a run
+// read, by namespace and id, so that a rule judging a Java call of a mapper
+// method sees the statement the call ends in.
+type MapperIndex struct {
+	byID map[string][]*Statement // namespace + "#" + id
+	// simple maps a namespace's last element to the namespaces ending so,
+	// for a Java file whose mapper type guard could not qualify.
+	simple map[string][]string
+}
+
+// mapperStatements returns the statements of stmts that an index keeps.
+func mapperStatements(stmts []*Statement) []*Statement {
+	var out []*Statement
+	for _, st := range stmts {
+		if fr := st.Fragment; fr != nil && fr.Lang == source.LangXML && fr.Namespace != "" && mbgWriteIDs[fr.ID] {
+			out = append(out, st)
+		}
+	}
+	return out
+}
+
+// newMapperIndex indexes the kept statements of every file.
+func newMapperIndex(results []fileResult) *MapperIndex {
+	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}}
+	for _, r := range results {
+		for _, st := range r.mapperStmts {
+			ns := st.Fragment.Namespace
+			key := ns + "#" + st.Fragment.ID
+			if _, seen := ix.byID[key]; !seen {
+				s := ns[strings.LastIndexByte(ns, '.')+1:]
+				if !containsString(ix.simple[s], ns) {
+					ix.simple[s] = append(ix.simple[s], ns)
+				}
+			}
+			ix.byID[key] = append(ix.byID[key], st)
+		}
+	}
+	return ix
+}
+
+func containsString(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// Statements returns the variants of statement id of the mapper whose
+// interface is mapper (qualified, or a simple name that one namespace ends
+// in), nil when no mapper XML read holds it.
+func (ix *MapperIndex) Statements(mapper, id string) []*Statement {
+	if ix == nil {
+		return nil
+	}
+	if sts := ix.byID[mapper+"#"+id]; sts != nil {
+		return sts
+	}
+	s := mapper[strings.LastIndexByte(mapper, '.')+1:]
+	if nss := ix.simple[s]; len(nss) == 1 && (s == mapper || !strings.Contains(mapper, ".")) {
+		return ix.byID[nss[0]+"#"+id]
+	}
+	return nil
+}
+
+// ReportCall records a finding at a Java mapper call.
+func (p *Pass) ReportCall(c *source.MapperCall, table, column, format string, args ...any) {
+	p.Report(Finding{
+		File: p.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
+		Table: table, ColumnName: column,
+		Message: fmt.Sprintf(format, args...),
+		SQL:     c.Method,
+	})
+}
+
+// lintCalls runs the query rules on the mapper calls of the file, with
+// every mapper XML of the run indexed; their findings join the file's.
+func (res *fileResult) lintCalls(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mappers *MapperIndex) {
+	for _, r := range rules {
+		pass := NewPass(r, pol, sch, nil, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
+		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, res.file.MapperCalls, mappers
+		if err := r.Run(pass); err != nil {
+			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
+			return
+		}
+	}
+}
