@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -102,7 +101,7 @@ func TestMigrateBehindLongTransaction(t *testing.T) {
 	pw := db.Password
 	flags := []string{"--dsn", db.DSN, "--dir", dir}
 	guardMigrate(t, pw, append([]string{"goto", "1"}, flags...)...).expect(t, "goto 1", exitClean, nil, nil)
-	holder := holdFor(t, db.SQL, 30*time.Second, "SELECT COUNT(*) FROM t_stock")
+	holder := db.HoldTransaction(t, 30*time.Second, "SELECT COUNT(*) FROM t_stock")
 
 	start := time.Now()
 	r := guardMigrate(t, pw, append([]string{"up", "--ddl-lock-timeout", "1s"}, flags...)...)
@@ -143,41 +142,6 @@ func TestMigrateBehindLongTransaction(t *testing.T) {
 	db.Exec(t, "KILL "+id)
 	guardMigrate(t, pw, append([]string{"up", "--ddl-lock-timeout", "0"}, flags...)...).expect(t, "up", exitClean, []string{"version 1 -> 3"}, nil)
 	guardMigrate(t, pw, append([]string{"up", "--ddl-lock-timeout", "-1s"}, flags...)...).expect(t, "negative timeout", exitInput, nil, []string{"--ddl-lock-timeout -1s"})
-}
-
-// holdFor opens a transaction that runs query and keeps it open for d, as
-// a long report or a forgotten console session does; it returns the
-// session's id.
-func holdFor(t *testing.T, pool *sql.DB, d time.Duration, query string) int64 {
-	t.Helper()
-	ctx := context.Background()
-	conn, err := pool.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end := func() {
-		conn.ExecContext(ctx, "ROLLBACK")
-		conn.Close()
-	}
-	timer := time.AfterFunc(d, end)
-	t.Cleanup(func() {
-		if timer.Stop() {
-			end()
-		}
-	})
-	var id int64
-	if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
-		t.Fatal(err)
-	}
-	rows, err := conn.QueryContext(ctx, query)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rows.Close()
-	return id
 }
 
 func TestForceCommand(t *testing.T) {

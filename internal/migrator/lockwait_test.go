@@ -24,33 +24,7 @@ func holdTable(t *testing.T, db *dbtest.DB) int64 {
 // holdTableFor is holdTable for d.
 func holdTableFor(t *testing.T, db *dbtest.DB, d time.Duration) int64 {
 	t.Helper()
-	ctx := context.Background()
-	conn, err := db.SQL.Conn(ctx)
-	if err != nil {
-		t.Fatal(err)
-	}
-	end := func() {
-		conn.ExecContext(ctx, "ROLLBACK")
-		conn.Close()
-	}
-	timer := time.AfterFunc(d, end)
-	t.Cleanup(func() {
-		if timer.Stop() {
-			end()
-		}
-	})
-	var id int64
-	if err := conn.QueryRowContext(ctx, "SELECT CONNECTION_ID()").Scan(&id); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := conn.ExecContext(ctx, "BEGIN"); err != nil {
-		t.Fatal(err)
-	}
-	var n int
-	if err := conn.QueryRowContext(ctx, "SELECT COUNT(*) FROM t_lock").Scan(&n); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return db.HoldTransaction(t, d, "SELECT COUNT(*) FROM t_lock")
 }
 
 func lockWaitFiles() map[string]string {
