@@ -42,7 +42,7 @@ func TestMigrateServerKilledMidAlter(t *testing.T) {
 	done := make(chan migrateRun, 1)
 	go func() {
 		var out, errb strings.Builder
-		cmd := exec.Command(os.Args[0], "-test.run=^TestMigrateHelperProcess$")
+		cmd := exec.Command(os.Args[0], "-test.run=^TestGuardHelperProcess$")
 		cmd.Env = append(os.Environ(), helperEnv+"="+string(args))
 		cmd.Stdout, cmd.Stderr = &out, &errb
 		_ = cmd.Run()

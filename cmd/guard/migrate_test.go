@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -285,12 +284,13 @@ func TestMigrateParseErrorAndSecrets(t *testing.T) {
 }
 
 // helperEnv holds the arguments of guard when the test binary runs as a
-// guard process for TestMigrateConcurrentUp.
-const helperEnv = "GUARD_MIGRATE_HELPER_ARGS"
+// guard process (TestMigrateConcurrentUp, the fault and signal tests).
+const helperEnv = "GUARD_HELPER_ARGS"
 
-// TestMigrateHelperProcess is guard itself when helperEnv is set: it runs
-// the command line and exits with its code. Otherwise it does nothing.
-func TestMigrateHelperProcess(t *testing.T) {
+// TestGuardHelperProcess is guard itself when helperEnv is set: main's
+// command line, on the context the stop signals cancel, exiting with its
+// code. Otherwise it does nothing.
+func TestGuardHelperProcess(t *testing.T) {
 	raw := os.Getenv(helperEnv)
 	if raw == "" {
 		return
@@ -300,7 +300,7 @@ func TestMigrateHelperProcess(t *testing.T) {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(99)
 	}
-	os.Exit(run(context.Background(), args, os.Stdout, os.Stderr))
+	os.Exit(runMain(args))
 }
 
 // TestMigrateConcurrentUp runs two guard migrate up processes at once: each
@@ -324,7 +324,7 @@ func TestMigrateConcurrentUp(t *testing.T) {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			cmd := exec.Command(os.Args[0], "-test.run=^TestMigrateHelperProcess$")
+			cmd := exec.Command(os.Args[0], "-test.run=^TestGuardHelperProcess$")
 			cmd.Env = append(os.Environ(), helperEnv+"="+string(args))
 			out, err := cmd.CombinedOutput()
 			outs[i] = string(out)

@@ -17,24 +17,6 @@ import (
 	"github.com/guard-sql/guard/internal/dbtest"
 )
 
-const signalHelperEnv = "GUARD_SIGNAL_HELPER_ARGS"
-
-// TestSignalHelperProcess is guard's main when signalHelperEnv is set: the
-// command line on the context the stop signals cancel. Otherwise it does
-// nothing.
-func TestSignalHelperProcess(t *testing.T) {
-	raw := os.Getenv(signalHelperEnv)
-	if raw == "" {
-		return
-	}
-	var args []string
-	if err := json.Unmarshal([]byte(raw), &args); err != nil {
-		fmt.Fprintln(os.Stderr, err)
-		os.Exit(99)
-	}
-	os.Exit(runMain(args))
-}
-
 // guardProcess is guard running in a process of its own.
 type guardProcess struct {
 	cmd         *exec.Cmd
@@ -50,8 +32,8 @@ func startGuard(t *testing.T, args ...string) *guardProcess {
 		t.Fatal(err)
 	}
 	p := &guardProcess{done: make(chan struct{})}
-	p.cmd = exec.Command(os.Args[0], "-test.run=^TestSignalHelperProcess$")
-	p.cmd.Env = append(os.Environ(), signalHelperEnv+"="+string(raw))
+	p.cmd = exec.Command(os.Args[0], "-test.run=^TestGuardHelperProcess$")
+	p.cmd.Env = append(os.Environ(), helperEnv+"="+string(raw))
 	p.cmd.Stdout, p.cmd.Stderr = &p.out, &p.errOut
 	if err := p.cmd.Start(); err != nil {
 		t.Fatal(err)
