@@ -2,6 +2,7 @@ package lint
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -49,7 +50,7 @@ func newMapperIndex(results []fileResult) *MapperIndex {
 			key := ns + "#" + st.Fragment.ID
 			if _, seen := ix.byID[key]; !seen {
 				s := ns[strings.LastIndexByte(ns, '.')+1:]
-				if !containsString(ix.simple[s], ns) {
+				if !slices.Contains(ix.simple[s], ns) {
 					ix.simple[s] = append(ix.simple[s], ns)
 				}
 			}
@@ -57,15 +58,6 @@ func newMapperIndex(results []fileResult) *MapperIndex {
 		}
 	}
 	return ix
-}
-
-func containsString(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // Statements returns the variants of statement id of the mapper whose
@@ -79,7 +71,7 @@ func (ix *MapperIndex) Statements(mapper, id string) []*Statement {
 		return sts
 	}
 	s := mapper[strings.LastIndexByte(mapper, '.')+1:]
-	if nss := ix.simple[s]; len(nss) == 1 && (s == mapper || !strings.Contains(mapper, ".")) {
+	if nss := ix.simple[s]; len(nss) == 1 && s == mapper { // an unqualified name, one namespace ends in it
 		return ix.byID[nss[0]+"#"+id]
 	}
 	return nil
