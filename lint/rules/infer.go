@@ -229,38 +229,28 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		}
 	}
 	vc := pol.VersionColumn()
-	decided := map[string]bool{}
 	for _, k := range order {
 		f := facts[k]
 		if strings.EqualFold(f.column, vc) || identifying(s, f.table, f.column, pol) {
 			continue
 		}
-		decided[k] = true
-		states := enumeratedStates(s, f.table, f.column)
 		switch {
 		case f.decrement != nil:
-			decided[k] = false // a decremented column is a counter, not a state: the schema pass may still judge its name
 			if !policy.IsThreshold(f.column) {
 				inf.Counters[k] = f.decrement
 			}
-		case !stateType(s, f.table, f.column) || notAState(s, f.table, f.column):
+		case !stateType(s, f.table, f.column) || notAState(s, f.table, f.column) || pol.IsCounter(f.table, f.column):
 		case f.condition != nil && (f.literal || stateNamed(f.column)):
-			if !pol.IsCounter(f.table, f.column) {
-				inf.States[k] = f.condition
-			}
+			inf.States[k] = f.condition
 		case f.stepped != nil && stateNamed(f.column):
 			// order_status = 2, then = 3: a column named for a state that
 			// takes more values than on/off is a state machine.
-			if !pol.IsCounter(f.table, f.column) {
-				inf.States[k] = f.stepped
-			}
-		case states >= 3 && stateNamed(f.column):
-			decided[k] = false // the schema pass below says it
-		case f.filter == nil && !f.multi && f.zero && f.one && pol.IsState(f.table, f.column):
-			// Written 0 and 1, never anything else, never conditioned on.
+			inf.States[k] = f.stepped
+		case f.filter == nil && !f.multi && f.zero && f.one && pol.IsState(f.table, f.column) &&
+			enumeratedStates(s, f.table, f.column) < 3:
+			// Written 0 and 1, never anything else, never conditioned on,
+			// and the definition lists no more than that.
 			inf.Flags[k] = f.toggled
-		default:
-			decided[k] = false
 		}
 	}
 	// The schema's own word, where the code did not decide: a state-named
@@ -270,8 +260,9 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		for _, t := range s.Sorted() {
 			for _, c := range t.Columns {
 				k := policy.Key(t.Name, c.Name)
-				if decided[k] || !stateNamed(c.Name) || !stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) ||
-					strings.EqualFold(c.Name, vc) || identifying(s, t.Name, c.Name, pol) || inf.Counters[k] != nil {
+				if inf.States[k] != nil || inf.Flags[k] != nil || inf.Counters[k] != nil || !stateNamed(c.Name) ||
+					!stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) || strings.EqualFold(c.Name, vc) ||
+					identifying(s, t.Name, c.Name, pol) || pol.IsCounter(t.Name, c.Name) {
 					continue
 				}
 				if f := facts[k]; f != nil && f.condition != nil {
