@@ -4,8 +4,10 @@ import (
 	"strings"
 )
 
-// MapperCall is a call of a MyBatis Generator write method in Java code
-// (`skuStockMapper.updateByPrimaryKeySelective(sku)`), with what the method
+// MapperCall is an entity write in host code: a call of a MyBatis Generator
+// write method (`skuStockMapper.updateByPrimaryKeySelective(sku)`), or of an
+// ORM's (MyBatis-Plus updateById, JPA save, GORM Save, a goctl model's
+// Update; Framework says which), with what the method
 // that makes it shows about the record and the Example it passes. Its SQL
 // stands in the mapper XML; guard lint joins the two through the mapper
 // type, which is the XML's namespace.
@@ -35,8 +37,16 @@ type MapperCall struct {
 	// the method whose every use guard understands, so that Criteria lists
 	// everything the WHERE may hold.
 	CriteriaKnown bool
-	// HostMethod names the Java method that makes the call.
+	// HostMethod names the Java (or Go) method that makes the call.
 	HostMethod string
+	// Framework names what turns the call into SQL: "MyBatis Generator"
+	// (empty means that too), "MyBatis-Plus", "JPA", "GORM", "goctl".
+	Framework string
+	// Table is the table the call writes when the host code names it (an
+	// @TableName/@Table annotation, a GORM TableName method, a goctl
+	// model's table); empty when it comes from the mapper XML or the
+	// entity's name.
+	Table string
 	Line, Col  int
 	EndLine    int
 }

@@ -82,6 +82,12 @@ type Fragment struct {
 	// statement's placeholders: that one is another plus one (a version the
 	// code bumps before writing it back with the version it read).
 	ParamSteps []ParamStep
+	// Builder names the host-code construct the SQL was rendered from when
+	// it is not text in the file: "MyBatis-Plus LambdaUpdateWrapper chain",
+	// "GORM chain", "Spring Data @Query (JPQL)". Empty for SQL written out.
+	// Findings on such a statement stand at the host line and say the SQL
+	// is guard's rendering.
+	Builder string
 }
 
 // ParamStep says that the host code binds to placeholder Param (numbered

@@ -48,6 +48,9 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 		if mw.t == nil && len(sts) > 0 {
 			continue // the mapper XML holds the statement, but guard cannot read it
 		}
+		if mw.t == nil && c.Table != "" {
+			mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
+		}
 		if mw.t == nil {
 			name := c.Entity
 			if name == "" {
