@@ -34,7 +34,12 @@ type MapperIndex struct {
 func mapperStatements(stmts []*Statement) []*Statement {
 	var out []*Statement
 	for _, st := range stmts {
-		if fr := st.Fragment; fr != nil && fr.Lang == source.LangXML && fr.Namespace != "" && mbgWriteIDs[fr.ID] {
+		fr := st.Fragment
+		if fr == nil || fr.Namespace == "" {
+			continue
+		}
+		// A generated mapper's write, or a repository method's @Query.
+		if fr.Lang == source.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == source.LangJava {
 			out = append(out, st)
 		}
 	}

@@ -69,7 +69,7 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch)
+		again := parseSource(p, in.sources[i], nil, sch, l.jpa)
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
@@ -77,6 +77,9 @@ func Run(cfg Config) (*Result, error) {
 	// XML of every file read and the vocabulary inferred from all of them.
 	mappers := newMapperIndex(results)
 	for i := range results {
+		if r := &results[i]; r.err == nil {
+			l.jpa.resolveCalls(r.file)
+		}
 		if r := &results[i]; r.err == nil && r.file != nil && len(r.file.MapperCalls) > 0 {
 			r.lintCalls(queryRules, pol, sch, mappers)
 		}
@@ -132,6 +135,7 @@ type loaded struct {
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
+	jpa     *JPAIndex
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -215,8 +219,20 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	if !pol.Infers() {
 		learner = nil
 	}
+	// Every file is read before any is parsed: a repository's JPQL names
+	// entities that other files declare.
+	files := make([]*source.File, len(in.sources))
+	readErrs := make([]error, len(in.sources))
+	parallel(len(in.sources), func(_ *sqlparse.Parser, i int) {
+		files[i], readErrs[i] = extract(in.sources[i])
+	})
+	jpa := newJPAIndex(files)
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		results[i] = parseSource(p, in.sources[i], learner, sch)
+		if readErrs[i] != nil {
+			results[i] = fileResult{err: &InputError{Msg: readErrs[i].Error()}}
+			return
+		}
+		results[i] = parseExtracted(p, files[i], learner, sch, jpa)
 		if queryRules != nil {
 			results[i].lintRecording(queryRules, pol, sch)
 		}
@@ -230,7 +246,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, jpa: jpa}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -370,11 +386,18 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema) fileResult {
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
 	f, err := extract(path)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
+	return parseExtracted(p, f, learner, sch, jpa)
+}
+
+// parseExtracted is parseSource of a file already extracted; the file's
+// JPQL statements are rendered with the run's entities first.
+func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
+	jpa.render(f)
 	stmts := parseFile(p, f)
 	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil {

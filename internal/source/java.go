@@ -49,6 +49,7 @@ func ExtractJava(path string, src []byte) *File {
 		return f
 	}
 	x.annotations()
+	f.JPA = x.jpa()
 	x.calls()
 	x.builders()
 	x.literals()
@@ -63,7 +64,7 @@ func ExtractJava(path string, src []byte) *File {
 	})
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
-	f.MapperCalls = x.mapperCalls()
+	f.MapperCalls = append(x.mapperCalls(), x.repositoryCalls()...)
 	return f
 }
 

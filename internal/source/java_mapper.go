@@ -46,9 +46,13 @@ type MapperCall struct {
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
 	// entity's name.
-	Table string
-	Line, Col  int
-	EndLine    int
+	Table     string
+	Line, Col int
+	EndLine   int
+	// ResultDiscarded reports that the call is a statement of its own, so
+	// the count of rows its method returns is dropped (a Spring Data
+	// repository method whose @Modifying @Query guard judges).
+	ResultDiscarded bool
 }
 
 // MapperRead is where a local object was read through a generated mapper:
@@ -88,6 +92,10 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
+	// Column is the column the ORM maps the property to when the entity's
+	// declaration says (JPA's @Column and naming strategy); empty means
+	// PropertyColumn(Property).
+	Column string
 }
 
 // Criterion is one condition added to an Example's Criteria:
@@ -234,6 +242,9 @@ func (x *javaFile) localRead(name string, body, before int) *MapperRead {
 		return nil
 	}
 	s, e := j+2, x.exprEnd(j+2)
+	if m := x.jpaRead(j, s, e); m != "" {
+		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+	}
 	if m := x.selectCall(s, e); m != "" && m != "selectByExample" {
 		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
 	}

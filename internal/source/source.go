@@ -141,6 +141,9 @@ type File struct {
 	// MapperCalls are the MyBatis Generator write calls of a Java file (see
 	// MapperCall).
 	MapperCalls []MapperCall
+	// JPA holds the entities and Spring Data repositories a Java file
+	// declares; nil when it declares none.
+	JPA *JPAFile
 }
 
 // Pos returns the file line and column of byte offset off in f.SQL. To

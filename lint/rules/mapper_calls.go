@@ -36,6 +36,9 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	var out []mapperWrite
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
+		if c.Framework == source.FrameworkSpringData {
+			continue // a repository method's own @Query: a statement the query rules judge
+		}
 		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
 		sts := pass.Mappers.Statements(c.Mapper, c.Method)
 		for _, st := range sts {
@@ -106,7 +109,10 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 		return nil, nil
 	}
 	for _, s := range mw.call.Sets {
-		col := source.PropertyColumn(s.Property)
+		col := s.Column
+		if col == "" {
+			col = source.PropertyColumn(s.Property)
+		}
 		if mw.t.table != nil {
 			c := mw.t.table.Column(col)
 			if c == nil {

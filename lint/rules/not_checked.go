@@ -67,6 +67,11 @@ func dynamicFix(st *lint.Statement) string {
 	if fix := generatedFix(st); fix != "" {
 		return fix
 	}
+	if st.Fragment != nil && st.Fragment.Builder == source.BuilderJPQL {
+		return "guard renders JPQL to MySQL through the @Entity classes of the files it reads; write the " +
+			"@Modifying statement with alias.field paths of such entities, or as SQL with nativeQuery = true, so " +
+			"that guard can read it; " + reviewAdvice(st)
+	}
 	switch lang(st) {
 	case source.LangGo:
 		return "write the statement as one constant string with ? placeholders and build only the argument list " +

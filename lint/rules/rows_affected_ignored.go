@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"fmt"
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -40,6 +44,12 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if cw.why == "" {
 			continue
 		}
+		if fr.Lang == source.LangJava {
+			pass.ReportStatementFix(st, cw.table, cw.column, javaVoidFix(fr.ID, cw),
+				"%s runs %s but returns void: a write that matched no row raises no exception, so nobody "+
+					"can tell a refusal from success", execName(fr.Exec.Method), cw.why)
+			continue
+		}
 		outcome := "its RowsAffected() is never compared"
 		if fr.Exec.ResultDiscarded {
 			outcome = "the result is discarded"
@@ -49,7 +59,65 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 				"RowsAffected() must be compared (== 1 is success, anything else is a refusal)",
 			execName(fr.Exec.Method), cw.why, outcome)
 	}
+	discardedRepositoryResults(pass)
 	return nil
+}
+
+// discardedRepositoryResults reports the calls of a Spring Data repository
+// method, made as statements of their own, whose @Modifying @Query is a
+// conditional write: the int it returns is the only sign of a refusal.
+func discardedRepositoryResults(pass *lint.Pass) {
+	for i := range pass.MapperCalls {
+		c := &pass.MapperCalls[i]
+		if c.Framework != source.FrameworkSpringData || !c.ResultDiscarded {
+			continue
+		}
+		for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {
+			w := writeTargets(st, pass.Schema)
+			if w == nil {
+				continue
+			}
+			cw := conditionalWrite(pass, w)
+			if cw.why == "" {
+				break
+			}
+			repo := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
+			pass.Report(lint.Finding{
+				File: pass.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
+				Table: cw.table, ColumnName: cw.column, SQL: compactSQL(st.SQL),
+				Message: fmt.Sprintf("%s.%s() runs %s (its @Query at %s:%d) but the count of rows it returns is "+
+					"discarded: a write that matched no row raises no exception, so that count must be compared "+
+					"(1 is success)", repo, c.Method, cw.why, st.File, st.Fragment.Line),
+				Fix: "keep the count and compare it: `if (" + lowerFirst(repo) + "." + c.Method + "(…) != 1) { throw … }`" +
+					javaRefusal(cw),
+			})
+			break
+		}
+	}
+}
+
+// javaRefusal says what a count of 0 means, for Java advice.
+func javaRefusal(cw conditional) string {
+	if cause := refusalCause(cw.refusal); cause != "" {
+		return " (0 rows: the row is missing or " + cause + "; re-read it to tell which)"
+	}
+	return " (0 rows: the row is missing)"
+}
+
+// lowerFirst is name with its first letter in lower case, the usual name
+// of a field of that type.
+func lowerFirst(name string) string {
+	if name == "" {
+		return name
+	}
+	return strings.ToLower(name[:1]) + name[1:]
+}
+
+// javaVoidFix is the advice for a void @Modifying method whose statement is
+// a conditional write.
+func javaVoidFix(method string, cw conditional) string {
+	return "declare it to return the count: `@Modifying @Query(…) int " + method + "(…)`, and compare it at each " +
+		"call: `if (repository." + method + "(…) != 1) { throw … }`" + javaRefusal(cw)
 }
 
 // conditional says why a write's success only RowsAffected tells.

@@ -1,0 +1,61 @@
+package source
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+func TestJPAEntity(t *testing.T) {
+	src := `package shop.model;
+
+import javax.persistence.*;
+import shop.base.Audited;
+
+@Entity(name = "Sku")
+@Table(name = "t_sku")
+public class SkuStock extends Audited {
+    private static final long serialVersionUID = 1L;
+    @Id
+    private Long id;
+    @Column(name = "stock", nullable = false)
+    private Integer quantity;
+    private String status;
+    @Version
+    private Long version;
+    @Transient
+    private int cached;
+    @ManyToOne
+    @JoinColumn(name = "shop_id")
+    private Shop shop;
+    @OneToMany(mappedBy = "sku")
+    private java.util.List<Line> lines;
+    private transient int scratch;
+
+    public Integer getQuantity() { return quantity; }
+
+    @Column(name = "LOCK_STOCK")
+    public int getLockStock() { return 0; }
+}
+`
+	f := ExtractJava("SkuStock.java", []byte(src))
+	if f.JPA == nil || len(f.JPA.Entities) != 1 {
+		t.Fatalf("entities: %+v", f.JPA)
+	}
+	e := f.JPA.Entities[0]
+	want := JPAEntity{
+		Class: "SkuStock", Qualified: "shop.model.SkuStock", Name: "Sku", Table: "t_sku", Super: "shop.base.Audited", Line: 8,
+		Fields: []JPAField{
+			{Name: "id", Type: "Long", ID: true},
+			{Name: "quantity", Type: "Integer", Column: "stock"},
+			{Name: "status", Type: "String"},
+			{Name: "version", Type: "Long", Version: true},
+			{Name: "shop", Type: "Shop", Column: "shop_id", Relation: true},
+			{Name: "lines", Type: "List", Relation: true, ToMany: true},
+			{Name: "lockStock", Type: "int", Column: "LOCK_STOCK"},
+		},
+	}
+	if d := cmp.Diff(want, e); d != "" {
+		t.Errorf("entity (-want +got):\n%s", d)
+	}
+}

@@ -1,0 +1,59 @@
+package shop.jpa.service;
+
+import org.springframework.stereotype.Service;
+import shop.jpa.model.JpaInventory;
+import shop.jpa.model.JpaVersionedInventory;
+import shop.jpa.repository.JpaInventoryRepository;
+import shop.jpa.repository.JpaVersionedInventoryRepository;
+
+@Service
+public class JpaStockService {
+    private final JpaInventoryRepository inventoryRepository;
+    private final JpaVersionedInventoryRepository versionedRepository;
+
+    public JpaStockService(JpaInventoryRepository inventoryRepository, JpaVersionedInventoryRepository versionedRepository) {
+        this.inventoryRepository = inventoryRepository;
+        this.versionedRepository = versionedRepository;
+    }
+
+    // Read, subtract in Java, save: the UPDATE writes the absolute value by id.
+    public void deduct(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.setQuantity(inv.getQuantity() - n);
+        inventoryRepository.save(inv); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findById at line 21, and written by shop.jpa.repository.JpaInventoryRepository.save"
+    }
+
+    // A derived finder is a read too.
+    public void deductByProduct(Long productId, int n) {
+        JpaInventory inv = inventoryRepository.findByProductId(productId);
+        inv.setQuantity(inv.getQuantity() - n);
+        this.inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory .*computed from inv read by findByProductId at line 28"
+    }
+
+    // Safe twin: the entity has @Version, so the UPDATE is a compare-and-set.
+    public void deductVersioned(Long id, int n) {
+        JpaVersionedInventory inv = versionedRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.setInventory(inv.getInventory() - n);
+        versionedRepository.save(inv);
+    }
+
+    // Safe twin: read under a pessimistic lock (SELECT … FOR UPDATE).
+    public void deductLocked(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findLockedById(id);
+        inv.setQuantity(inv.getQuantity() - n);
+        inventoryRepository.save(inv);
+    }
+
+    // Silent: the value is the caller's, not computed from the read.
+    public void restock(Long id, int total) {
+        JpaInventory inv = inventoryRepository.getById(id);
+        inv.setQuantity(total);
+        inventoryRepository.save(inv);
+    }
+
+    // Silent: an entity guard did not see read may be new (an INSERT).
+    public void create(JpaInventory inv, JpaInventory from) {
+        inv.setQuantity(from.getQuantity() - 1);
+        inventoryRepository.save(inv);
+    }
+}
