@@ -339,6 +339,9 @@ func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
 		}
 	}
 	c.Table, c.Entity = m.Table, m.Entity.Class
+	// The sets in the order of the method's lines, so that the last one wins.
+	c.Sets = append(c.Sets, mutationSets(m, c)...)
+	sort.SliceStable(c.Sets, func(i, j int) bool { return c.Sets[i].Line < c.Sets[j].Line })
 	// The value each property has at the call: its last setter before it.
 	last := map[string]int{}
 	for i, s := range c.Sets {
@@ -355,6 +358,26 @@ func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
 	}
 	c.Sets = sets
 	return true
+}
+
+// mutationSets turns the calls of the entity's own methods on the record
+// into the property sets their assignments make: `stock.decrease(n)`,
+// whose body says `this.quantity -= n`, sets quantity from the row read.
+func mutationSets(m *source.JPAMapping, c *source.MapperCall) []source.PropertySet {
+	var out []source.PropertySet
+	for _, rc := range c.RecordCalls {
+		for _, mu := range m.Entity.Mutations {
+			if mu.Method != rc.Method {
+				continue
+			}
+			ps := source.PropertySet{Property: mu.Field, Form: mu.Form, Text: rc.Text + ", which does " + mu.Text, Line: rc.Line}
+			if mu.Relative {
+				ps.Form, ps.Read = source.ValueFromRead, c.RecordRead
+			}
+			out = append(out, ps)
+		}
+	}
+	return out
 }
 
 // springName is the column or table name Spring Boot's default physical

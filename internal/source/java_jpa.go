@@ -34,6 +34,10 @@ type JPAEntity struct {
 	Inheritance bool
 	Fields      []JPAField
 	Line        int
+	// Mutations are the assignments to its fields that its own methods
+	// make (`this.quantity -= n` in decrease), for the entity writes that
+	// call them.
+	Mutations []JPAMutation
 }
 
 // JPAField is a persistent field (or an annotated getter's property) of an
@@ -309,6 +313,7 @@ func (sc *jpaScan) entity(k int) (JPAEntity, bool) {
 	}
 	e.Super = sc.qualify(e.Super)
 	e.Fields = sc.fields(body)
+	e.Mutations = sc.mutations(body, e.Class, e.Fields)
 	for i := range e.Fields {
 		if e.Fields[i].Relation {
 			e.Fields[i].Type = sc.qualify(e.Fields[i].Type)

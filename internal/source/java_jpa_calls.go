@@ -73,6 +73,7 @@ func (x *javaFile) repositoryCalls() []MapperCall {
 			}
 			call.RecordRead = x.localRead(name, body, recv)
 			call.Sets = x.propertySets(name, body, recv)
+			call.RecordCalls = x.recordCalls(name, body, recv)
 		}
 		out = append(out, call)
 	}

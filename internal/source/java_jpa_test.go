@@ -59,3 +59,51 @@ public class SkuStock extends Audited {
 		t.Errorf("entity (-want +got):\n%s", d)
 	}
 }
+
+func TestJPAMutations(t *testing.T) {
+	src := `package shop.model;
+
+import jakarta.persistence.*;
+
+@Entity
+public class Stock {
+    @Id
+    private Long id;
+    private Long quantity;
+    private String status;
+
+    public Stock(Long quantity) {
+        this.quantity = quantity;
+    }
+
+    public void decrease(Long quantity) {
+        this.quantity -= quantity;
+    }
+
+    public void restock(long n) {
+        quantity = quantity + n;
+    }
+
+    public void reset(Long quantity) {
+        this.quantity = quantity;
+    }
+
+    public void close() {
+        status = "CLOSED";
+    }
+}
+`
+	f := ExtractJava("Stock.java", []byte(src))
+	if f.JPA == nil || len(f.JPA.Entities) != 1 {
+		t.Fatalf("entities: %+v", f.JPA)
+	}
+	want := []JPAMutation{
+		{Method: "decrease", Field: "quantity", Relative: true, Text: "this.quantity -= quantity"},
+		{Method: "restock", Field: "quantity", Relative: true, Text: "quantity = quantity + n"},
+		{Method: "reset", Field: "quantity", Form: ValueOther, Text: "this.quantity = quantity"},
+		{Method: "close", Field: "status", Form: ValueLiteral, Text: `status = "CLOSED"`},
+	}
+	if d := cmp.Diff(want, f.JPA.Entities[0].Mutations); d != "" {
+		t.Errorf("mutations (-want +got):\n%s", d)
+	}
+}

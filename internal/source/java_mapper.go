@@ -53,6 +53,18 @@ type MapperCall struct {
 	// the count of rows its method returns is dropped (a Spring Data
 	// repository method whose @Modifying @Query guard judges).
 	ResultDiscarded bool
+	// RecordCalls are the calls of the record's own methods, other than
+	// setters and getters, between its declaration and the call
+	// (`stock.decrease(n)`): what they assign, the entity's class says.
+	RecordCalls []RecordCall
+}
+
+// RecordCall is a call of a method on a record: `stock.decrease(n)`.
+type RecordCall struct {
+	Method string
+	// Text is the call's source, on one line.
+	Text string
+	Line int
 }
 
 // MapperRead is where a local object was read through a generated mapper:

@@ -21,4 +21,17 @@ public class JpaInventory {
     public void setQuantity(Integer quantity) {
         this.quantity = quantity;
     }
+
+    // A domain method: the caller's save writes what it computed.
+    public void decrease(int n) {
+        if (quantity < n) {
+            throw new IllegalStateException("insufficient");
+        }
+        this.quantity -= n;
+    }
+
+    // Not relative: a parameter of the field's name shadows it.
+    public void recount(Integer quantity) {
+        quantity = quantity + 0;
+    }
 }

@@ -51,6 +51,20 @@ public class JpaStockService {
         inventoryRepository.save(inv);
     }
 
+    // The entity's own method computes the value from the row read.
+    public void decreaseStock(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.decrease(n);
+        inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., which does this.quantity -= n, computed from inv read by findById at line 56"
+    }
+
+    // Silent: the method's assignment goes to its parameter.
+    public void recount(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.recount(n);
+        inventoryRepository.save(inv);
+    }
+
     // Silent: an entity guard did not see read may be new (an INSERT).
     public void create(JpaInventory inv, JpaInventory from) {
         inv.setQuantity(from.getQuantity() - 1);
