@@ -304,7 +304,7 @@ func (ix *JPAIndex) resolveCalls(f *source.File) {
 			if ix.Repository(c.Mapper) == nil {
 				continue
 			}
-		case source.FrameworkJPA:
+		case source.FrameworkJPA, source.FrameworkJPAFlush:
 			if !ix.resolveSave(&c) {
 				continue
 			}

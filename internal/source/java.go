@@ -64,7 +64,7 @@ func ExtractJava(path string, src []byte) *File {
 	})
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
-	f.MapperCalls = append(x.mapperCalls(), x.repositoryCalls()...)
+	f.MapperCalls = append(append(x.mapperCalls(), x.repositoryCalls()...), x.jpaFlushes()...)
 	return f
 }
 

@@ -40,6 +40,9 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 			continue // a repository method's own @Query: a statement the query rules judge
 		}
 		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+		if c.Framework == source.FrameworkJPAFlush {
+			mw.statement = "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + c.HostMethod + "()"
+		}
 		sts := pass.Mappers.Statements(c.Mapper, c.Method)
 		for _, st := range sts {
 			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {

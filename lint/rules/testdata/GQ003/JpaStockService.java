@@ -1,6 +1,7 @@
 package shop.jpa.service;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 import shop.jpa.model.JpaInventory;
 import shop.jpa.model.JpaVersionedInventory;
 import shop.jpa.repository.JpaInventoryRepository;
@@ -20,14 +21,14 @@ public class JpaStockService {
     public void deduct(Long id, int n) {
         JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
         inv.setQuantity(inv.getQuantity() - n);
-        inventoryRepository.save(inv); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findById at line 21, and written by shop.jpa.repository.JpaInventoryRepository.save"
+        inventoryRepository.save(inv); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findById at line 22, and written by shop.jpa.repository.JpaInventoryRepository.save"
     }
 
     // A derived finder is a read too.
     public void deductByProduct(Long productId, int n) {
         JpaInventory inv = inventoryRepository.findByProductId(productId);
         inv.setQuantity(inv.getQuantity() - n);
-        this.inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory .*computed from inv read by findByProductId at line 28"
+        this.inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory .*computed from inv read by findByProductId at line 29"
     }
 
     // Safe twin: the entity has @Version, so the UPDATE is a compare-and-set.
@@ -55,7 +56,7 @@ public class JpaStockService {
     public void decreaseStock(Long id, int n) {
         JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
         inv.decrease(n);
-        inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., which does this.quantity -= n, computed from inv read by findById at line 56"
+        inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., which does this.quantity -= n, computed from inv read by findById at line 57"
     }
 
     // Silent: the method's assignment goes to its parameter.
@@ -69,5 +70,27 @@ public class JpaStockService {
     public void create(JpaInventory inv, JpaInventory from) {
         inv.setQuantity(from.getQuantity() - 1);
         inventoryRepository.save(inv);
+    }
+
+    // No save: dirty checking writes the entity when the transaction commits.
+    @Transactional
+    public void deductInTransaction(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.decrease(n); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., .*written by the UPDATE JPA's dirty checking sends at the commit of @Transactional deductInTransaction"
+    }
+
+    // Silent: a read-only transaction flushes nothing.
+    @Transactional(readOnly = true)
+    public int preview(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.decrease(n);
+        return inv.getQuantity();
+    }
+
+    // Silent: no transaction, so the entity is detached once read.
+    public int previewDetached(Long id, int n) {
+        JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
+        inv.setQuantity(inv.getQuantity() - n);
+        return inv.getQuantity();
     }
 }

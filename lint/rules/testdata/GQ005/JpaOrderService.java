@@ -1,6 +1,7 @@
 package shop.jpa.service;
 
 import org.springframework.stereotype.Service;
+import org.springframework.transaction.annotation.Transactional;
 import shop.jpa.model.JpaOrder;
 import shop.jpa.repository.JpaOrderRepository;
 
@@ -15,7 +16,7 @@ public class JpaOrderService {
             throw new IllegalStateException("not paid");
         }
         order.setStatus("shipped");
-        orderRepository.save(order); // want "GQ005 state column t_order.status is set to \"shipped\" and written by shop.jpa.repository.JpaOrderRepository.save after order read by findByOrderNo at line 13"
+        orderRepository.save(order); // want "GQ005 state column t_order.status is set to \"shipped\" and written by shop.jpa.repository.JpaOrderRepository.save after order read by findByOrderNo at line 14"
     }
 
     // The value at the call is the last one set.
@@ -31,5 +32,12 @@ public class JpaOrderService {
         if (orderRepository.pay(id) != 1) {
             throw new IllegalStateException("not pending");
         }
+    }
+
+    // No save: the transaction's commit flushes the new state.
+    @Transactional
+    public void refund(Long id) {
+        JpaOrder order = orderRepository.findById(id).orElseThrow(IllegalStateException::new);
+        order.setStatus("refunded"); // want "GQ005 state column t_order.status is set to \"refunded\" and written by the UPDATE JPA's dirty checking sends at the commit of @Transactional refund.. after order read by findById"
     }
 }
