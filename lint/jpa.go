@@ -264,9 +264,10 @@ func (ix *JPAIndex) Repository(name string) *source.JPARepository {
 	return nil
 }
 
-// render appends to f the fragments of its JPQL @Query methods.
+// render appends to f the fragments of its JPQL @Query methods; a nil
+// index (the first pass, before every entity is known) renders none.
 func (ix *JPAIndex) render(f *source.File) {
-	if f.JPA == nil {
+	if ix == nil || f.JPA == nil {
 		return
 	}
 	added := false

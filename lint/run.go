@@ -219,24 +219,34 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	if !pol.Infers() {
 		learner = nil
 	}
-	// Every file is read before any is parsed: a repository's JPQL names
-	// entities that other files declare.
-	files := make([]*source.File, len(in.sources))
-	readErrs := make([]error, len(in.sources))
-	parallel(len(in.sources), func(_ *sqlparse.Parser, i int) {
-		files[i], readErrs[i] = extract(in.sources[i])
-	})
-	jpa := newJPAIndex(files)
-	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		if readErrs[i] != nil {
-			results[i] = fileResult{err: &InputError{Msg: readErrs[i].Error()}}
-			return
-		}
-		results[i] = parseExtracted(p, files[i], learner, sch, jpa)
+	lintFile := func(p *sqlparse.Parser, i int, f *source.File, jpa *JPAIndex) {
+		results[i] = parseExtracted(p, f, learner, sch, jpa)
 		if queryRules != nil {
 			results[i].lintRecording(queryRules, pol, sch)
 		}
 		results[i].stmts = nil
+	}
+	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
+		f, err := extract(in.sources[i])
+		if err != nil {
+			results[i] = fileResult{err: &InputError{Msg: err.Error()}}
+			return
+		}
+		lintFile(p, i, f, nil)
+	})
+	// A repository's JPQL names entities that other files declare: the
+	// files holding JPQL are parsed again once every entity is known.
+	files := make([]*source.File, len(results))
+	var again []int
+	for i, r := range results {
+		files[i] = r.file
+		if r.err == nil && r.file.JPA.HasJPQL() {
+			again = append(again, i)
+		}
+	}
+	jpa := newJPAIndex(files)
+	parallel(len(again), func(p *sqlparse.Parser, k int) {
+		lintFile(p, again[k], files[again[k]], jpa)
 	})
 	base := pol
 	var obs []Observation

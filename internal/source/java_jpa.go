@@ -14,6 +14,20 @@ type JPAFile struct {
 	Repositories []JPARepository
 }
 
+// HasJPQL reports whether f holds a JPQL @Query guard renders once the
+// entities of the run are known; false for nil.
+func (f *JPAFile) HasJPQL() bool {
+	if f == nil {
+		return false
+	}
+	for _, r := range f.Repositories {
+		if len(r.Queries) > 0 {
+			return true
+		}
+	}
+	return false
+}
+
 // JPAEntity is a class annotated @Entity, or a @MappedSuperclass whose
 // fields its entity subclasses inherit.
 type JPAEntity struct {
