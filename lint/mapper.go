@@ -82,11 +82,29 @@ func (ix *MapperIndex) Statements(mapper, id string) []*Statement {
 	return nil
 }
 
+// jpaWriteFix is the advice for an entity write through JPA: the fix is
+// in the entity or the repository, not in SQL the code does not hold;
+// jpaStateFix is its end for a state column, jpaCounterFix for a counter.
+const (
+	jpaWriteFix = "add a version to the entity (`@Version private Long version;` over a version column): JPA's " +
+		"UPDATE then compares the version it read and a concurrent change fails with an OptimisticLockException to " +
+		"retry; or make the change one conditional statement whose int result is compared with 1: "
+	jpaCounterFix = "`@Modifying @Query(\"update Sku s set s.stock = s.stock - :n where s.id = :id and s.stock >= :n\")`"
+	jpaStateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
+)
+
 // ReportCall records a finding at a Java mapper call.
 func (p *Pass) ReportCall(c *source.MapperCall, table, column, format string, args ...any) {
+	fix := ""
+	if c.Framework == source.FrameworkJPA || c.Framework == source.FrameworkJPAFlush {
+		fix = jpaWriteFix + jpaCounterFix
+		if p.Rule.Code == "GQ005" {
+			fix = jpaWriteFix + jpaStateFix
+		}
+	}
 	p.Report(Finding{
 		File: p.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
-		Table: table, ColumnName: column,
+		Table: table, ColumnName: column, Fix: fix,
 		Message: fmt.Sprintf(format, args...),
 		SQL:     c.Method,
 	})

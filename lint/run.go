@@ -245,9 +245,11 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 	}
 	jpa := newJPAIndex(files)
-	parallel(len(again), func(p *sqlparse.Parser, k int) {
-		lintFile(p, again[k], files[again[k]], jpa)
-	})
+	if len(again) > 0 {
+		parallel(len(again), func(p *sqlparse.Parser, k int) {
+			lintFile(p, again[k], files[again[k]], jpa)
+		})
+	}
 	base := pol
 	var obs []Observation
 	if learner != nil {
