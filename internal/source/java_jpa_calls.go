@@ -157,3 +157,48 @@ func (x *javaFile) jpaRead(j, s, e int) string {
 	}
 	return m
 }
+
+// jpaLoopRead returns the repository read of the for-each variable name
+// declared at token j: `for (P p : repo.findByIdIn(ids))`, or over a local
+// list so read; nil for anything else.
+func (x *javaFile) jpaLoopRead(name string, j, body int) *MapperRead {
+	s := j + 2
+	o := x.opener[j]
+	if o < 0 || !x.is(o, "(") || !x.is(o-1, "for") || !x.isIdent(j-1) {
+		return nil
+	}
+	e := x.match[o]
+	if e == s+1 && x.isIdent(s) {
+		// for (P p : list), list = repo.findAllById(ids)
+		list := x.toks[s].text
+		k := x.localDecl(list, body, s)
+		if k < 0 || !x.is(k+1, "=") || x.reassigned(list, body, k) {
+			return nil
+		}
+		s, e = k+2, x.exprEnd(k+2)
+	}
+	if m := x.jpaListRead(s, e); m != "" {
+		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+	}
+	return nil
+}
+
+// jpaListRead returns the repository method when tokens [s, e) are exactly
+// `repo.m(…)` of a finder returning entities (findAll…, find…By…) on a
+// receiver whose type or name says repository.
+func (x *javaFile) jpaListRead(s, e int) string {
+	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") || x.match[s+3] != e-1 {
+		return ""
+	}
+	recv := x.toks[s].text
+	if !jpaRepositoryType(x.declaredType(recv, s)) && !strings.Contains(strings.ToLower(recv), "repositor") {
+		return ""
+	}
+	m := x.toks[s+2].text
+	for _, p := range jpaReadPrefixes {
+		if rest, ok := strings.CutPrefix(m, p); ok && (strings.HasPrefix(rest, "All") || strings.Contains(rest, "By")) {
+			return m
+		}
+	}
+	return ""
+}

@@ -35,8 +35,8 @@ func (x *javaFile) jpaFlushes() []MapperCall {
 			}
 		}
 		for j := body + 1; j+2 < end; j++ {
-			// Type v = repo.findById(…)…;
-			if !x.isIdent(j) || !x.is(j+1, "=") || x.encl[j] < 0 || x.methodBlock(j) != body {
+			// Type v = repo.findById(…)…; for (Type v : repo.findAllById(…))
+			if !x.isIdent(j) || !x.is(j+1, "=") && !x.is(j+1, ":") || x.encl[j] < 0 || x.methodBlock(j) != body {
 				continue
 			}
 			name := x.toks[j].text
@@ -44,7 +44,17 @@ func (x *javaFile) jpaFlushes() []MapperCall {
 				continue
 			}
 			read := x.localRead(name, body, j+1)
-			if read == nil || !x.isIdent(j+2) {
+			if read == nil {
+				continue
+			}
+			recv := j + 2
+			if x.is(j+1, ":") && x.isIdent(recv) && x.is(recv+1, ")") {
+				// over a local list: its initialiser's receiver
+				if k := x.localDecl(x.toks[recv].text, body, recv); k >= 0 {
+					recv = k + 2
+				}
+			}
+			if !x.isIdent(recv) {
 				continue
 			}
 			call := MapperCall{
@@ -52,7 +62,7 @@ func (x *javaFile) jpaFlushes() []MapperCall {
 				Record: name, Entity: x.localType(name, body, j+1), RecordRead: read,
 				Sets: x.propertySets(name, body, end), RecordCalls: x.recordCalls(name, body, end),
 			}
-			typ := x.declaredType(x.toks[j+2].text, j+2)
+			typ := x.declaredType(x.toks[recv].text, recv)
 			if !jpaRepositoryType(typ) {
 				continue
 			}

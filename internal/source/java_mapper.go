@@ -250,6 +250,9 @@ func (x *javaFile) reassigned(name string, body, decl int) bool {
 // or `X v = list.get(0)` of a list so read — or nil.
 func (x *javaFile) localRead(name string, body, before int) *MapperRead {
 	j := x.localDecl(name, body, before)
+	if j >= 0 && x.is(j+1, ":") && !x.reassigned(name, body, j) {
+		return x.jpaLoopRead(name, j, body)
+	}
 	if j < 0 || !x.is(j+1, "=") || x.reassigned(name, body, j) {
 		return nil
 	}

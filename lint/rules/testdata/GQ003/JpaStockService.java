@@ -93,4 +93,12 @@ public class JpaStockService {
         inv.setQuantity(inv.getQuantity() - n);
         return inv.getQuantity();
     }
+
+    // Each entity a finder returned is flushed at commit.
+    @Transactional
+    public void deductAll(java.util.List<Long> ids, int n) {
+        for (JpaInventory inv : inventoryRepository.findAllById(ids)) {
+            inv.setQuantity(inv.getQuantity() - n); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findAllById at line 100, and written by the UPDATE JPA's dirty checking"
+        }
+    }
 }
