@@ -162,3 +162,26 @@ public class ProductService {
 		t.Errorf("dropped %+v", dropped)
 	}
 }
+
+func FuzzRenderJPQL(f *testing.F) {
+	for _, s := range []string{
+		"update Product p set p.quantity = p.quantity - :n where p.id = :id and p.quantity >= :n",
+		"delete from #{#entityName} p where p.shop.id = ?1 and p.status in (select q.status from Product q)",
+		"update Product set quantity = 10L where status like %:s% or id = :#{#p.id}",
+		"update Product p set p.status = 'it''s' where p.id = ?",
+		"update", "delete from", "update Product p set", "'", "#{", ":", "?", "update Product p set p.",
+	} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, jpql string) {
+		var text javaText
+		for i := 0; i < len(jpql); i++ {
+			text = append(text, javaChar{b: jpql[i], line: 1, col: 1 + i})
+		}
+		q := &JPAQuery{Method: "m", Modifying: true, Line: 1, Col: 1, EndLine: 1, text: text}
+		fr := q.Fragment("R.java", &JPARepository{Interface: "R", Entity: "Product"}, testMapping)
+		if fr.Unchecked == "" && len(fr.Segments) == 0 && fr.SQL != "" {
+			t.Fatalf("%q: SQL without positions", jpql)
+		}
+	})
+}

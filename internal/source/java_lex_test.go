@@ -266,6 +266,9 @@ func FuzzExtractJava(f *testing.F) {
 		"class A { void f() { x = '\\u0027'; y = 1e-5; z = .5f; } }",
 		"/* guard:ignore GQ001 x */ class A { String s = String.format(\"DELETE %s\", ((((t))))); }",
 		"\"abc\\", "'\\", "@", "\"\"\"\n\\", "@Select(", "x.append(", "String a = ", "import", "\xff\xfe@\xc3",
+		"import javax.persistence.*; @Entity @Table(name = \"t\") class E extends B { @Id Long id; @Column(name = \"q\") int q; void dec(int n) { this.q -= n; } }",
+		"import org.springframework.data.jpa.repository.*; interface R extends JpaRepository<E, Long> { @Modifying @Query(value = \"update t set q = q - ?1 where id like %?2%\", nativeQuery = true) void d(int n, Long id); @Query(\"update E e set e.q = 0\") int z(); @Lock(X) E findLockedById(Long id); }",
+		"import org.springframework.transaction.annotation.Transactional; class S { R r; @Transactional public void f(Long id) { E e = r.findById(id).orElseThrow(); e.dec(1); for (E x : r.findAllById(ids)) { x.setQ(x.getQ() - 1); } r.d(1, id); r.save(e); } }",
 	} {
 		f.Add([]byte(s))
 	}
