@@ -34,7 +34,10 @@ var otherEngineWords = map[string]bool{
 	"derby": true, "cockroach": true, "cockroachdb": true, "clickhouse": true, "informix": true,
 	"pointbase": true, "sapdb": true, "maxdb": true, "solid": true, "sybase": true, "firebird": true,
 	"cubrid": true, "hana": true, "teradata": true, "kingbase": true, "cloudscape": true,
-	"opengauss": true, "gaussdb": true, "oscar": true,
+	"opengauss": true, "gaussdb": true, "oscar": true, "dm": true, "dm8": true, "dameng": true,
+	"highgo": true, "kingbasees": true, "vastbase": true, "uxdb": true, "shentong": true, "gbase": true,
+	"mogdb": true, "greenplum": true, "redshift": true, "snowflake": true, "hive": true, "presto": true,
+	"trino": true, "duckdb": true, "mssqlserver": true, "tsql": true, "plsql": true, "pg": true, "tdengine": true, "taos": true,
 }
 
 // forOtherEngine reports whether a path below a walked folder names another

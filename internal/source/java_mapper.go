@@ -46,9 +46,9 @@ type MapperCall struct {
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
 	// entity's name.
-	Table string
-	Line, Col  int
-	EndLine    int
+	Table     string
+	Line, Col int
+	EndLine   int
 }
 
 // MapperRead is where a local object was read through a generated mapper:
