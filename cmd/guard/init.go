@@ -22,7 +22,7 @@ func initCommand() *cli.Command {
 		Description: `Reads the project below PATH... (default: [lint] paths) as guard lint does
 and learns which columns are counters (the code decrements them), state
 machines (an UPDATE conditions on them), on/off flags (state-named, only ever
-toggled) and business keys (key-named, on the table that owns them, not on the
+toggled) and free text (state-named, but a long string: not states), business keys (key-named, on the table that owns them, not on the
 tables that reference it). It writes a policies.toml holding the usual
 defaults and one [[table]] entry per table inference decided, every column
 with its evidence as a comment, for you to confirm. An existing file is kept
@@ -108,7 +108,7 @@ type initSummary struct {
 func writeInitSummary(w io.Writer, s initSummary) error {
 	_, err := fmt.Fprintf(w, "wrote %s: %d [[table]] entries for %d tables\n"+
 		"  counters       %d (%d inferred from decrements; %d thresholds left out)\n"+
-		"  states         %d (%d inferred from the code or the column definitions; %d on/off flags left out)\n"+
+		"  states         %d (%d inferred from the code or the column definitions; %d on/off flags or free-text columns left out)\n"+
 		"  business keys  %d (%d inferred; %d references to another table's key left out)\n"+
 		"review the evidence of each entry, then: guard lint --config %s\n",
 		s.File, s.Entries, s.Tables, s.Counters, s.InferredCounters, s.Thresholds,
@@ -159,7 +159,7 @@ func propose(base *policy.Policy, v *lint.Vocabulary) (*policy.Proposal, initSum
 			case inf.Flags[k] != nil:
 				sum.Flags++
 				decidedStates = true
-				states = append(states, policy.Entry{Column: c.Name, Why: "an on/off flag: " + inf.Flags[k].String(), Dropped: true})
+				states = append(states, policy.Entry{Column: c.Name, Why: inf.Flags[k].String(), Dropped: true})
 			}
 			switch {
 			case pol.IsBusinessKey(t.Name, c.Name):
