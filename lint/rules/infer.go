@@ -282,6 +282,12 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 					if f := facts[k]; f == nil || !f.multi {
 						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: its definition lists two values"}
 					}
+				case n < 2 && c.Boolean && pol.IsState(t.Name, c.Name):
+					// eb_express.status tinyint(1) COMMENT 'is available':
+					// declared as MySQL's boolean, and nothing says more.
+					if f := facts[k]; f == nil || !f.multi {
+						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: declared tinyint(1), MySQL's BOOLEAN"}
+					}
 				}
 			}
 		}
