@@ -105,7 +105,7 @@ var foreignNumberWords = []string{"ship", "express", "delivery", "logistics", "w
 // or stock a movement left (eb_user_bill.balance, member_brokerage_record.
 // balance), written once with the row, not a count the code moves.
 var ledgerWords = []string{"log", "logs", "record", "records", "history", "histories", "bill", "bills",
-	"flow", "flows", "journal", "journals", "ledger", "snapshot", "snapshots", "trace", "traces"}
+	"flow", "flows", "journal", "journals", "snapshot", "snapshots", "trace", "traces"}
 
 // IsLedger reports whether table is named like an append-only ledger (see
 // ledgerWords): its last word, after the last _.
