@@ -289,7 +289,8 @@ type Summary struct {
 type Result struct {
 	Findings []Finding
 	Summary  Summary
-	// OtherEngines lists the .sql files left out because their path names
-	// another database engine; the command line says so on stderr.
+	// OtherEngines lists the query sources (.sql, Go, Java, mapper XML)
+	// left out because their path names another database engine; the
+	// command line says so on stderr.
 	OtherEngines []string
 }

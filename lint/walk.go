@@ -20,8 +20,9 @@ type inputs struct {
 	sources []string
 	// real maps each source to its path with every symbolic link resolved.
 	real map[string]string
-	// otherEngines holds the .sql files left out because their path names
-	// another database engine (db/postgresql/data.sql, schema-h2.sql).
+	// otherEngines holds the query sources left out because their path
+	// names another database engine (db/postgresql/data.sql, schema-h2.sql,
+	// sys_initdb_pgsql.go, mapper/oracle/UserMapper.xml).
 	otherEngines []string
 }
 
@@ -155,7 +156,7 @@ func (w *walker) addFile(p, real, rel string) {
 		return
 	}
 	ext := strings.ToLower(filepath.Ext(base))
-	if ext == ".sql" && rel != "" && forOtherEngine(rel) {
+	if sourceExt[ext] && rel != "" && forOtherEngine(rel) {
 		w.in.otherEngines = append(w.in.otherEngines, p)
 		return
 	}
