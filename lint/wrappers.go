@@ -157,7 +157,7 @@ func (ix *WrapperIndex) resolveRead(r *source.MapperRead) *source.MapperRead {
 		return r
 	}
 	w := ix.method(r.Service, r.Method, r.Args)
-	if w == nil || w.Read == "" {
+	if w == nil || w.Read == "" || w.ReadList != r.List {
 		return nil
 	}
 	rr := *r

@@ -62,7 +62,8 @@ type MapperCall struct {
 }
 
 // MapperRead is where a local object was read through a generated mapper:
-// `mapper.selectByPrimaryKey(id)` or `mapper.selectByExample(ex).get(0)`.
+// `mapper.selectByPrimaryKey(id)`, `mapper.selectByExample(ex).get(0)`, or
+// the variable of `for (X v : mapper.selectByExample(ex))`.
 type MapperRead struct {
 	Variable string
 	Method   string // selectByPrimaryKey, selectByExample…
@@ -76,6 +77,9 @@ type MapperRead struct {
 	Service string
 	Via     string
 	Args    int
+	// List reports a for-each variable over the rows a service method
+	// returned: lint keeps it only when the method returns a list select.
+	List bool
 }
 
 // ValueForm says what a setter's argument is made of.
@@ -265,13 +269,47 @@ func (x *javaFile) reassigned(name string, body, decl int) bool {
 // or `X v = list.get(0)` of a list so read — or nil.
 func (x *javaFile) localRead(name string, body, before int) *MapperRead {
 	j := x.localDecl(name, body, before)
-	if j < 0 || !x.is(j+1, "=") || x.reassigned(name, body, j) {
+	if j < 0 || x.reassigned(name, body, j) {
+		return nil
+	}
+	if x.forEach(j) {
+		if m, _ := x.listExpr(j+2, x.exprEnd(j+2), body); m != "" {
+			return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+		}
+		return nil
+	}
+	if !x.is(j+1, "=") {
 		return nil
 	}
 	if m, _ := x.readExpr(j+2, x.exprEnd(j+2), body); m != "" {
 		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
 	}
 	return nil
+}
+
+// forEach reports whether name token j is the variable of a for-each loop:
+// `for (X v : list)`.
+func (x *javaFile) forEach(j int) bool {
+	p := x.opener[j]
+	return x.is(j+1, ":") && p >= 1 && x.is(p, "(") && x.is(p-1, "for")
+}
+
+// listExpr returns the generated select whose rows the expression [s, e)
+// of method body yields, with the select's receiver token: a list select,
+// or a local list so read. It returns "", -1 for anything else.
+func (x *javaFile) listExpr(s, e, body int) (string, int) {
+	if m := x.selectCall(s, e); mbgListReads[m] {
+		return m, s
+	}
+	if e == s+1 && x.isIdent(s) {
+		k := x.localDecl(x.toks[s].text, body, s)
+		if k >= 0 && x.is(k+1, "=") && !x.reassigned(x.toks[s].text, body, k) {
+			if m := x.selectCall(k+2, x.exprEnd(k+2)); mbgListReads[m] {
+				return m, k + 2
+			}
+		}
+	}
+	return "", -1
 }
 
 // readExpr returns the generated select whose one record the expression
@@ -286,19 +324,7 @@ func (x *javaFile) readExpr(s, e, body int) (string, int) {
 	if e-s < 5 || !x.is(e-4, "get") || !x.is(e-3, "(") || x.toks[e-2].text != "0" || !x.is(e-1, ")") || !x.is(e-5, ".") {
 		return "", -1
 	}
-	if m := x.selectCall(s, e-5); mbgListReads[m] {
-		return m, s
-	}
-	if e-5 == s+1 && x.isIdent(s) {
-		list := x.toks[s].text
-		k := x.localDecl(list, body, s)
-		if k >= 0 && x.is(k+1, "=") && !x.reassigned(list, body, k) {
-			if m := x.selectCall(k+2, x.exprEnd(k+2)); mbgListReads[m] {
-				return m, k + 2
-			}
-		}
-	}
-	return "", -1
+	return x.listExpr(s, e-5, body)
 }
 
 // mbgListReads are the generated selects that return a list; the others

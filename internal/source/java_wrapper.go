@@ -29,7 +29,8 @@ type JavaType struct {
 }
 
 // WrapperMethod is a method that passes one of its parameters straight to
-// a generated write, or returns the record a generated read returns.
+// a generated write, or returns what a generated read returns: one record
+// or the list of a list select.
 type WrapperMethod struct {
 	Method string
 	// Params is its number of parameters (overloads differ by it).
@@ -44,7 +45,10 @@ type WrapperMethod struct {
 	// method yields (or null), ReadMapper the select's receiver type;
 	// empty for a write wrapper.
 	Read, ReadMapper string
-	Line             int
+	// ReadList reports that the method returns the rows of a list select
+	// (a caller's for-each loop reads its records), not one record.
+	ReadList bool
+	Line     int
 }
 
 // javaTypes lists the top-level classes of the file that declare wrapper
@@ -112,18 +116,23 @@ func (x *javaFile) javaTypes(sites []mapperSite) []JavaType {
 		if params == nil {
 			continue
 		}
-		method, mapper := "", ""
+		method, mapper, list := "", "", false
 		for _, k := range rets {
 			e := x.exprEnd(k + 1)
 			if e == k+2 && x.is(k+1, "null") {
 				continue
 			}
 			m, recv := x.readExpr(k+1, e, body)
-			if m == "" || method != "" && m != method {
+			isList := false
+			if m == "" {
+				m, recv = x.listExpr(k+1, e, body)
+				isList = true
+			}
+			if m == "" || method != "" && (m != method || isList != list) {
 				method = ""
 				break
 			}
-			method, mapper = m, x.declaredType(x.toks[recv].text, recv)
+			method, mapper, list = m, x.declaredType(x.toks[recv].text, recv), isList
 		}
 		if method == "" || !strings.HasSuffix(mapper, "Mapper") {
 			continue
@@ -131,7 +140,7 @@ func (x *javaFile) javaTypes(sites []mapperSite) []JavaType {
 		if jt := typeOf(cls); jt != nil {
 			jt.Wrappers = append(jt.Wrappers, WrapperMethod{
 				Method: x.blocks[body].name, Params: len(params), Read: method,
-				ReadMapper: mapper, Line: x.toks[body].line,
+				ReadMapper: mapper, ReadList: list, Line: x.toks[body].line,
 			})
 		}
 	}
@@ -266,10 +275,19 @@ func qualify(pkg, name string) string {
 // decides whether the method is a read wrapper.
 func (x *javaFile) serviceRead(name string, body, before int) *MapperRead {
 	j := x.localDecl(name, body, before)
-	if j < 0 || !x.is(j+1, "=") || x.reassigned(name, body, j) {
+	if j < 0 || x.reassigned(name, body, j) || !x.is(j+1, "=") && !x.forEach(j) {
 		return nil
 	}
 	s, e := j+2, x.exprEnd(j+2)
+	list := x.forEach(j)
+	if list && e == s+1 && x.isIdent(s) {
+		// for (X v : rows) of a local List<X> rows = service.m(…).
+		k := x.localDecl(x.toks[s].text, body, s)
+		if k < 0 || !x.is(k+1, "=") || x.reassigned(x.toks[s].text, body, k) {
+			return nil
+		}
+		s, e = k+2, x.exprEnd(k+2)
+	}
 	if x.is(s, "this") && x.is(s+1, ".") {
 		s += 2
 	}
@@ -282,7 +300,7 @@ func (x *javaFile) serviceRead(name string, body, before int) *MapperRead {
 	}
 	return &MapperRead{
 		Variable: name, Method: x.toks[s+2].text, Line: x.toks[j].line,
-		Service: typ, Via: x.toks[s].text + "." + x.toks[s+2].text, Args: len(x.split(s+4, e-1, ",")),
+		Service: typ, Via: x.toks[s].text + "." + x.toks[s+2].text, Args: len(x.split(s+4, e-1, ",")), List: list,
 	}
 }
 

@@ -59,6 +59,7 @@ public class SkuServiceImpl extends Base<Sku> implements SkuService, java.io.Ser
 		Wrappers: []WrapperMethod{
 			{Method: "findById", Params: 1, Read: "selectByPrimaryKey", ReadMapper: "SkuMapper", Line: 6},
 			{Method: "findOne", Params: 1, Read: "selectByExample", ReadMapper: "SkuMapper", Line: 9},
+			{Method: "findAll", Read: "selectByExample", ReadMapper: "SkuMapper", ReadList: true, Line: 20},
 			{Method: "update", Params: 1, RecordParam: 0, Line: 25, Write: &MapperCall{
 				Mapper: "com.x.mapper.SkuMapper", Method: "updateByPrimaryKeySelective", Entity: "Sku", Record: "sku",
 				Sets:       []PropertySet{{Property: "updateTime", Form: ValueOther, Text: "now()", Line: 24}},
@@ -90,6 +91,17 @@ class C {
         log.info(form);
         skuService.touch(form);
     }
+    void c(List<Sku> given) {
+        List<Sku> rows = skuService.findAll();
+        for (Sku row : rows) {
+            row.setStatus(2);
+            skuService.update(row);
+        }
+        for (Sku g : given) {
+            g.setStatus(3);
+            skuService.update(g);
+        }
+    }
 }
 `
 	f := ExtractJava("C.java", []byte(src))
@@ -109,6 +121,18 @@ class C {
 		{
 			Mapper: "com.x.service.SkuService", Method: "touch", Entity: "Sku", Record: "form", Sets: setB,
 			HostMethod: "b", Line: 17, Col: 9, EndLine: 17, Via: "skuService.touch", ViaArgs: 1,
+		},
+		{
+			Mapper: "com.x.service.SkuService", Method: "update", Entity: "Sku", Record: "row",
+			RecordRead: &MapperRead{Variable: "row", Method: "findAll", Line: 21, Service: "com.x.service.SkuService", Via: "skuService.findAll", List: true},
+			Sets:       []PropertySet{{Property: "status", Form: ValueLiteral, Text: "2", Line: 22}},
+			HostMethod: "c", Line: 23, Col: 13, EndLine: 23, Via: "skuService.update", ViaArgs: 1,
+		},
+		// A loop over a list given to the method reads nothing.
+		{
+			Mapper: "com.x.service.SkuService", Method: "update", Entity: "Sku", Record: "g",
+			Sets:       []PropertySet{{Property: "status", Form: ValueLiteral, Text: "3", Line: 26}},
+			HostMethod: "c", Line: 27, Col: 13, EndLine: 27, Via: "skuService.update", ViaArgs: 1,
 		},
 	}
 	if diff := cmp.Diff(want, f.ServiceCalls); diff != "" {

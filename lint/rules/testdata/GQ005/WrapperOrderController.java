@@ -1,5 +1,6 @@
 package shop.web;
 
+import java.util.List;
 import shop.mbg.OrderMapper;
 import shop.model.Order;
 import shop.model.TPayment;
@@ -31,7 +32,7 @@ public class WrapperOrderController {
             throw new IllegalStateException("not pending");
         }
         order.setStatus("paid");
-        orderService.update(order); // want "GQ005 state column t_order.status is set to \"paid\" and written by orderService.update → shop.mbg.OrderMapper.updateByPrimaryKeySelective \\(.*GeneratedOrderMapper.xml:39\\) after order read by orderService.findById → OrderMapper.selectByPrimaryKey at line 29"
+        orderService.update(order); // want "GQ005 state column t_order.status is set to \"paid\" and written by orderService.update → shop.mbg.OrderMapper.updateByPrimaryKeySelective \\(.*GeneratedOrderMapper.xml:39\\) after order read by orderService.findById → OrderMapper.selectByPrimaryKey at line 30"
     }
 
     // The read wrapper returns the first row of a list.
@@ -60,6 +61,31 @@ public class WrapperOrderController {
         TPayment payment = paymentService.findById(id);
         payment.setStatus("refunded");
         paymentService.update(payment); // want "GQ005 state column t_payment.status is set to \"refunded\" and written by paymentService.update → shop.mbg.TPaymentMapper.updateByPrimaryKeySelective after payment read by paymentService.findById"
+    }
+
+    // Each order of a list read through the service is written back by key.
+    public void expire() {
+        List<Order> pending = orderService.findPending();
+        for (Order order : pending) {
+            order.setStatus("expired");
+            orderService.update(order); // want "GQ005 state column t_order.status is set to \"expired\" .*after order read by orderService.findPending → OrderMapper.selectByExample at line 69"
+        }
+    }
+
+    // The same loop over the generated list read itself.
+    public void expireDirect() {
+        for (Order order : orderMapper.selectByExample(null)) {
+            order.setStatus("expired");
+            orderMapper.updateByPrimaryKeySelective(order); // want "GQ005 state column t_order.status is set to \"expired\" .*after order read by selectByExample at line 77"
+        }
+    }
+
+    // Silent: the orders come from the caller.
+    public void expireGiven(List<Order> orders) {
+        for (Order order : orders) {
+            order.setStatus("expired");
+            orderService.update(order);
+        }
     }
 
     // Safe twin: a compare-and-set on the timestamp read.

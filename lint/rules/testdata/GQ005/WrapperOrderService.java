@@ -27,6 +27,13 @@ public class WrapperOrderService {
         return list.get(0);
     }
 
+    // A list read wrapper: a caller's for-each loop reads its orders.
+    public List<Order> findPending() {
+        OrderExample example = new OrderExample();
+        example.createCriteria().andStatusEqualTo("pending");
+        return orderMapper.selectByExample(example);
+    }
+
     // Not a read wrapper: it may return an order no read gave.
     public Order findOrNew(long id) {
         Order o = orderMapper.selectByPrimaryKey(id);
