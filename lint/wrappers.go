@@ -16,8 +16,7 @@ type WrapperIndex struct {
 	// impls maps an interface to the classes that implement it.
 	impls map[string][]string
 	// simple maps a class's or interface's last name element to the
-	// qualified names ending so, for a caller whose import guard could not
-	// read (a wildcard import).
+	// qualified names ending so, for a caller that imports with a wildcard.
 	simple map[string][]string
 }
 
@@ -57,9 +56,8 @@ func newWrapperIndex(results []fileResult) *WrapperIndex {
 // the class itself, or the single class that implements the interface.
 func (ix *WrapperIndex) class(typ string) string {
 	names := []string{typ}
-	_, isClass := ix.classes[typ]
-	if s := typ[strings.LastIndexByte(typ, '.')+1:]; !isClass && len(ix.impls[typ]) == 0 && len(ix.simple[s]) == 1 {
-		names = ix.simple[s] // the caller's qualification was a guess
+	if !strings.Contains(typ, ".") && len(ix.simple[typ]) == 1 {
+		names = ix.simple[typ] // a caller with a wildcard import: the one type so named
 	}
 	for _, n := range names {
 		if _, ok := ix.classes[n]; ok {

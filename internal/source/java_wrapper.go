@@ -251,13 +251,17 @@ func (x *javaFile) packageName() string {
 }
 
 // qualifyType qualifies a simple type name by the file's imports, else by
-// its package pkg.
+// its package pkg; with a wildcard import the package is a guess, and the
+// name stays simple for lint to match against the one class so named.
 func (x *javaFile) qualifyType(pkg, name string) string {
 	if strings.Contains(name, ".") {
 		return name // written qualified
 	}
 	if p, ok := x.imports[name]; ok {
 		return p + "." + name
+	}
+	if x.wildcard {
+		return name
 	}
 	return qualify(pkg, name)
 }
