@@ -292,4 +292,6 @@ type Result struct {
 	// OtherEngines lists the .sql files left out because their path names
 	// another database engine; the command line says so on stderr.
 	OtherEngines []string
+	// Baseline says what Config.Baseline hid; nil without one.
+	Baseline *BaselineOutcome
 }

@@ -31,6 +31,9 @@ type Config struct {
 	// Learn, when set and the policy infers, learns vocabulary from the
 	// code before the rules run (rules.Learn).
 	Learn *Learner
+	// Baseline, when set, hides the findings it records (see Baseline);
+	// Result.Baseline says what it hid and which entries no longer occur.
+	Baseline *Baseline
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -103,6 +106,11 @@ func Run(cfg Config) (*Result, error) {
 	res := col.result(pol, cfg.Rules)
 	explainInferred(res.Findings, pol, sch)
 	res.Findings = underRoots(res.Findings, l.paths, l.given)
+	if cfg.Baseline != nil {
+		var o BaselineOutcome
+		res.Findings, o = cfg.Baseline.Filter(res.Findings)
+		res.Baseline = &o
+	}
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
