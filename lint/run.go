@@ -34,6 +34,9 @@ type Config struct {
 	// Baseline, when set, hides the findings it records (see Baseline);
 	// Result.Baseline says what it hid and which entries no longer occur.
 	Baseline *Baseline
+	// Changes, when set, keeps only the findings on what changed (see
+	// Changes); the baseline applies first, to every finding.
+	Changes *Changes
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -110,6 +113,9 @@ func Run(cfg Config) (*Result, error) {
 		var o BaselineOutcome
 		res.Findings, o = cfg.Baseline.Filter(res.Findings)
 		res.Baseline = &o
+	}
+	if cfg.Changes != nil {
+		res.Findings = cfg.Changes.filter(res.Findings, cfg.Rules, migs, l.given, sch)
 	}
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)

@@ -44,10 +44,20 @@ statement as the parser normalises it (or of its table and column), not by
 line: moving code or inserting lines elsewhere does not bring it back, a
 changed statement is new. Its entries name files relative to the baseline's
 folder. guard prints on stderr how many findings it hid and which entries no
-longer occur.`,
+longer occur.
+
+Reporting only what a change touched:
+   guard lint --new-from-rev origin/main .
+
+--new-from-rev REV keeps the findings whose statement lines meet lines that
+changed since the commit REV (git diff of the work tree, staged or not,
+renames followed; files git does not track and does not ignore are wholly
+new); schema findings only for the tables whose migrations' DDL changed.
+With --baseline, the baseline applies first.`,
 		Flags: append(reportFlags.flags(),
 			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, one dump file (mysqldump, SHOW CREATE TABLE export) or a folder of dumps", TakesFile: true},
 			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file", TakesFile: true},
+			&cli.StringFlag{Name: "new-from-rev", Usage: "report only the findings on lines changed since this git revision"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
 		),
 		Action: runLint,
@@ -71,7 +81,13 @@ func runLint(c *cli.Context) error {
 	if write != "" && c.IsSet("baseline") {
 		return inputErrf("--write-baseline records every finding: it does not go with --baseline")
 	}
+	if write != "" && c.IsSet("new-from-rev") {
+		return inputErrf("--write-baseline records every finding: it does not go with --new-from-rev")
+	}
 	if cfg.Baseline, err = readBaseline(c); err != nil {
+		return err
+	}
+	if cfg.Changes, err = changesSince(c); err != nil {
 		return err
 	}
 	res, err := lint.Run(cfg)
