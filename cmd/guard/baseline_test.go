@@ -207,3 +207,48 @@ func TestBaselineInputErrors(t *testing.T) {
 		}
 	}
 }
+
+// TestLintGitLabReport: the example shop's Code Quality report has one
+// issue per finding, each its own fingerprint, the same on every run and
+// after lines are inserted above every statement.
+func TestLintGitLabReport(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, "../../examples/shop", dir)
+	t.Chdir(dir)
+	type issue struct {
+		Fingerprint string `json:"fingerprint"`
+		CheckName   string `json:"check_name"`
+		Location    struct {
+			Path  string `json:"path"`
+			Lines struct {
+				Begin int `json:"begin"`
+			} `json:"lines"`
+		} `json:"location"`
+	}
+	report := func() []issue {
+		out, stderr, code := guard(t, "lint", "--format", "gitlab", ".")
+		var issues []issue
+		if err := json.Unmarshal([]byte(out), &issues); err != nil || code != exitFindings {
+			t.Fatalf("exit %d, %v: %s %s", code, err, out, stderr)
+		}
+		return issues
+	}
+	first := report()
+	seen := map[string]bool{}
+	for _, is := range first {
+		if seen[is.Fingerprint] || is.Location.Path == "" || is.Location.Lines.Begin < 1 {
+			t.Errorf("issue %+v: duplicate fingerprint or no location", is)
+		}
+		seen[is.Fingerprint] = true
+	}
+	shiftEveryFile(t, ".")
+	second := report()
+	if len(second) != len(first) {
+		t.Fatalf("%d issues after shifting, want %d", len(second), len(first))
+	}
+	for i := range first {
+		if first[i].Fingerprint != second[i].Fingerprint || second[i].Location.Lines.Begin != first[i].Location.Lines.Begin+3 {
+			t.Errorf("issue %d: %+v became %+v; want the same fingerprint three lines down", i, first[i], second[i])
+		}
+	}
+}
