@@ -14,10 +14,10 @@ import (
 // git, no work tree or an unknown revision is bad input, exit 2: a check
 // meant to see a change must not pass by seeing nothing.
 func changesSince(c *cli.Context) (*lint.Changes, error) {
-	rev := c.String("new-from-rev")
 	if !c.IsSet("new-from-rev") {
 		return nil, nil
 	}
+	rev := c.String("new-from-rev")
 	files, err := gitdiff.Changed(c.Context, ".", rev)
 	switch {
 	case errors.Is(err, gitdiff.ErrNoGit), errors.Is(err, gitdiff.ErrNotWorkTree), errors.Is(err, gitdiff.ErrUnknownRevision):
