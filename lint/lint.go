@@ -294,4 +294,6 @@ type Result struct {
 	// left out because their path names another database engine; the
 	// command line says so on stderr.
 	OtherEngines []string
+	// Baseline says what Config.Baseline hid; nil without one.
+	Baseline *BaselineOutcome
 }

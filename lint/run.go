@@ -31,6 +31,12 @@ type Config struct {
 	// Learn, when set and the policy infers, learns vocabulary from the
 	// code before the rules run (rules.Learn).
 	Learn *Learner
+	// Baseline, when set, hides the findings it records (see Baseline);
+	// Result.Baseline says what it hid and which entries no longer occur.
+	Baseline *Baseline
+	// Changes, when set, keeps only the findings on what changed (see
+	// Changes); the baseline applies first, to every finding.
+	Changes *Changes
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -107,6 +113,14 @@ func Run(cfg Config) (*Result, error) {
 	res := col.result(pol, cfg.Rules)
 	explainInferred(res.Findings, pol, sch)
 	res.Findings = underRoots(res.Findings, l.paths, l.given)
+	if cfg.Baseline != nil {
+		var o BaselineOutcome
+		res.Findings, o = cfg.Baseline.Filter(res.Findings)
+		res.Baseline = &o
+	}
+	if cfg.Changes != nil {
+		res.Findings = cfg.Changes.filter(res.Findings, cfg.Rules, migs, l.given, sch)
+	}
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
