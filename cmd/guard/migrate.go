@@ -54,6 +54,17 @@ V the last version applied in full.
 DSN: --dsn user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db, else
 the GUARD_DSN environment variable. Passwords never appear in any output.
 
+Fleets: up, down, goto and status take several --dsn, or --targets FILE (one
+DSN per line, # comments), and work on --parallel N targets at once, each with
+its own golang-migrate state. Before any target applies anything, every target
+is checked (its state, the pending files, their preflight): one target with
+rows a guard would reject, or a dirty one, and nothing is applied anywhere.
+Once applying, a target that fails stops the fleet: no target starts after
+it, and the running ones stop after their current migration, at a clean
+version. --on-error continue runs each target on its own instead, its own
+preflight guarding it alone. The report is one row per target (host:port/db,
+from -> to, steps, time, outcome); the exit code is the worst of the targets'.
+
 Examples:
    guard migrate up --dsn 'app:secret@tcp(db:3306)/shop' --dir migrations
    GUARD_DSN='mysql://app:secret@db:3306/shop' guard migrate status
@@ -62,6 +73,8 @@ Examples:
    guard migrate force --dsn "$DSN" 3       # clear a dirty flag after a repair
    guard migrate force --dsn "$DSN" -- -1   # back to "no migration applied"
    guard migrate up --format json --dsn "$DSN" > migrate.json
+   guard migrate up --targets shards.txt --parallel 8
+   guard migrate up --targets shards.txt --on-error continue --format json
 
 Exit codes: 0 applied or nothing to do, 2 usage or input error (a pending file
 that does not parse: FILE:LINE:COL), 3 runtime failure, preflight refusal or
@@ -106,13 +119,16 @@ func migrateCommand() *cli.Command {
 // of the subcommands that run migrations.
 func migrateFlags(apply bool) []cli.Flag {
 	flags := append(jsonReport.flags(),
-		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + target.EnvDSN},
+		&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "database DSN (repeatable: a fleet); default $" + target.EnvDSN},
+		&cli.StringFlag{Name: "targets", Usage: "fleet: file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
+		&cli.IntFlag{Name: "parallel", Value: migrator.DefaultParallel, Usage: "fleet: targets migrated at once"},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
 	if apply {
 		flags = append(flags,
 			&cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"},
+			&cli.StringFlag{Name: "on-error", Value: onErrorStop, Usage: "fleet: stop (check every target first, start none after a failure) or continue (each target on its own)"},
 			&cli.DurationFlag{Name: "ddl-lock-timeout", Value: migrator.DefaultDDLLockTimeout,
 				Usage: fmt.Sprintf("how long a migration's statement waits for its table's lock before giving up, %d tries (0: the server's lock_wait_timeout)", migrator.DefaultDDLLockAttempts)},
 		)
@@ -126,8 +142,13 @@ func migrateFlags(apply bool) []cli.Flag {
 // argument, so what follows is parsed again here, and validated as the
 // prologue validates the flags before it.
 type migrateArgs struct {
-	args          []string
+	args []string
+	// dsn is the one DSN of --dsn; dsns every --dsn given, in order.
 	dsn, dir      string
+	dsns          []string
+	targets       string
+	parallel      int
+	onError       string
 	format        string
 	skipPreflight bool
 	lockTimeout   time.Duration
@@ -151,13 +172,17 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		}
 		return c
 	}
-	if from("skip-preflight").Bool("skip-preflight") && !hasFlag(c.Command, "skip-preflight") {
-		return nil, usageErr(c, "--skip-preflight: migrate "+c.Command.Name+" applies nothing")
+	for _, name := range []string{"skip-preflight", "on-error"} {
+		if from(name).IsSet(name) && !hasFlag(c.Command, name) {
+			return nil, usageErr(c, "--"+name+": migrate "+c.Command.Name+" applies nothing")
+		}
 	}
 	a := &migrateArgs{
 		args:          all[:n],
-		dsn:           from("dsn").String("dsn"),
 		dir:           from("dir").String("dir"),
+		targets:       from("targets").String("targets"),
+		parallel:      from("parallel").Int("parallel"),
+		onError:       from("on-error").String("on-error"),
 		format:        from("format").String("format"),
 		skipPreflight: from("skip-preflight").Bool("skip-preflight"),
 		lockTimeout:   from("lock-timeout").Duration("lock-timeout"),
@@ -184,8 +209,12 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		fs.Visit(func(f *flag.Flag) {
 			v := f.Value.String()
 			switch f.Name {
-			case "dsn":
-				a.dsn = v
+			case "targets":
+				a.targets = v
+			case "parallel":
+				a.parallel, err = strconv.Atoi(v)
+			case "on-error":
+				a.onError = v
 			case "dir":
 				a.dir = v
 			case "format":
@@ -201,6 +230,29 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		if err != nil {
 			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
 		}
+	}
+	// Every --dsn: those before the subcommand, then the subcommand's own
+	// (the trailing ones were parsed into the same list).
+	seen := map[*dsnList]bool{}
+	for i := len(c.Lineage()) - 1; i >= 0; i-- {
+		if x := c.Lineage()[i]; x.Command != nil {
+			if l, ok := x.Generic("dsn").(*dsnList); ok && !seen[l] {
+				seen[l] = true
+				a.dsns = append(a.dsns, l.dsns...)
+			}
+		}
+	}
+	if len(a.dsns) == 1 {
+		a.dsn = a.dsns[0]
+	}
+	if a.parallel < 1 {
+		return nil, inputErrf("--parallel %d: want 1 or more", a.parallel)
+	}
+	if a.onError != onErrorStop && a.onError != onErrorContinue {
+		return nil, inputErrf("--on-error %q: want %s or %s", a.onError, onErrorStop, onErrorContinue)
+	}
+	if a.fleet() && !fleetCommands[c.Command.Name] {
+		return nil, usageErr(c, "migrate "+c.Command.Name+" works on one database: give one --dsn, not a fleet")
 	}
 	if a.lockTimeout <= 0 {
 		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
@@ -295,7 +347,7 @@ func runMigrateUp(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Up(c.Context) })
+	return runMigration(c, a, migrator.UpOp())
 }
 
 func runMigrateDown(c *cli.Context) error {
@@ -307,7 +359,7 @@ func runMigrateDown(c *cli.Context) error {
 	if err != nil || n < 1 {
 		return inputErrf("down %q: want the number of migrations to undo, 1 or more", a.args[0])
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Down(c.Context, n) })
+	return runMigration(c, a, migrator.DownOp(n))
 }
 
 func runMigrateGoto(c *cli.Context) error {
@@ -319,17 +371,20 @@ func runMigrateGoto(c *cli.Context) error {
 	if err != nil {
 		return inputErrf("goto %q: want a version number", a.args[0])
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Goto(c.Context, uint(v)) })
+	return runMigration(c, a, migrator.GotoOp(uint(v)))
 }
 
 // runMigration runs one of up, down and goto and reports its result.
-func runMigration(c *cli.Context, a *migrateArgs, do func(*session) (*migrator.Result, error)) error {
+func runMigration(c *cli.Context, a *migrateArgs, op migrator.Op) error {
+	if a.fleet() {
+		return runFleet(c, a, op)
+	}
 	s, err := openSession(c, a)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	res, err := do(s)
+	res, err := s.m.Run(c.Context, op)
 	if a.format == "json" {
 		doc := resultDoc(res, err)
 		var dirty *migrator.DirtyError
@@ -402,6 +457,9 @@ func runMigrateStatus(c *cli.Context) error {
 	a, err := parseMigrateArgs(c, 0)
 	if err != nil {
 		return err
+	}
+	if a.fleet() {
+		return runFleetStatus(c, a)
 	}
 	s, err := openSession(c, a)
 	if err != nil {

@@ -45,6 +45,11 @@ type Options struct {
 	// lock (default DefaultDDLLockTimeout; negative: the server's own
 	// lock_wait_timeout). See runStep.
 	DDLLockTimeout time.Duration
+	// Stop, when set, is asked between two migrations of a run: a non-nil
+	// error stops the run there, at a clean version, and is the cause of
+	// the run's error. A fleet stops its running targets this way when
+	// another target failed.
+	Stop func() error
 	// Log receives the report of a run as it goes: the preflight verdicts,
 	// one line per migration as it completes, the verifications. nil
 	// discards it.
@@ -117,23 +122,73 @@ type Applied struct {
 	Elapsed time.Duration `json:"-"`
 }
 
-// Up applies every pending migration.
-func (m *Migrator) Up(ctx context.Context) (*Result, error) { return m.run(ctx, runUp, 0) }
-
-// Down undoes the last n applied migrations.
-func (m *Migrator) Down(ctx context.Context, n int) (*Result, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("down %d: want 1 or more", n)
-	}
-	return m.run(ctx, runDown, n)
+// Op is what a run does: up, down N or goto V.
+type Op struct {
+	kind runKind
+	arg  int
 }
 
-// Goto migrates up or down to version v.
-func (m *Migrator) Goto(ctx context.Context, v uint) (*Result, error) {
-	if index(m.migrations, int(v)) < 0 {
-		return nil, fmt.Errorf("goto %d: %w", v, ErrNoSuchVersion)
+// UpOp applies every pending migration.
+func UpOp() Op { return Op{kind: runUp} }
+
+// DownOp undoes the last n applied migrations.
+func DownOp(n int) Op { return Op{kind: runDown, arg: n} }
+
+// GotoOp migrates up or down to version v.
+func GotoOp(v uint) Op { return Op{kind: runGoto, arg: int(v)} }
+
+// check validates op against the directory of m.
+func (m *Migrator) check(op Op) error {
+	switch op.kind {
+	case runDown:
+		if op.arg < 1 {
+			return fmt.Errorf("down %d: want 1 or more", op.arg)
+		}
+	case runGoto:
+		if index(m.migrations, op.arg) < 0 {
+			return fmt.Errorf("goto %d: %w", op.arg, ErrNoSuchVersion)
+		}
 	}
-	return m.run(ctx, runGoto, int(v))
+	return nil
+}
+
+// Up applies every pending migration.
+func (m *Migrator) Up(ctx context.Context) (*Result, error) { return m.Run(ctx, UpOp()) }
+
+// Down undoes the last n applied migrations.
+func (m *Migrator) Down(ctx context.Context, n int) (*Result, error) { return m.Run(ctx, DownOp(n)) }
+
+// Goto migrates up or down to version v.
+func (m *Migrator) Goto(ctx context.Context, v uint) (*Result, error) { return m.Run(ctx, GotoOp(v)) }
+
+// Run runs op: preflight, golang-migrate, verification.
+func (m *Migrator) Run(ctx context.Context, op Op) (*Result, error) {
+	if err := m.check(op); err != nil {
+		return nil, err
+	}
+	return m.run(ctx, op.kind, op.arg)
+}
+
+// Check does what Run does before it applies anything — reads the state,
+// plans the steps, parses the pending files and runs their preflight —
+// and applies nothing. Its error is the one Run would return before the
+// first step: a dirty state, a file that does not parse, a refusal. A
+// fleet checks every target this way before any target applies anything.
+// The preflight verdicts are logged only when they refuse.
+func (m *Migrator) Check(ctx context.Context, op Op) (*Result, error) {
+	if err := m.check(op); err != nil {
+		return nil, err
+	}
+	release, err := m.lock(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
+	p, err := m.prepare(ctx, op.kind, op.arg, false)
+	if p == nil {
+		return nil, err
+	}
+	return p.res, err
 }
 
 // Force records version v (-1: none) as clean without running anything,
@@ -167,6 +222,66 @@ const (
 	runGoto
 )
 
+// prepared is a run checked and ready to apply.
+type prepared struct {
+	res   *Result
+	steps []Step
+	up    bool
+	stmts []Stmt
+}
+
+// prepare reads the state and plans the steps of kind, then parses and
+// preflights their files. It returns a nil error with no steps when there
+// is nothing to do. logAll logs every preflight verdict; without it only
+// a refusal's are logged.
+func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll bool) (*prepared, error) {
+	st, err := m.State(ctx)
+	if err != nil {
+		return nil, err
+	}
+	p := &prepared{res: &Result{From: st, To: st}}
+	if st.Dirty {
+		return p, m.dirtyFound(st)
+	}
+	if p.steps, p.up, err = m.plan(st, kind, arg); err != nil || len(p.steps) == 0 {
+		return p, err
+	}
+	stmts, ferrs, err := readSteps(p.steps)
+	if err != nil {
+		return p, err
+	}
+	p.stmts = stmts
+	if err := emptySteps(p.steps); err != nil {
+		return p, err
+	}
+	if m.opts.SkipPreflight {
+		p.res.PreflightSkipped = true
+		if logAll {
+			m.logf("preflight skipped (--skip-preflight)\n")
+		}
+		return p, nil
+	}
+	if len(ferrs) > 0 {
+		return p, &ParseError{Errors: ferrs}
+	}
+	live, _, err := schema.FromInformationSchema(ctx, m.db, m.database)
+	if err != nil {
+		return p, fmt.Errorf("preflight: %w", err)
+	}
+	if p.res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
+		return p, err
+	}
+	noteRechecks(p.res.Preflight, p.steps)
+	refused := Refused(p.res.Preflight)
+	if m.opts.Log != nil && (logAll || refused) {
+		WriteProbes(m.opts.Log, p.res.Preflight)
+	}
+	if refused {
+		return p, &RefusedError{Probes: p.res.Preflight}
+	}
+	return p, nil
+}
+
 // run applies the steps of kind under guard's lock: preflight, golang-migrate,
 // verification.
 func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, error) {
@@ -175,46 +290,15 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		return nil, err
 	}
 	defer release()
-	st, err := m.State(ctx)
-	if err != nil {
+	p, err := m.prepare(ctx, kind, arg, true)
+	if p == nil {
 		return nil, err
 	}
-	res := &Result{From: st, To: st}
-	if st.Dirty {
-		return res, m.dirtyFound(st)
-	}
-	steps, up, err := m.plan(st, kind, arg)
+	res, steps, up, stmts := p.res, p.steps, p.up, p.stmts
 	if err != nil || len(steps) == 0 {
 		return res, err
 	}
-	stmts, ferrs, err := readSteps(steps)
-	if err != nil {
-		return res, err
-	}
-	if err := emptySteps(steps); err != nil {
-		return res, err
-	}
-	if m.opts.SkipPreflight {
-		res.PreflightSkipped = true
-		m.logf("preflight skipped (--skip-preflight)\n")
-	} else {
-		if len(ferrs) > 0 {
-			return res, &ParseError{Errors: ferrs}
-		}
-		live, _, err := schema.FromInformationSchema(ctx, m.db, m.database)
-		if err != nil {
-			return res, fmt.Errorf("preflight: %w", err)
-		}
-		if res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
-			return res, err
-		}
-		noteRechecks(res.Preflight, steps)
-		if m.opts.Log != nil {
-			WriteProbes(m.opts.Log, res.Preflight)
-		}
-		if Refused(res.Preflight) {
-			return res, &RefusedError{Probes: res.Preflight}
-		}
+	if !m.opts.SkipPreflight {
 		m.recheck = &recheck{first: steps[0], res: res}
 		defer func() { m.recheck = nil }()
 	}
@@ -224,6 +308,9 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 	// An interrupt stops the run between migrations; what was done is
 	// still read and reported.
 	interrupted := context.Cause(ctx)
+	if interrupted == nil {
+		interrupted = m.stopped()
+	}
 	ctx = context.WithoutCancel(ctx)
 	if res.To, err = m.State(ctx); err != nil {
 		return res, m.stateUnread(runErr, err)
@@ -324,7 +411,7 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 	defer done()
 	var applied []Applied
 	for _, step := range steps {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || m.stopped() != nil {
 			return applied, nil
 		}
 		if err := m.recheckStep(ctx, step); err != nil {
@@ -377,6 +464,14 @@ func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, *sql.Conn, fun
 		return nil, nil, nil, fmt.Errorf("open golang-migrate: %w", err)
 	}
 	return mg, conn, func() { mg.Close() }, nil
+}
+
+// stopped is the error of Options.Stop, nil when there is none.
+func (m *Migrator) stopped() error {
+	if m.opts.Stop == nil {
+		return nil
+	}
+	return m.opts.Stop()
 }
 
 func (m *Migrator) logf(format string, args ...any) {
