@@ -61,12 +61,18 @@ var ErrDirectory = errors.New("migrations directory")
 
 // Migrator runs the migrations of one directory against one database.
 type Migrator struct {
-	db         *sql.DB
+	db *sql.DB
+	// cfg is the DSN's configuration, for the tools a migration hands
+	// its statement to.
+	cfg        *mysql.Config
 	database   string
 	migrations []Migration
 	opts       Options
 	// recheck is the preflight of each step of the run under way.
 	recheck *recheck
+	// osc are the files of the run under way that pt-online-schema-change
+	// runs, by path.
+	osc map[string]*oscPlan
 }
 
 // Open lists the migrations of opts.Dir and connects to the database cfg
@@ -94,7 +100,7 @@ func Open(ctx context.Context, cfg *mysql.Config, opts Options) (*Migrator, erro
 		db.Close()
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	return &Migrator{db: db, database: cfg.DBName, migrations: ms, opts: opts}, nil
+	return &Migrator{db: db, cfg: cfg.Clone(), database: cfg.DBName, migrations: ms, opts: opts}, nil
 }
 
 // Close closes the connections.
@@ -119,6 +125,9 @@ type Result struct {
 // Applied is a migration golang-migrate completed.
 type Applied struct {
 	Step
+	// Tool is the program that ran the file instead of golang-migrate
+	// (pt-online-schema-change); empty for golang-migrate.
+	Tool    string        `json:"tool,omitempty"`
 	Elapsed time.Duration `json:"-"`
 }
 
@@ -224,6 +233,7 @@ const (
 
 // prepared is a run checked and ready to apply.
 type prepared struct {
+	osc   map[string]*oscPlan
 	res   *Result
 	steps []Step
 	up    bool
@@ -254,15 +264,21 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll bo
 	if err := emptySteps(p.steps); err != nil {
 		return p, err
 	}
+	if len(ferrs) > 0 && !m.opts.SkipPreflight {
+		return p, &ParseError{Errors: ferrs}
+	}
+	if p.osc, err = m.oscPlans(p.steps, stmts); err != nil {
+		return p, err
+	}
+	if err := m.checkOSC(ctx, p.osc, p.steps); err != nil {
+		return p, err
+	}
 	if m.opts.SkipPreflight {
 		p.res.PreflightSkipped = true
 		if logAll {
 			m.logf("preflight skipped (--skip-preflight)\n")
 		}
 		return p, nil
-	}
-	if len(ferrs) > 0 {
-		return p, &ParseError{Errors: ferrs}
 	}
 	live, _, err := schema.FromInformationSchema(ctx, m.db, m.database)
 	if err != nil {
@@ -302,6 +318,8 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		m.recheck = &recheck{first: steps[0], res: res}
 		defer func() { m.recheck = nil }()
 	}
+	m.osc = p.osc
+	defer func() { m.osc = nil }()
 
 	applied, runErr := m.apply(ctx, steps)
 	res.Applied = applied
@@ -422,10 +440,18 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 		if !step.Up {
 			n, want = -1, previous(m.migrations, int(step.Version))
 		}
-		if err := m.runStep(ctx, mg, conn, step, n); err != nil {
+		a := Applied{Step: step}
+		var err error
+		if p := m.osc[step.File]; p != nil {
+			a.Tool = PTOSCBinary
+			err = m.runOSC(ctx, conn, step, p)
+		} else {
+			err = m.runStep(ctx, mg, conn, step, n)
+		}
+		if err != nil {
 			return applied, lostDuring(step, m.migrations, err)
 		}
-		a := Applied{Step: step, Elapsed: time.Since(start)}
+		a.Elapsed = time.Since(start)
 		applied = append(applied, a)
 		m.logf("%s\n", a)
 		st, err := m.State(context.WithoutCancel(ctx))
@@ -503,6 +529,9 @@ func (a Applied) String() string {
 	verb := "applied"
 	if !a.Up {
 		verb = "undid"
+	}
+	if a.Tool != "" {
+		what += " with " + a.Tool
 	}
 	return fmt.Sprintf("%s %s (%s)", verb, what, a.Elapsed.Round(time.Millisecond))
 }
