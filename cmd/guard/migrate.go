@@ -45,6 +45,22 @@ Around it guard adds:
                 query on the table, exits 3 naming the oldest open transaction,
                 and leaves the version clean, the statement never having run.
 
+  pt-osc        a file whose comments before its statement hold the line
+                "-- guard:osc pt-osc" (guard plan --osc pt-osc writes it on
+                ADD CHECK) is one ALTER TABLE that guard runs through
+                pt-online-schema-change --alter '<the text after the table
+                name>' --execute (percona-toolkit): the rows are copied in
+                chunks behind triggers while writes continue. Preflight
+                runs first as for any file; a table without a primary key
+                or unique index, with triggers, or with foreign keys is
+                refused before anything runs (exit 3). The version is
+                recorded only when the tool succeeded; when it aborts or
+                is interrupted before the swap, the table is as it was,
+                guard drops the triggers and copy it left, and the version
+                stays clean (exit 3). The password reaches the tool in a
+                private option file, never on its command line.
+                golang-migrate alone runs the same file as plain SQL.
+
 A file that fails part-way leaves its version dirty (MySQL DDL is not
 transactional: the statements before the failing one stay applied), as does a
 server that goes away mid-file. guard then exits 4 and prints the way out:

@@ -75,6 +75,15 @@ func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *osc
 		return setVersion(bg, conn, after, false)
 	}
 	e := &OSCError{File: step.File, Table: p.Table, Summary: oscFailure(out, runErr), ExitCode: code}
+	if ctx.Err() != nil {
+		e.Summary = "interrupted: " + e.Summary
+	}
+	if bytes.Contains(out, []byte("was not altered.")) {
+		// Interrupted, the tool leaves its triggers and its copy behind
+		// (and says so): with the original table not altered, they are
+		// only in the way, and the triggers slow every write.
+		m.cleanOSC(bg, p.Table)
+	}
 	if e.Leftovers, err = oscLeftovers(bg, m.db, m.database, p.Table); err != nil {
 		e.Leftovers = []string{"an unknown state (" + err.Error() + ")"}
 	}
@@ -214,6 +223,35 @@ func oscFailure(out []byte, err error) string {
 		return strings.TrimSuffix(first, ":") + ": " + message
 	}
 	return first
+}
+
+// cleanOSC drops the triggers and the copy that the tool left on table
+// when it stopped before the swap; the triggers go first, since they write
+// into the copy.
+func (m *Migrator) cleanOSC(ctx context.Context, table string) {
+	trig, err := strings1(ctx, m.db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME LIKE 'pt\\_osc\\_%'", m.database, table)
+	if err != nil {
+		return
+	}
+	var dropped []string
+	for _, t := range trig {
+		if _, err := m.db.ExecContext(ctx, "DROP TRIGGER IF EXISTS "+quote(t)); err == nil {
+			dropped = append(dropped, "trigger "+t)
+		}
+	}
+	copies, err := strings1(ctx, m.db, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (?, ?)",
+		m.database, "_"+table+"_new", "__"+table+"_new")
+	if err != nil {
+		return
+	}
+	for _, t := range copies {
+		if _, err := m.db.ExecContext(ctx, "DROP TABLE IF EXISTS "+quote(t)); err == nil {
+			dropped = append(dropped, "table "+t)
+		}
+	}
+	if len(dropped) > 0 {
+		m.logf("%s stopped before altering %s: dropped what it left: %s\n", PTOSCBinary, table, strings.Join(dropped, ", "))
+	}
 }
 
 // oscLeftovers lists what a failed run left: the tool's copy of the table,

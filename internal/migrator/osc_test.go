@@ -11,6 +11,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"testing"
+	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
@@ -326,5 +327,47 @@ func TestOSCPasswordNotOnCommandLine(t *testing.T) {
 	}
 	if st := state(t, db); st != (State{Version: 1}) {
 		t.Errorf("version %s, want 1 clean", st)
+	}
+}
+
+// An interrupt reaches pt-online-schema-change as SIGINT; the tool stops
+// without altering the table but leaves its triggers and its copy, which
+// guard drops: the table is as it was and the version clean.
+func TestOSCInterruptCleansUp(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	var log strings.Builder
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{Log: &syncWriter{w: &log}})
+	if _, err := m.Goto(context.Background(), 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "INSERT INTO t_stock SELECT seq, 1 FROM seq_1_to_300000")
+	before := tableState(t, db)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		// Interrupt once the tool's triggers are in place: mid-copy.
+		for ctx.Err() == nil {
+			var n int
+			if db.SQL.QueryRow("SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE 'pt_osc_%'").Scan(&n) == nil && n == 3 {
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	_, err := m.Up(ctx)
+	var oe *OSCError
+	if !errors.As(err, &oe) || !oe.Clean {
+		t.Fatalf("up: %v, want a clean OSCError\n%s", err, dbtest.Redact(log.String()))
+	}
+	if !strings.Contains(log.String(), "dropped what it left: trigger pt_osc_") {
+		t.Errorf("log does not say what was dropped:\n%s", dbtest.Redact(log.String()))
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+	if d := cmp.Diff(before, tableState(t, db)); d != "" {
+		t.Errorf("the table changed (-before +after):\n%s", d)
 	}
 }
