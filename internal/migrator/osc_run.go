@@ -134,6 +134,8 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 	cmd.WaitDelay = time.Minute
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
+	// PTDEBUG would make the tool dump its connection settings: off,
+	// whatever the environment says (the last value wins).
 	cmd.Env = append(os.Environ(), "PTDEBUG=")
 	err = cmd.Run()
 	code := 0
