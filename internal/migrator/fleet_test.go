@@ -46,14 +46,21 @@ func TestRunFleetStopsRunningTargets(t *testing.T) {
 	for _, r := range res {
 		got = append(got, r.Outcome+" "+r.To.String())
 	}
-	if d := cmp.Diff([]string{"dirty 1 (dirty)", "stopped 1"}, got); d != "" {
+	// The good target is stopped after the migration it was running (1),
+	// or before its first when the failure came first on a loaded machine;
+	// never dirty, never past it.
+	want := []string{"dirty 1 (dirty)", "stopped 1"}
+	if len(got) == 2 && got[1] == "stopped none" {
+		want[1] = "stopped none"
+	}
+	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("outcomes (-want +got):\n%s", d)
 	}
-	if st := state(t, good); st != (State{Version: 1}) {
-		t.Errorf("good target at %s, want 1 clean", st)
+	if st := state(t, good); st.Dirty || st.Version > 1 {
+		t.Errorf("good target at %s, want clean at 1 or before", st)
 	}
 	for _, line := range strings.SplitAfter(strings.TrimSuffix(log.String(), "\n"), "\n") {
-		if !strings.HasPrefix(line, bad.Name+": ") && !strings.HasPrefix(line, good.Name+": ") {
+		if line != "" && !strings.HasPrefix(line, bad.Name+": ") && !strings.HasPrefix(line, good.Name+": ") {
 			t.Errorf("log line without its target: %q", line)
 		}
 	}
