@@ -28,6 +28,9 @@ type MapperIndex struct {
 	// simple maps a namespace's last element to the namespaces ending so,
 	// for a Java file whose mapper type guard could not qualify.
 	simple map[string][]string
+	// servers holds the goctl model calls of go-zero RPC logic methods (see
+	// rpcServers).
+	servers rpcServers
 }
 
 // mapperStatements returns the statements of stmts that an index keeps.
@@ -36,6 +39,8 @@ func mapperStatements(stmts []*Statement) []*Statement {
 	for _, st := range stmts {
 		if fr := st.Fragment; fr != nil && fr.Lang == source.LangXML && fr.Namespace != "" && mbgWriteIDs[fr.ID] {
 			out = append(out, st)
+		} else if _, _, ok := goctlModelMethod(fr); ok {
+			out = append(out, st)
 		}
 	}
 	return out
@@ -43,11 +48,14 @@ func mapperStatements(stmts []*Statement) []*Statement {
 
 // newMapperIndex indexes the kept statements of every file.
 func newMapperIndex(results []fileResult) *MapperIndex {
-	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}}
+	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}, servers: newRPCServers(results)}
 	for _, r := range results {
 		for _, st := range r.mapperStmts {
-			ns := st.Fragment.Namespace
-			key := ns + "#" + st.Fragment.ID
+			ns, id := st.Fragment.Namespace, st.Fragment.ID
+			if model, method, ok := goctlModelMethod(st.Fragment); ok {
+				ns, id = model, method
+			}
+			key := ns + "#" + id
 			if _, seen := ix.byID[key]; !seen {
 				s := ns[strings.LastIndexByte(ns, '.')+1:]
 				if !slices.Contains(ix.simple[s], ns) {

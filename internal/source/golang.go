@@ -61,6 +61,7 @@ func ExtractGo(path string, src []byte) *File {
 	}
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
+	out.MapperCalls = x.goctlCalls()
 	return out
 }
 

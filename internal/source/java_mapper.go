@@ -46,9 +46,14 @@ type MapperCall struct {
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
 	// entity's name.
-	Table string
-	Line, Col  int
-	EndLine    int
+	Table     string
+	Line, Col int
+	EndLine   int
+	// Request is, for a goctl model call made by a go-zero RPC server's
+	// logic method (`func (l *UpdateLogic) Update(in *pb.UpdateReq)`), that
+	// method's request type qualified by its import path, so that lint can
+	// join a client's call of the RPC to it; empty elsewhere.
+	Request string
 }
 
 // MapperRead is where a local object was read through a generated mapper:
@@ -88,6 +93,9 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
+	// Param is the field of the host method's request parameter the value
+	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
+	Param string
 }
 
 // Criterion is one condition added to an Example's Criteria:

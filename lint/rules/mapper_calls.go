@@ -36,36 +36,49 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	var out []mapperWrite
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-		sts := pass.Mappers.Statements(c.Mapper, c.Method)
-		for _, st := range sts {
-			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
-				mw.t, mw.w = w.targets[0], w
-				mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
-				break
-			}
+		if c.Framework == source.FrameworkGoZeroRPC {
+			continue // judged by what the server writes (goctl_calls.go)
 		}
-		if mw.t == nil && len(sts) > 0 {
-			continue // the mapper XML holds the statement, but guard cannot read it
+		if mw, ok := resolveMapperWrite(pass, c); ok {
+			out = append(out, mw)
 		}
-		if mw.t == nil && c.Table != "" {
-			mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
-		}
-		if mw.t == nil {
-			name := c.Entity
-			if name == "" {
-				m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
-				name = strings.TrimSuffix(m, "Mapper")
-			}
-			tbl := pass.Schema.Table(source.PropertyColumn(name))
-			if name == "" || tbl == nil {
-				continue
-			}
-			mw.t = &target{name: tbl.Name, table: tbl}
-		}
-		out = append(out, mw)
 	}
 	return out
+}
+
+// resolveMapperWrite finds the table and statement of one mapper call.
+func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
+	if c.Framework == source.FrameworkGoctl {
+		return goctlWrite(pass, c)
+	}
+	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+	sts := pass.Mappers.Statements(c.Mapper, c.Method)
+	for _, st := range sts {
+		if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
+			mw.t, mw.w = w.targets[0], w
+			mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
+			break
+		}
+	}
+	if mw.t == nil && len(sts) > 0 {
+		return mw, false // the mapper XML holds the statement, but guard cannot read it
+	}
+	if mw.t == nil && c.Table != "" {
+		mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
+	}
+	if mw.t == nil {
+		name := c.Entity
+		if name == "" {
+			m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
+			name = strings.TrimSuffix(m, "Mapper")
+		}
+		tbl := pass.Schema.Table(source.PropertyColumn(name))
+		if name == "" || tbl == nil {
+			return mw, false
+		}
+		mw.t = &target{name: tbl.Name, table: tbl}
+	}
+	return mw, true
 }
 
 // byExample reports whether the call's WHERE is its Example's criteria.
@@ -113,6 +126,9 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 				continue
 			}
 			col = c.Name
+		}
+		if mw.call.Framework == source.FrameworkGoctl && !mw.bindsColumn(col) {
+			continue // the model method's statement does not write the field
 		}
 		if test(colRef{w: mw.w, t: mw.t, name: col}) {
 			sets, cols = append(sets, s), append(cols, col)
