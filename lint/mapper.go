@@ -87,10 +87,17 @@ func (ix *MapperIndex) Statements(mapper, id string) []*Statement {
 
 // ReportCall records a finding at a Java mapper call.
 func (p *Pass) ReportCall(c *source.MapperCall, table, column, format string, args ...any) {
+	p.ReportCallFix(c, table, column, "", format, args...)
+}
+
+// ReportCallFix is ReportCall with the fix the host code calls for; an
+// empty fix leaves the rule's.
+func (p *Pass) ReportCallFix(c *source.MapperCall, table, column, fix, format string, args ...any) {
 	p.Report(Finding{
 		File: p.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
 		Table: table, ColumnName: column,
 		Message: fmt.Sprintf(format, args...),
+		Fix:     fix,
 		SQL:     c.Method,
 	})
 }

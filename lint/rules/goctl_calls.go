@@ -84,7 +84,7 @@ func rpcCounterWrites(pass *lint.Pass) {
 				}
 				done[col] = true
 				table := mw.t.tableName()
-				pass.ReportCall(c, table, col,
+				pass.ReportCallFix(c, table, col, goctlFix(pass, &mw, col, true),
 					"counter %s is set to %s, computed from %s, sent as %s.%s to RPC %s, whose logic "+
 						"(%s:%d) writes it by %s without `%s = ?` in WHERE: a concurrent change between "+
 						"the read and this write is lost (lost update)",
@@ -120,4 +120,31 @@ func (mw *mapperWrite) bindsColumn(col string) bool {
 		}
 	}
 	return false
+}
+
+// goctlFix is the fix of a finding at a goctl model call (or at the RPC
+// call that ends in one): what to call instead. "" for other frameworks.
+func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string {
+	if mw.call.Framework != source.FrameworkGoctl {
+		return ""
+	}
+	table, vc := mw.t.tableName(), pass.Policy.VersionColumn()
+	key := rowKey(mw.w, mw.t)
+	var fix string
+	if counter {
+		fix = fmt.Sprintf("add a model method that lets the WHERE refuse an oversell, `%s`, and compare its RowsAffected (== 1 is success)",
+			guardedDecrementSQL(table, key, col, "?"))
+	} else {
+		fix = fmt.Sprintf("add a model method whose WHERE names the state left, `UPDATE %s SET %s = ? WHERE %s AND %s = ?`, "+
+			"and compare its RowsAffected (0: a concurrent writer moved the state first)", q(table), col, key, col)
+	}
+	switch {
+	case pass.Mappers.Statements(mw.call.Mapper, "UpdateWithVersion") != nil:
+		fix = fmt.Sprintf("call the model's UpdateWithVersion (a compare-and-set on %s) with the record read, and retry or refuse on "+
+			"its no-rows error; or %s", vc, fix)
+	case mw.t.table != nil && !lacksVersion(mw.t, vc):
+		fix = fmt.Sprintf("add a model method that compares the version read, `%s`, and retry when RowsAffected == 0; or %s",
+			casSQL(table, key, col, vc), fix)
+	}
+	return fix
 }

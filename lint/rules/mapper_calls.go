@@ -155,7 +155,7 @@ func mapperCounterWrites(pass *lint.Pass) {
 			}
 			done[cols[i]] = true
 			table := mw.t.tableName()
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
 					"a concurrent change between the read and this write is lost (lost update)",
 				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn())
@@ -187,7 +187,7 @@ func mapperStateWrites(pass *lint.Pass) {
 				continue
 			}
 			done[cols[i]] = true
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], false),
 				"state column %s is set to %s and written by %s %s %s nor %s: the transition also "+
 					"succeeds from a state a concurrent writer just set",
 				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn())
