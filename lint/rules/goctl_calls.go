@@ -25,6 +25,14 @@ import (
 // alone: whether its WHERE compares anything is not known.
 func goctlWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
 	mw := mapperWrite{call: c}
+	if lockedRead(pass, c.RecordRead) {
+		return mw, false
+	}
+	for _, s := range c.Sets {
+		if lockedRead(pass, s.Read) {
+			return mw, false
+		}
+	}
 	var first *lint.Statement
 	for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {
 		if st.Node == nil {
@@ -47,6 +55,25 @@ func goctlWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
 		mw.statement = fmt.Sprintf("%s.%s → %s (%s:%d)", c.Mapper, c.Method, st.Fragment.ID, st.File, st.Line)
 	}
 	return mw, first != nil
+}
+
+// lockedRead reports whether a read went through a model method whose
+// SELECT locks the row (`FOR UPDATE`): in the transaction the write shares,
+// what was read stays current, and guard does not claim otherwise.
+func lockedRead(pass *lint.Pass, r *source.MapperRead) bool {
+	if r == nil {
+		return false
+	}
+	model, method, ok := strings.Cut(r.Method, ".")
+	if !ok {
+		return false
+	}
+	for _, st := range pass.Mappers.Statements(model, method) {
+		if st.Node != nil && firstLockingSelect(st.Node) != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // rpcCounterWrites reports (GQ003) a counter a client sends in an RPC

@@ -106,3 +106,16 @@ func (l *DeductLogic) Elsewhere(in *pb.DeductReq) error {
 	w.Inventory -= in.Num
 	return l.svcCtx.WarehouseModel.Update(l.ctx, w)
 }
+
+// DeductLocked reads the row under FOR UPDATE in the transaction that
+// writes it: the read stays current until the commit.
+func (l *DeductLogic) DeductLocked(in *pb.DeductReq) error {
+	return l.svcCtx.TInventoryModel.Trans(l.ctx, func(ctx context.Context, session sqlx.Session) error {
+		inv, err := l.svcCtx.TInventoryModel.FindOneForUpdate(ctx, session, in.Id)
+		if err != nil {
+			return err
+		}
+		inv.Inventory -= in.Num
+		return l.svcCtx.TInventoryModel.Update(ctx, inv)
+	})
+}

@@ -33,6 +33,13 @@ func (m *customTInventoryModel) DecrInventory(ctx context.Context, id, n int64) 
 	return nil
 }
 
+// FindOneForUpdate locks the row for the transaction of session.
+func (m *customTInventoryModel) FindOneForUpdate(ctx context.Context, session sqlx.Session, id int64) (*TInventory, error) {
+	var resp TInventory
+	err := session.QueryRowCtx(ctx, &resp, "select id, product_id, inventory, reserved, status, note, version from t_inventory where id = ? for update", id)
+	return &resp, err
+}
+
 // SetNote takes the whole record, and sends a statement of its own.
 func (m *customTInventoryModel) SetNote(ctx context.Context, data *TInventory) error {
 	_, err := m.conn.ExecCtx(ctx, "update t_inventory set note = ? where id = ?", data.Note, data.Id)
