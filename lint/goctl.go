@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"os"
+	"path/filepath"
 	"strings"
 	"unicode"
 
@@ -32,6 +34,45 @@ func goctlModelMethod(fr *source.Fragment) (model, method string, ok bool) {
 // rpcServers indexes the goctl model calls made by go-zero RPC logic
 // methods, by the method and its request type, so that a client's call of
 // the RPC is judged by what the server writes.
+// goctlFieldTypes maps the fields that hold a goctl model under another
+// name to the model's type, from every file of the run; a field name that
+// stands for two types is dropped.
+func goctlFieldTypes(results []fileResult) map[string]string {
+	out := map[string]string{}
+	bad := map[string]bool{}
+	for _, r := range results {
+		if r.file == nil {
+			continue
+		}
+		for f, t := range r.file.GoctlFields {
+			if old, ok := out[f]; ok && old != t {
+				bad[f] = true
+			}
+			out[f] = t
+		}
+	}
+	for f := range bad {
+		delete(out, f)
+	}
+	return out
+}
+
+// GoctlStatements returns the statements of method of the goctl model a
+// logic call reaches through field (l.svcCtx.OrderModel): the model of
+// that name, or the one the project's structs declare the field with.
+func (ix *MapperIndex) GoctlStatements(field, method string) []*Statement {
+	if ix == nil {
+		return nil
+	}
+	if sts := ix.byID[field+"#"+method]; sts != nil {
+		return sts
+	}
+	if t, ok := ix.fields[field]; ok {
+		return ix.byID[t+"#"+method]
+	}
+	return nil
+}
+
 type rpcServers struct {
 	byType map[string][]ServerCall // import path + "." + type + "#" + method
 	byName map[string][]ServerCall // type + "#" + method
@@ -85,4 +126,35 @@ func (ix *MapperIndex) ServerCalls(req, method string) []ServerCall {
 		}
 	}
 	return cs
+}
+
+// goMaxPackageFiles bounds the files of a package read with one that needs
+// them (source.File.NeedsPackage): a goctl model package holds a few.
+const goMaxPackageFiles = 64
+
+// goPackageFiles reads the other Go files of the directory of p, tests
+// left out, for a goctl model file whose statements name what they
+// declare. Nil when the directory cannot be read or holds too many.
+func goPackageFiles(p string) map[string][]byte {
+	dir := filepath.Dir(p)
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	out := map[string][]byte{}
+	for _, e := range entries {
+		name := e.Name()
+		if e.IsDir() || !strings.HasSuffix(name, ".go") || strings.HasSuffix(name, "_test.go") || name == filepath.Base(p) {
+			continue
+		}
+		if len(out) == goMaxPackageFiles {
+			return nil
+		}
+		src, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			continue
+		}
+		out[filepath.Join(dir, name)] = src
+	}
+	return out
 }

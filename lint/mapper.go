@@ -31,6 +31,9 @@ type MapperIndex struct {
 	// servers holds the goctl model calls of go-zero RPC logic methods (see
 	// rpcServers).
 	servers rpcServers
+	// fields maps the struct fields holding a goctl model under another
+	// name to its type (see GoctlStatements).
+	fields map[string]string
 }
 
 // mapperStatements returns the statements of stmts that an index keeps.
@@ -48,7 +51,7 @@ func mapperStatements(stmts []*Statement) []*Statement {
 
 // newMapperIndex indexes the kept statements of every file.
 func newMapperIndex(results []fileResult) *MapperIndex {
-	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}, servers: newRPCServers(results)}
+	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}, servers: newRPCServers(results), fields: goctlFieldTypes(results)}
 	for _, r := range results {
 		for _, st := range r.mapperStmts {
 			ns, id := st.Fragment.Namespace, st.Fragment.ID

@@ -397,3 +397,33 @@ func goFieldOf(e ast.Expr, obj *ast.Object) (string, bool) {
 	}
 	return sel.Sel.Name, true
 }
+
+// goctlFields lists the struct fields of the file whose type is a goctl
+// model of another package (`OrderModel model.OrdersModel` in a service
+// context), by field name: a logic call names the field, the model's
+// statements are indexed by the type.
+func (x *goExtractor) goctlFields() map[string]string {
+	var out map[string]string
+	ast.Inspect(x.file, func(n ast.Node) bool {
+		st, ok := n.(*ast.StructType)
+		if !ok || st.Fields == nil {
+			return true
+		}
+		for _, f := range st.Fields.List {
+			sel, ok := f.Type.(*ast.SelectorExpr)
+			if !ok || x.pkgOf(sel) == "" || !strings.HasSuffix(sel.Sel.Name, "Model") {
+				continue
+			}
+			for _, n := range f.Names {
+				if n.Name != sel.Sel.Name {
+					if out == nil {
+						out = map[string]string{}
+					}
+					out[n.Name] = sel.Sel.Name
+				}
+			}
+		}
+		return true
+	})
+	return out
+}

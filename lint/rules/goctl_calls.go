@@ -34,7 +34,7 @@ func goctlWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
 		}
 	}
 	var first *lint.Statement
-	for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {
+	for _, st := range pass.Mappers.GoctlStatements(c.Mapper, c.Method) {
 		if st.Node == nil {
 			return mw, false
 		}
@@ -68,7 +68,7 @@ func lockedRead(pass *lint.Pass, r *source.MapperRead) bool {
 	if !ok {
 		return false
 	}
-	for _, st := range pass.Mappers.Statements(model, method) {
+	for _, st := range pass.Mappers.GoctlStatements(model, method) {
 		if st.Node != nil && firstLockingSelect(st.Node) != nil {
 			return true
 		}
@@ -166,7 +166,7 @@ func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string
 			"and compare its RowsAffected (0: a concurrent writer moved the state first)", q(table), col, key, col)
 	}
 	switch {
-	case pass.Mappers.Statements(mw.call.Mapper, "UpdateWithVersion") != nil:
+	case pass.Mappers.GoctlStatements(mw.call.Mapper, "UpdateWithVersion") != nil:
 		fix = fmt.Sprintf("call the model's UpdateWithVersion (a compare-and-set on %s) with the record read, and retry or refuse on "+
 			"its no-rows error; or %s", vc, fix)
 	case mw.t.table != nil && !lacksVersion(mw.t, vc):

@@ -3,6 +3,7 @@ package model
 import (
 	"context"
 	"errors"
+	"fmt"
 
 	"github.com/zeromicro/go-zero/core/stores/sqlc"
 	"github.com/zeromicro/go-zero/core/stores/sqlx"
@@ -38,7 +39,8 @@ func NewTProductModel(conn sqlx.SqlConn) TProductModel {
 // DeductStock is written by hand: the database decides whether n units are there.
 func (m *customTProductModel) DeductStock(ctx context.Context, id, n int64) error {
 	// safe: conditional UPDATE, version bumped, RowsAffected compared.
-	res, err := m.conn.ExecCtx(ctx, "update t_product set stock = stock - ?, version = version + 1 where id = ? and stock >= ?", n, id, n)
+	query := fmt.Sprintf("update %s set `stock` = `stock` - ?, `version` = `version` + 1 where `id` = ? and `stock` >= ?", m.table)
+	res, err := m.conn.ExecCtx(ctx, query, n, id, n)
 	if err != nil {
 		return err
 	}

@@ -56,3 +56,14 @@ func (l *PayLogic) Reprice(in *pb.RepriceReq) error {
 	o.Amount = in.Amount
 	return l.svcCtx.TOrderModel.Update(l.ctx, o)
 }
+
+// Ship reaches the model through a field the service context declares
+// with the model's type under another name.
+func (l *PayLogic) Ship(in *pb.ShipReq) error {
+	o, err := l.svcCtx.OrderModel.FindOneByOrderNo(l.ctx, in.OrderNo)
+	if err != nil {
+		return err
+	}
+	o.Status = "shipped"
+	return l.svcCtx.OrderModel.Update(l.ctx, o) // want "GQ005 state column t_order.status is set to \"shipped\" and written by OrderModel.Update → defaultTOrderModel.Update"
+}
