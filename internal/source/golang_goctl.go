@@ -136,7 +136,7 @@ func (r *goFixedResolver) value(e ast.Expr, depth int) (goFixed, bool) {
 			if v, ok, found := r.siblingValue(e.Name, depth+1); found {
 				return v, ok
 			}
-			x.needsPackage = x.needsPackage || len(x.siblings) == 0
+			x.wantPackage()
 			return r.fail("`" + e.Name + "` is declared in another file, which guard does not read with this one")
 		}
 		return r.packageVar(e, depth)

@@ -107,7 +107,10 @@ func TestExtractGoPackage(t *testing.T) {
 	)
 	custom := goSrc(
 		"package model",
-		"import \"fmt\"",
+		"import (",
+		"	\"fmt\"",
+		"	\"github.com/zeromicro/go-zero/core/stores/sqlx\"",
+		")",
 		"type customItemModel struct{ *defaultItemModel }",
 		"func (m *customItemModel) Decr(n, id int64) {",
 		"	q := fmt.Sprintf(\"update %s set stock = stock - ? where %s = ? and stock >= ?\", m.table, itemKey)",
@@ -120,8 +123,8 @@ func TestExtractGoPackage(t *testing.T) {
 	)
 	other := goSrc("package other", "var itemRows = \"x\"")
 	want := []goView{
-		{Line: 5, EndLine: 5, ID: "customItemModel.Decr", SQL: "update `item` set stock = stock - ? where `id` = ? and stock >= ?"},
-		{Line: 9, EndLine: 9, ID: "defaultItemModel.All", SQL: "select `id`,`stock` from `item`"},
+		{Line: 8, EndLine: 8, ID: "customItemModel.Decr", SQL: "update `item` set stock = stock - ? where `id` = ? and stock >= ?"},
+		{Line: 12, EndLine: 12, ID: "defaultItemModel.All", SQL: "select `id`,`stock` from `item`"},
 	}
 	alone := ExtractGo("itemmodel.go", []byte(custom))
 	if !alone.NeedsPackage {
@@ -142,6 +145,9 @@ func TestExtractGoPackage(t *testing.T) {
 	}
 	// A file of the package that assigns the table makes it unknown.
 	setter := goSrc("package model", "func (m *defaultItemModel) use(t string) { m.table = t }")
+	if ExtractGo("plain.go", []byte(goSrc("package model", "import \"fmt\"", "func f() { db.Exec(fmt.Sprintf(\"select %s from t\", cols)) }"))).NeedsPackage {
+		t.Error("a file that imports nothing of go-zero asks for its package")
+	}
 	got = ExtractGoPackage("itemmodel.go", []byte(custom), map[string][]byte{"itemmodel_gen.go": []byte(gen), "set.go": []byte(setter)})
 	if fr := got.Fragments[0]; !strings.Contains(fr.Unchecked, "field `table` of defaultItemModel is assigned at set.go:2") {
 		t.Errorf("a table assigned in another file: got %q %q", fr.SQL, fr.Unchecked)

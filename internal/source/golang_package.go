@@ -6,6 +6,7 @@ import (
 	"go/token"
 	"sort"
 	"strconv"
+	"strings"
 )
 
 // A goctl model is one package in several files: the generated
@@ -109,7 +110,7 @@ func (r *goFixedResolver) embeddedField(typ *ast.Ident, name string, depth int) 
 // siblingField computes field name of type typ, which another file of the
 // package declares; found is false when none does.
 func (r *goFixedResolver) siblingField(typ, name string, depth int) (v goFixed, why string, ok, found bool) {
-	r.x.needsPackage = r.x.needsPackage || len(r.x.siblings) == 0
+	r.x.wantPackage()
 	for _, sib := range r.x.siblings {
 		obj := sib.file.Scope.Lookup(typ)
 		if obj == nil || obj.Kind != ast.Typ {
@@ -158,6 +159,22 @@ func (x *goExtractor) fieldAssigned(name string) int {
 		return true
 	})
 	return line
+}
+
+// wantPackage records that the file, read alone, names what another file
+// of its package declares. Only a file importing go-zero asks for its
+// package: a goctl model's files are read together, any other package is
+// not read again for each of its files.
+func (x *goExtractor) wantPackage() {
+	if len(x.siblings) > 0 || x.needsPackage {
+		return
+	}
+	for _, path := range x.imports {
+		if strings.Contains(path, "/go-zero/") {
+			x.needsPackage = true
+			return
+		}
+	}
 }
 
 // goDeclIdent is the name in a declaration that obj stands for.
