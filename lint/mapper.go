@@ -105,12 +105,13 @@ func (p *Pass) ReportCallFix(c *source.MapperCall, table, column, fix, format st
 	})
 }
 
-// lintCalls runs the query rules on the mapper calls of the file, with
-// every mapper XML of the run indexed; their findings join the file's.
-func (res *fileResult) lintCalls(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mappers *MapperIndex) {
+// lintCalls runs the query rules on calls, the entity writes of the file
+// (WrapperIndex.resolveCalls), with every mapper XML of the run indexed;
+// their findings join the file's.
+func (res *fileResult) lintCalls(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mappers *MapperIndex, calls []source.MapperCall) {
 	for _, r := range rules {
 		pass := NewPass(r, pol, sch, nil, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
-		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, res.file.MapperCalls, mappers
+		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, calls, mappers
 		if err := r.Run(pass); err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
 			return

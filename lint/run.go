@@ -75,10 +75,14 @@ func Run(cfg Config) (*Result, error) {
 	})
 	// Java calls of generated mapper methods are judged with the mapper
 	// XML of every file read and the vocabulary inferred from all of them.
-	mappers := newMapperIndex(results)
+	// A call of a service method that wraps a generated call is judged as
+	// that call, with the service classes of every file indexed.
+	mappers, wrappers := newMapperIndex(results), newWrapperIndex(results)
 	for i := range results {
-		if r := &results[i]; r.err == nil && r.file != nil && len(r.file.MapperCalls) > 0 {
-			r.lintCalls(queryRules, pol, sch, mappers)
+		if r := &results[i]; r.err == nil && r.file != nil {
+			if calls := wrappers.resolveCalls(r.file); len(calls) > 0 {
+				r.lintCalls(queryRules, pol, sch, mappers, calls)
+			}
 		}
 	}
 	stmtCount := 0

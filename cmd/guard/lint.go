@@ -65,7 +65,7 @@ func runLint(c *cli.Context) error {
 			"no schema rule had anything to check, and the query rules ran without the schema\n", schemaPath)
 	}
 	if n := len(res.OtherEngines); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d .sql file(s) left out, written for another database engine by their path (%s%s)\n",
+		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, written for another database engine by their path (%s%s)\n",
 			n, res.OtherEngines[0], map[bool]string{true: ", …", false: ""}[n > 1])
 	}
 	if err := report.Write(c.App.Writer, format, res, report.Options{

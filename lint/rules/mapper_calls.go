@@ -78,6 +78,9 @@ func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, boo
 		}
 		mw.t = &target{name: tbl.Name, table: tbl}
 	}
+	if c.Via != "" {
+		mw.statement = c.Via + " → " + mw.statement // the service method that makes the call
+	}
 	return mw, true
 }
 
@@ -98,7 +101,7 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 			return true
 		}
 		for _, cr := range mw.call.Criteria {
-			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) {
+			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
 				return true
 			}
 		}
@@ -110,6 +113,27 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 	conds := mw.w.filters()
 	c := colRef{w: mw.w, t: mw.t, name: col}
 	return mentions(conds, c) || hasVersionPredicate(conds, mw.w.versionRef(pass, mw.t))
+}
+
+// comparesAndSets reports whether criterion cr makes a ByExample write a
+// compare-and-set of its row, as the SQL form's comparesAndSets does: an
+// EqualTo on a property the record also sets, other than a key
+// (`preUpdateTime = o.getUpdateTime(); o.setUpdateTime(now());
+// example.createCriteria().andIdEqualTo(id).andUpdateTimeEqualTo(preUpdateTime)`).
+func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr source.Criterion) bool {
+	if cr.Op != "EqualTo" {
+		return false
+	}
+	col := source.PropertyColumn(cr.Property)
+	if identifying(pass.Schema, mw.t.tableName(), col, pass.Policy) {
+		return false
+	}
+	for _, s := range mw.call.Sets {
+		if s.Property == cr.Property {
+			return true
+		}
+	}
+	return false
 }
 
 // setsOf returns the setter calls of the call's record on columns that
