@@ -432,7 +432,13 @@ func extract(p string) (*source.File, error) {
 	name := display(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		return source.ExtractGo(name, src), nil
+		f := source.ExtractGo(name, src)
+		if f.NeedsPackage {
+			if others := goPackageFiles(p); len(others) > 0 {
+				f = source.ExtractGoPackage(name, src, others)
+			}
+		}
+		return f, nil
 	case ".java":
 		return source.ExtractJava(name, src), nil
 	case ".xml":

@@ -37,6 +37,10 @@ import (
 // and the SQL of what go/parser recovers around the error. ExtractGo never
 // panics and never reads the file system: src is the file's content.
 func ExtractGo(path string, src []byte) *File {
+	return extractGo(path, src, nil)
+}
+
+func extractGo(path string, src []byte, others map[string][]byte) *File {
 	out := &File{Path: path, Lang: LangGo}
 	if src == nil {
 		src = []byte{} // a nil source would make go/parser read path
@@ -50,6 +54,9 @@ func ExtractGo(path string, src []byte) *File {
 		return out
 	}
 	x := newGoExtractor(path, src, fset, f)
+	if len(others) > 0 && f.Name != nil {
+		x.siblings = siblingsOf(f.Name.Name, others)
+	}
 	if err != nil {
 		x.frags = append(x.frags, goBrokenFile(path, err))
 	}
@@ -61,6 +68,9 @@ func ExtractGo(path string, src []byte) *File {
 	}
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
+	out.MapperCalls = x.goctlCalls()
+	out.NeedsPackage = x.needsPackage
+	out.GoctlFields = x.goctlFields()
 	return out
 }
 
@@ -155,7 +165,12 @@ type goExtractor struct {
 	bound map[*Fragment]bool // fragments whose ParamSteps a call has set
 
 	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
-	parser    *sqlparse.Parser           // made when a fragment must be parsed to be decided
+	// siblings are the other files of the package (ExtractGoPackage);
+	// needsPackage records that a goctl-shaped piece named what one of them
+	// may declare while none was given.
+	siblings     []*goExtractor
+	needsPackage bool
+	parser       *sqlparse.Parser // made when a fragment must be parsed to be decided
 }
 
 func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {

@@ -59,6 +59,11 @@ type MapperCall struct {
 	// ViaArgs is the number of arguments of a Via call, and ViaRecord the
 	// index of the one passed as Record.
 	ViaArgs, ViaRecord int
+	// Request is, for a goctl model call made by a go-zero RPC server's
+	// logic method (`func (l *UpdateLogic) Update(in *pb.UpdateReq)`), that
+	// method's request type qualified by its import path, so that lint can
+	// join a client's call of the RPC to it; empty elsewhere.
+	Request string
 }
 
 // MapperRead is where a local object was read through a generated mapper:
@@ -111,6 +116,9 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
+	// Param is the field of the host method's request parameter the value
+	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
+	Param string
 }
 
 // Criterion is one condition added to an Example's Criteria:

@@ -147,6 +147,14 @@ type File struct {
 	// joins the two across the files of a run.
 	ServiceCalls []MapperCall
 	Types        []JavaType
+	// NeedsPackage reports, for a Go file read alone, that a goctl-shaped
+	// statement names what another file of its package declares (a model's
+	// column list, the table its embedded generated model holds):
+	// ExtractGoPackage with those files may compute it.
+	NeedsPackage bool
+	// GoctlFields maps the struct fields of a Go file whose type is a goctl
+	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
+	GoctlFields map[string]string
 }
 
 // Pos returns the file line and column of byte offset off in f.SQL. To
