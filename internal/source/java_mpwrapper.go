@@ -163,6 +163,9 @@ func (x *javaFile) callStart(i int) int {
 // named like one, or a bare call in a class extending ServiceImpl.
 func (x *javaFile) serviceReceiver(i int) bool {
 	if x.is(i-1, ".") && !x.is(i-2, "this") {
+		if !x.isIdent(i - 2) {
+			return false
+		}
 		name := strings.ToLower(x.toks[i-2].text)
 		return strings.HasSuffix(name, "service") || strings.HasSuffix(name, "serviceimpl")
 	}
