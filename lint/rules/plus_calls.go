@@ -90,8 +90,11 @@ func javaResultFix(method string, cw conditional) string {
 		test = strings.Replace(test, "update(wrapper)", "updateById(entity)", 1)
 	}
 	fix := "keep the result and test it: `" + test + "`"
-	if cause := refusalCause(cw.refusal); cause != "" {
-		fix += " (re-read the row to tell not found from " + cause + "; retry a version conflict with a fresh read)"
+	switch cause := refusalCause(cw.refusal); {
+	case cw.refusal == "ErrConflict":
+		fix += " (a conflict: read the row again and retry, or report it)"
+	case cause != "":
+		fix += " (re-read the row to tell not found from " + cause + ")"
 	}
 	return fix
 }
