@@ -9,7 +9,7 @@ public interface MybatisPlusInventoryMapper extends BaseMapper<MybatisPlusInvent
 
     // The decrement is concatenated into setSql; nothing in the chain bounds it.
     default int deduct(Long id, int n) {
-        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>() // want "GQ002 decrement of counter t_inventory.inventory by \\? has no WHERE conjunct implying inventory >= \\?"
+        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>() // want "GQ002 decrement of counter t_inventory.inventory by \\? has no WHERE conjunct implying inventory >= \\?: .*\\(SQL rendered by guard from the MyBatis-Plus LambdaUpdateWrapper chain\\)"
                 .setSql("inventory = inventory - " + n + ", version = version + 1")
                 .eq(MybatisPlusInventory::getId, id));
     }
