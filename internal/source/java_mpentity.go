@@ -158,6 +158,9 @@ func (x *javaFile) plusEntityWrites() []MapperCall {
 		var key plusSet
 		var written []string
 		for _, s := range rec.sets {
+			if pe.decl != nil && s.Property == pe.decl.Version && s.Text == "null" {
+				versionSet = true // setVersion(null): the interceptor compares nothing
+			}
 			if !pe.isColumn(s.Property) || s.Text == "null" {
 				continue
 			}

@@ -147,6 +147,11 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
     void c(SkuDO form) {
         updateById(new SkuDO().setId(form.getId()).setStock(form.getStock()));
     }
+    void d(Long id) {
+        SkuDO sku = skuMapper.selectById(id);
+        sku.setVersion(null).setStock(sku.getStock() - 1);
+        skuMapper.updateById(sku);
+    }
     private SkuDO validateExists(Long id) {
         SkuDO sku = getById(id);
         if (sku == null) {
@@ -183,6 +188,15 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 			},
 			HostMethod: "c", Framework: "MyBatis-Plus", Table: "t_sku", Line: 19, Col: 9, EndLine: 19,
 			Columns: map[string]string{"id": "sku_id", "stock": "stock_count"}, ResultDiscarded: true,
+		},
+		// setVersion(null): the interceptor has no version to compare.
+		{
+			Mapper: "shop.mapper.SkuMapper", Method: "updateById", Entity: "SkuDO", Record: "sku",
+			RecordRead: &MapperRead{Variable: "sku", Method: "selectById", Line: 22},
+			Sets: []PropertySet{{Property: "stock", Form: ValueFromRead, Read: &MapperRead{Variable: "sku", Method: "selectById", Line: 22},
+				Text: "sku.getStock() - 1", Line: 23}},
+			HostMethod: "d", Framework: "MyBatis-Plus", Table: "t_sku", Line: 24, Col: 9, EndLine: 24,
+			Columns: map[string]string{"stock": "stock_count"}, ResultDiscarded: true,
 		},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
