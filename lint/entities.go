@@ -34,7 +34,7 @@ func javaEntities(paths []string, sch *schema.Schema) *source.EntityIndex {
 			defer wg.Done()
 			for i := range next {
 				if src, err := os.ReadFile(java[i]); err == nil {
-					found[i] = source.JavaEntities(display(java[i]), src)
+					found[i] = source.JavaEntities(java[i], src)
 				}
 			}
 		}()
