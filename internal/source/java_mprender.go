@@ -406,6 +406,9 @@ func (r *plusRender) constText(op plusOp) (javaText, bool) {
 // when no part of it is constant.
 func (r *plusRender) sqlText(a javaRange, params []javaRange) (javaText, bool) {
 	x := r.x
+	if v, ok := r.override[a.s]; ok && a.e == a.s+1 {
+		a = v // one of the values a local holding the text is given
+	}
 	var out javaText
 	constant := false
 	for _, op := range x.split(a.s, a.e, "+") {

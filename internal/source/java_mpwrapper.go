@@ -47,6 +47,9 @@ type plusRender struct {
 	text   javaText
 	params int
 	why    string
+	// override gives a text argument that is a local's name (its token)
+	// the value of one of the local's assignments: one variant each.
+	override map[int]javaRange
 }
 
 // generated appends text guard writes itself, placed at token k.
@@ -404,18 +407,65 @@ func (x *javaFile) plusEmit(chain *plusChain, entity *javaRange, start, name, cl
 		x.frags = append(x.frags, fr)
 		return
 	}
-	r := &plusRender{x: x, pe: x.entity(class)}
-	sql, steps, skip := r.update(chain, entity, start)
-	switch {
-	case skip:
-		return
-	case r.why != "":
-		fr.Unchecked = "MyBatis-Plus wrapper chain not followed: " + r.why
-	default:
-		fr.SQL, fr.Segments = sql.segments()
-		fr.ParamSteps = steps
+	// A setSql or apply text held in a local assigned in several places
+	// (if/else) gives one variant per value.
+	variants := []map[int]javaRange{nil}
+	if tok, defs := x.plusTextLocal(chain); len(defs) > 1 {
+		variants = variants[:0]
+		for _, d := range defs {
+			variants = append(variants, map[int]javaRange{tok: {d.valStart, d.valEnd}})
+		}
 	}
-	x.frags = append(x.frags, fr)
+	for i, ov := range variants {
+		r := &plusRender{x: x, pe: x.entity(class), override: ov}
+		sql, steps, skip := r.update(chain, entity, start)
+		v := *fr
+		if len(variants) > 1 {
+			for _, d := range ov {
+				v.Variant = " with " + x.toks[d.s-2].text + " as assigned at line " + itoa(x.toks[d.s].line)
+			}
+		}
+		switch {
+		case skip:
+			continue
+		case r.why != "":
+			if i > 0 {
+				continue
+			}
+			v.Unchecked = "MyBatis-Plus wrapper chain not followed: " + r.why
+		default:
+			v.SQL, v.Segments = sql.segments()
+			v.ParamSteps = steps
+		}
+		x.frags = append(x.frags, &v)
+	}
+}
+
+// plusTextLocal returns the name token of the first setSql or apply text
+// of the chain that is a local String, and the assignments that may give
+// it its value there, when each is a whole value (no `+=`).
+func (x *javaFile) plusTextLocal(chain *plusChain) (int, []*javaDef) {
+	for _, op := range chain.ops {
+		if op.method != "setSql" && op.method != "apply" || len(op.args) == 0 {
+			continue
+		}
+		a := op.args[0]
+		if a.e != a.s+1 || !x.isIdent(a.s) {
+			continue
+		}
+		d := x.lookup(x.toks[a.s].text, a.s, false)
+		if d == nil || d.member {
+			return -1, nil
+		}
+		defs := x.defsAt(d, a.s)
+		for _, df := range defs {
+			if df.appends || x.extends(df) || !x.is(df.valStart-1, "=") {
+				return -1, nil
+			}
+		}
+		return a.s, defs
+	}
+	return -1, nil
 }
 
 // discarded reports whether the call expression [start, close] is a

@@ -203,3 +203,30 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 		t.Errorf("MapperCalls (-want +got):\n%s", diff)
 	}
 }
+
+func TestPlusWrapperVariants(t *testing.T) {
+	src := `package shop.mapper;
+public interface SkuMapper extends BaseMapper<SkuDO> {
+    default void a(Long id, int n) {
+        String sql;
+        if (n > 0) {
+            sql = "stock_count = stock_count + " + n;
+        } else {
+            sql = "stock_count = stock_count - " + -n;
+        }
+        update(null, new LambdaUpdateWrapper<SkuDO>().setSql(sql).eq(SkuDO::getId, id));
+    }
+}
+`
+	var got [][2]string
+	for _, fr := range ExtractJavaWith("SkuMapper.java", []byte(src), plusIndex()).Fragments {
+		got = append(got, [2]string{fr.SQL + fr.Unchecked, fr.Variant})
+	}
+	want := [][2]string{
+		{"UPDATE t_sku SET stock_count = stock_count + ? WHERE sku_id = ?", " with sql as assigned at line 6"},
+		{"UPDATE t_sku SET stock_count = stock_count - ? WHERE sku_id = ?", " with sql as assigned at line 8"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("variants (-want +got):\n%s", diff)
+	}
+}

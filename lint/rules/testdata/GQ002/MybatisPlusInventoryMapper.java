@@ -51,6 +51,27 @@ public interface MybatisPlusInventoryMapper extends BaseMapper<MybatisPlusInvent
         return update(null, w); // want "GQ002 decrement of counter t_inventory.inventory"
     }
 
+    // The SET text is chosen by branch: the decrement's variant has no guard.
+    default int adjust(Long id, int delta) {
+        String sql;
+        if (delta > 0) {
+            sql = "inventory = inventory + " + delta + ", version = version + 1";
+        } else {
+            sql = "inventory = inventory - " + -delta + ", version = version + 1";
+        }
+        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>().setSql(sql).eq(MybatisPlusInventory::getId, id)); // want "GQ002 decrement of counter t_inventory.inventory"
+    }
+
+    // Safe twin: the guard holds in both variants.
+    default int adjustGuarded(Long id, int delta) {
+        String sql = "inventory = inventory - " + delta + ", version = version + 1";
+        if (delta < 0) {
+            sql = "inventory = inventory + " + -delta + ", version = version + 1";
+        }
+        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>().setSql(sql)
+                .eq(MybatisPlusInventory::getId, id).ge(MybatisPlusInventory::getStock, delta));
+    }
+
     // setDecrBy is the same decrement, by method.
     default int deductBy(Long id, int n) {
         return update(Wrappers.<MybatisPlusInventory>lambdaUpdate().setDecrBy(MybatisPlusInventory::getStock, n) // want "GQ002 decrement of counter t_inventory.inventory"
