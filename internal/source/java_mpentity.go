@@ -139,8 +139,8 @@ func (x *javaFile) plusEntityWrites() []MapperCall {
 			continue
 		}
 		rec, _ := x.plusRecord(args[0], i)
-		if rec.class == "" {
-			continue
+		if rec.class == "" || m == "saveOrUpdate" && rec.read == nil {
+			continue // saveOrUpdate of an entity not read may well insert it
 		}
 		pe := x.entity(rec.class)
 		recvType, ok := x.plusReceiver(i, pe)

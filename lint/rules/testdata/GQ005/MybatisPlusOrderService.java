@@ -52,6 +52,19 @@ public class MybatisPlusOrderService extends ServiceImpl<MybatisPlusOrderMapper,
         orderMapper.updateById(new MybatisPlusOrderDO().setId(id).setStatus(status));
     }
 
+    // saveOrUpdate of the entity read is its update.
+    public void close(Long id) {
+        MybatisPlusOrderDO order = getById(id);
+        order.setStatus("closed");
+        saveOrUpdate(order); // want "GQ005 state column t_order.status is set to \"closed\" and written by MybatisPlusOrderService.saveOrUpdate after order read by getById"
+    }
+
+    // Silent: saveOrUpdate of a new entity may insert it.
+    public void copy(Long id, String orderNo) {
+        MybatisPlusOrderDO order = getById(id);
+        saveOrUpdate(new MybatisPlusOrderDO().setOrderNo(orderNo).setStatus(order.getStatus() + "-copy"));
+    }
+
     private MybatisPlusOrderDO validatePending(Long id) {
         MybatisPlusOrderDO order = orderMapper.selectById(id);
         if (order == null || !"pending".equals(order.getStatus())) {
