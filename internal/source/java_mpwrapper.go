@@ -399,6 +399,9 @@ func (x *javaFile) plusEmit(chain *plusChain, entity *javaRange, start, name, cl
 	if class == "" {
 		class = x.extendsServiceImpl(name)
 	}
+	if class == "" {
+		class = x.referencedClass(chain)
+	}
 	if chain.why == "" && class == "" {
 		chain.why = "the wrapper does not name its entity class"
 	}
@@ -492,4 +495,25 @@ func (x *javaFile) newClass(s int) string {
 		return x.toks[s+1].text
 	}
 	return ""
+}
+
+// referencedClass is the class the chain's method references name
+// (`Sku::getStock`), when they all name one.
+func (x *javaFile) referencedClass(chain *plusChain) string {
+	class := ""
+	for _, op := range chain.ops {
+		for _, a := range op.args {
+			for k := a.s + 1; k+1 < a.e; k++ {
+				if !x.is(k, "::") || !x.isIdent(k-1) || !x.isIdent(k+1) {
+					continue
+				}
+				if c := x.toks[k-1].text; class == "" {
+					class = c
+				} else if c != class {
+					return ""
+				}
+			}
+		}
+	}
+	return class
 }

@@ -230,3 +230,22 @@ public interface SkuMapper extends BaseMapper<SkuDO> {
 		t.Errorf("variants (-want +got):\n%s", diff)
 	}
 }
+
+func TestPlusWrapperReferencedClass(t *testing.T) {
+	src := `package shop.web;
+public class SkuController {
+    private SkuService skuService;
+    public void close(Long id) {
+        skuService.lambdaUpdate().set(SkuDO::getStatus, 2).eq(SkuDO::getId, id).update();
+    }
+}
+`
+	var got []string
+	for _, fr := range ExtractJavaWith("SkuController.java", []byte(src), plusIndex()).Fragments {
+		got = append(got, fr.SQL+fr.Unchecked)
+	}
+	want := []string{"UPDATE t_sku SET status = ? WHERE sku_id = ?"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("fragments (-want +got):\n%s", diff)
+	}
+}
