@@ -17,9 +17,13 @@ import (
 // guard that may be absent guards nothing — but a wrapper whose every
 // predicate may be absent is not rendered, since its WHERE is not surely
 // empty either. Such a SET item is kept: a write that may happen is judged.
-// A chain guard cannot read completely (a method it does not know, a
-// wrapper passed elsewhere, a setSql text held in a variable) is reported
-// as not checked, naming why.
+// A setSql or apply text held in a local assigned in several branches
+// gives one variant of the statement per value. A chain guard cannot read
+// completely (a method it does not know, a wrapper passed elsewhere, a
+// setSql text it cannot evaluate) is reported as not checked, naming why.
+// An entity argument guard cannot see is not rendered when it may carry a
+// @Version (the interceptor would add a compare) or the wrapper sets
+// nothing itself.
 
 // plusOp is one method call of a wrapper chain.
 type plusOp struct {
@@ -42,11 +46,10 @@ type plusChain struct {
 
 // plusRender accumulates the SQL of one rendered write.
 type plusRender struct {
-	x      *javaFile
-	pe     plusEntity
-	text   javaText
-	params int
-	why    string
+	x    *javaFile
+	pe   plusEntity
+	text javaText
+	why  string
 	// override gives a text argument that is a local's name (its token)
 	// the value of one of the local's assignments: one variant each.
 	override map[int]javaRange
@@ -58,12 +61,6 @@ func (r *plusRender) generated(s string, k int) {
 	for i := 0; i < len(s); i++ {
 		r.text = append(r.text, javaChar{b: s[i], line: t.line, col: t.col + i})
 	}
-}
-
-// param appends a placeholder for the value at token k.
-func (r *plusRender) param(k int) {
-	r.generated("?", k)
-	r.params++
 }
 
 // fail records the first reason the write cannot be rendered.
@@ -125,7 +122,7 @@ func (x *javaFile) plusChainUpdate(i int) {
 	if x.declaresMethod(i) || x.methodBlock(i) < 0 || x.match[i+1] != i+2 {
 		return
 	}
-	chain := &plusChain{kind: "lambdaUpdate()", class: x.serviceEntity(i)}
+	chain := &plusChain{kind: "lambdaUpdate()", class: x.extendsServiceImpl(i)}
 	k := i + 3
 	for x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
 		m := x.toks[k+1].text
@@ -183,11 +180,6 @@ func (x *javaFile) extendsServiceImpl(i int) string {
 		return args.types[1]
 	}
 	return ""
-}
-
-// serviceEntity is the entity of a lambdaUpdate() chain at token i.
-func (x *javaFile) serviceEntity(i int) string {
-	return x.extendsServiceImpl(i)
 }
 
 // superType is the simple name and type arguments of what a class or
