@@ -75,7 +75,7 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch)
+		again := parseSource(p, in.sources[i], nil, sch, l.ents)
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
@@ -150,6 +150,8 @@ type loaded struct {
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
+	// ents are the MyBatis-Plus entity classes of the Java sources.
+	ents *source.EntityIndex
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -228,13 +230,14 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		})
 	}
 
+	ents := javaEntities(in.sources, sch)
 	results := make([]fileResult, len(in.sources))
 	learner := cfg.Learn
 	if !pol.Infers() {
 		learner = nil
 	}
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		results[i] = parseSource(p, in.sources[i], learner, sch)
+		results[i] = parseSource(p, in.sources[i], learner, sch, ents)
 		if queryRules != nil {
 			results[i].lintRecording(queryRules, pol, sch)
 		}
@@ -248,7 +251,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, ents: ents}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -388,8 +391,8 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema) fileResult {
-	f, err := extract(path)
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, ents *source.EntityIndex) fileResult {
+	f, err := extract(path, ents)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
@@ -424,7 +427,7 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 }
 
 // extract runs the extractor that fits the file's extension.
-func extract(p string) (*source.File, error) {
+func extract(p string, ents *source.EntityIndex) (*source.File, error) {
 	src, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", p, err)
@@ -440,7 +443,7 @@ func extract(p string) (*source.File, error) {
 		}
 		return f, nil
 	case ".java":
-		return source.ExtractJava(name, src), nil
+		return source.ExtractJavaWith(name, src, ents), nil
 	case ".xml":
 		return source.ExtractXML(name, src), nil
 	default:

@@ -64,6 +64,25 @@ type MapperCall struct {
 	// method's request type qualified by its import path, so that lint can
 	// join a client's call of the RPC to it; empty elsewhere.
 	Request string
+	// Columns maps the properties of Sets to the columns the entity class
+	// declares for them (@TableField, @TableId) where that is not the
+	// default snake_case; nil for MyBatis Generator.
+	Columns map[string]string
+	// VersionCAS is set on a MyBatis-Plus updateById whose entity has a
+	// @Version property holding the version of a read: the
+	// OptimisticLockerInnerInterceptor then adds `version = ?` to the WHERE.
+	VersionCAS bool
+	// ResultDiscarded reports whether the call is a statement of its own,
+	// its int or boolean result dropped.
+	ResultDiscarded bool
+}
+
+// Column is the column property p is written to.
+func (c *MapperCall) Column(p string) string {
+	if col, ok := c.Columns[p]; ok {
+		return col
+	}
+	return PropertyColumn(p)
 }
 
 // MapperRead is where a local object was read through a generated mapper:
@@ -300,6 +319,9 @@ func (x *javaFile) localRead(name string, body, before int) *MapperRead {
 // or `recv.selectByExample[WithBLOBs](…)` on a receiver whose name says it
 // is a mapper, else "".
 func (x *javaFile) selectCall(s, e int) string {
+	if m := x.plusReadCall(s, e); m != "" {
+		return m
+	}
 	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") || x.match[s+3] != e-1 {
 		return ""
 	}

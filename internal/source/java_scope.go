@@ -47,6 +47,12 @@ type javaFile struct {
 	// a database call runs.
 	builderRun map[string]bool
 	parser     *sqlparse.Parser // made when a fragment must be parsed to be decided
+	// entities are the MyBatis-Plus entity classes of the run; nil when
+	// the file is read on its own.
+	entities *EntityIndex
+	// readHelpers caches plusReadHelper: the select a method of the file
+	// returns the result of, "" for none.
+	readHelpers map[string]string
 }
 
 // newJavaFile indexes toks: bracket pairs, blocks, declarations, imports.

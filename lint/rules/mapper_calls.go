@@ -96,6 +96,9 @@ func (mw *mapperWrite) byExample() bool {
 // yes: guard cannot see the predicate, so it does not claim it is absent).
 func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 	vc := pass.Policy.VersionColumn()
+	if mw.call.VersionCAS {
+		return true // the version read is compared (MyBatis-Plus @Version)
+	}
 	if mw.byExample() {
 		if !mw.call.CriteriaKnown {
 			return true
@@ -143,7 +146,7 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 		return nil, nil
 	}
 	for _, s := range mw.call.Sets {
-		col := source.PropertyColumn(s.Property)
+		col := mw.call.Column(s.Property)
 		if mw.t.table != nil {
 			c := mw.t.table.Column(col)
 			if c == nil {

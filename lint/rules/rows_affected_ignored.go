@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -27,6 +28,7 @@ var RowsAffectedIgnored = &lint.Rule{
 }
 
 func runRowsAffectedIgnored(pass *lint.Pass) error {
+	plusResultsIgnored(pass)
 	for _, st := range pass.Statements {
 		fr := st.Fragment
 		if fr == nil || fr.Exec == nil || fr.Exec.ResultChecked {
@@ -38,6 +40,10 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		}
 		cw := conditionalWrite(pass, w)
 		if cw.why == "" {
+			continue
+		}
+		if fr.Lang == source.LangJava {
+			javaResultIgnored(pass, st, cw)
 			continue
 		}
 		outcome := "its RowsAffected() is never compared"
