@@ -198,7 +198,7 @@ func mapperStateWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isState(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.CopiesRead || switchValue(s.Text) || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			table := mw.t.tableName()
@@ -239,4 +239,22 @@ func mapperWritesWithoutWhere(pass *lint.Pass) {
 			"%s through %s with an Example given no criteria has no WHERE: it writes every row of %s",
 			verb, mw.statement, table)
 	}
+}
+
+// switchWords name the two values of an on/off switch.
+var switchWords = map[string]bool{"ENABLE": true, "ENABLED": true, "DISABLE": true, "DISABLED": true}
+
+// switchValue reports whether a value written to a state-named column is
+// one side of an on/off switch (`CommonStatusEnum.DISABLE.getStatus()`,
+// `Status.ENABLED`): writing it twice is writing it once, and a concurrent
+// writer's state is not lost, so the write is no state transition.
+func switchValue(text string) bool {
+	for _, seg := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(r == '_' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z')
+	}) {
+		if switchWords[seg] {
+			return true
+		}
+	}
+	return false
 }
