@@ -69,7 +69,7 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch)
+		again := parseSource(p, in.sources[i], nil, sch, l.models)
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
@@ -132,6 +132,8 @@ type loaded struct {
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
+	// models are the Go model types of every Go source, for GORM writes.
+	models *source.GoModels
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -210,13 +212,14 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		})
 	}
 
+	models := readGoModels(in.sources, sch)
 	results := make([]fileResult, len(in.sources))
 	learner := cfg.Learn
 	if !pol.Infers() {
 		learner = nil
 	}
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		results[i] = parseSource(p, in.sources[i], learner, sch)
+		results[i] = parseSource(p, in.sources[i], learner, sch, models)
 		if queryRules != nil {
 			results[i].lintRecording(queryRules, pol, sch)
 		}
@@ -230,7 +233,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, models: models}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -370,8 +373,8 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema) fileResult {
-	f, err := extract(path)
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, models *source.GoModels) fileResult {
+	f, err := extract(path, models)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
@@ -384,6 +387,7 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 				learner.Observe(st, sch, fold.add)
 			}
 		}
+		observeCalls(f, &fold)
 		res.observations = fold.out
 	}
 	return res
@@ -406,7 +410,7 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 }
 
 // extract runs the extractor that fits the file's extension.
-func extract(p string) (*source.File, error) {
+func extract(p string, models *source.GoModels) (*source.File, error) {
 	src, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", p, err)
@@ -414,7 +418,7 @@ func extract(p string) (*source.File, error) {
 	name := display(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		return source.ExtractGo(name, src), nil
+		return source.ExtractGoWith(name, src, models), nil
 	case ".java":
 		return source.ExtractJava(name, src), nil
 	case ".xml":

@@ -46,9 +46,9 @@ type MapperCall struct {
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
 	// entity's name.
-	Table string
-	Line, Col  int
-	EndLine    int
+	Table     string
+	Line, Col int
+	EndLine   int
 }
 
 // MapperRead is where a local object was read through a generated mapper:
@@ -88,6 +88,10 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
+	// Decrement is set when the value is the property read minus an amount
+	// (`p.Stock -= n`, `p.Stock = p.Stock - n`): the code decrements the
+	// column, which makes it a counter for the vocabulary inference.
+	Decrement bool
 }
 
 // Criterion is one condition added to an Example's Criteria:

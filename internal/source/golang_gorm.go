@@ -1,0 +1,701 @@
+package source
+
+import (
+	"go/ast"
+	"go/token"
+	"strconv"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/sqlparse"
+)
+
+// GORM writes never show their SQL: `db.Model(&Product{}).Where("id = ? AND
+// stock >= ?", id, n).Update("stock", gorm.Expr("stock - ?", n))` is
+// `UPDATE products SET stock = stock - ? WHERE (id = ? AND stock >= ?)`
+// once GORM has built it. The functions here build the same text from the
+// chain, so that the statement rules judge it at the call. A chain is
+// rendered only when every link is understood (Model, Table, Where,
+// WithContext, Debug, Session, Unscoped); anything else (Select, Omit,
+// Scopes, Clauses, Or, Not, a Where guard cannot read) leaves the call
+// alone. An UPDATE with neither a condition nor a primary key is refused
+// by GORM (ErrMissingWhereClause) unless the session sets
+// AllowGlobalUpdate; only then is it rendered, without WHERE.
+
+// FrameworkGORM names GORM in MapperCall.Framework.
+const FrameworkGORM = "GORM"
+
+// gormBuilder is the Fragment.Builder of a rendered chain.
+const gormBuilder = "GORM chain"
+
+// gormWrites are the chain methods that send an UPDATE, with their arity.
+var gormWrites = map[string]int{"Update": 2, "UpdateColumn": 2, "Updates": 1, "UpdateColumns": 1}
+
+// gormLink is one call of a chain: db.Where(…) is {Where, call}.
+type gormLink struct {
+	name string
+	call *ast.CallExpr
+}
+
+// gormChainOf unwinds `root.A(…).B(…)…` ending in call into its links, in
+// order, and the root.
+func gormChainOf(call *ast.CallExpr) (root ast.Expr, links []gormLink) {
+	var e ast.Expr = call
+	for {
+		c, ok := goUnparen(e).(*ast.CallExpr)
+		if !ok {
+			break
+		}
+		sel, ok := goUnparen(c.Fun).(*ast.SelectorExpr)
+		if !ok {
+			break
+		}
+		links = append([]gormLink{{sel.Sel.Name, c}}, links...)
+		e = sel.X
+	}
+	return goUnparen(e), links
+}
+
+// gormQuery is what the links before a write say of it.
+type gormQuery struct {
+	model     *GoModel
+	modelArg  ast.Expr // the Model(…) argument
+	table     string
+	where     []string // each Where's text, placeholders as `?`
+	whereArgs int      // the placeholders of where, in order
+	unscoped  bool
+	global    bool // Session(&gorm.Session{AllowGlobalUpdate: true})
+}
+
+// gormRender is a rendered statement in construction.
+type gormRender struct {
+	sets   []string
+	params int // placeholders in sets so far
+	reads  []ParamRead
+}
+
+// gormImported reports whether the file imports GORM.
+func (x *goExtractor) gormImported() bool {
+	for _, p := range x.imports {
+		if p == "gorm.io/gorm" || p == "github.com/jinzhu/gorm" {
+			return true
+		}
+	}
+	return false
+}
+
+// gormChains renders the GORM update chains of the file and records its
+// entity writes (Save, Updates of a read record).
+func (x *goExtractor) gormChains() {
+	ast.Inspect(x.file, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := goUnparen(call.Fun).(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		name := sel.Sel.Name
+		if arity, ok := gormWrites[name]; ok && len(call.Args) == arity && !call.Ellipsis.IsValid() {
+			if !x.gormEntityWrite(call, name) {
+				x.gormChain(call, name)
+			}
+		} else if name == "Save" && len(call.Args) == 1 {
+			x.gormEntityWrite(call, name)
+		}
+		return true
+	})
+}
+
+// gormQueryOf reads the links before the write; ok is false when one is
+// not understood.
+func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
+	for _, l := range links[:len(links)-1] {
+		args := l.call.Args
+		switch l.name {
+		case "Debug", "WithContext", "Begin":
+		case "Unscoped":
+			q.unscoped = true
+		case "Session":
+			if len(args) != 1 {
+				return q, false
+			}
+			q.global = q.global || goAllowsGlobalUpdate(args[0])
+		case "Model":
+			if len(args) != 1 || q.modelArg != nil {
+				return q, false
+			}
+			q.modelArg = args[0]
+			if q.model = x.gormModelOf(args[0]); q.model == nil {
+				return q, false
+			}
+		case "Table":
+			if len(args) != 1 {
+				return q, false
+			}
+			s, ok := x.constString(args[0])
+			if !ok || !goPlainName(s.s) {
+				return q, false
+			}
+			q.table = s.s
+		case "Where":
+			text, n, ok := x.gormWhere(args, q.model)
+			if !ok {
+				return q, false
+			}
+			q.where = append(q.where, text)
+			q.whereArgs += n
+		default:
+			return q, false
+		}
+	}
+	return q, true
+}
+
+// goAllowsGlobalUpdate reports whether a Session argument is
+// &gorm.Session{AllowGlobalUpdate: true}.
+func goAllowsGlobalUpdate(e ast.Expr) bool {
+	if u, ok := e.(*ast.UnaryExpr); ok {
+		e = u.X
+	}
+	lit, ok := e.(*ast.CompositeLit)
+	if !ok {
+		return false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			k, _ := kv.Key.(*ast.Ident)
+			v, _ := kv.Value.(*ast.Ident)
+			if k != nil && v != nil && k.Name == "AllowGlobalUpdate" && v.Name == "true" {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// goPlainName reports whether s is one SQL name (t_product, shop.t_product).
+func goPlainName(s string) bool {
+	if s == "" {
+		return false
+	}
+	for _, r := range s {
+		if !(r == '_' || r == '.' || r >= 'a' && r <= 'z' || r >= 'A' && r <= 'Z' || r >= '0' && r <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// gormChain renders a write chain ending in call (Update, UpdateColumn,
+// Updates, UpdateColumns) as a Fragment.
+func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
+	root, links := gormChainOf(call)
+	q, ok := x.gormQueryOf(links)
+	if !ok {
+		return
+	}
+	r := &gormRender{}
+	model := q.model
+	switch method {
+	case "Update", "UpdateColumn":
+		col, ok := x.constString(call.Args[0])
+		if !ok || !goPlainName(col.s) {
+			return
+		}
+		if !x.gormSet(r, model, col.s, call.Args[1], call) {
+			return
+		}
+	default:
+		arg := goUnparen(call.Args[0])
+		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+			arg = goUnparen(u.X)
+		}
+		lit, ok := arg.(*ast.CompositeLit)
+		if !ok {
+			return
+		}
+		switch lit.Type.(type) {
+		case *ast.MapType:
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					return
+				}
+				col, ok := x.constString(kv.Key)
+				if !ok || !goPlainName(col.s) || !x.gormSet(r, model, col.s, kv.Value, call) {
+					return
+				}
+			}
+		default:
+			lm := x.gormModelOfType(lit.Type)
+			if lm == nil {
+				return
+			}
+			if model == nil {
+				model = lm
+			}
+			for _, el := range lit.Elts {
+				kv, ok := el.(*ast.KeyValueExpr)
+				if !ok {
+					return
+				}
+				k, ok := kv.Key.(*ast.Ident)
+				if !ok {
+					return
+				}
+				if goZeroLiteral(kv.Value) {
+					continue // Updates with a struct skips zero fields
+				}
+				f := x.gormField(lm, k.Name)
+				if f == nil {
+					return
+				}
+				if !x.gormSet(r, model, f.Column, kv.Value, call) {
+					return
+				}
+			}
+		}
+	}
+	if len(r.sets) == 0 || model == nil && q.table == "" {
+		return
+	}
+	if model != nil && !x.gormImported() && !x.models.IsGorm(model) && !x.gormHandle(root) {
+		return
+	}
+	table := q.table
+	if table == "" {
+		t, ok := x.models.TableOf(model)
+		if !ok {
+			return
+		}
+		table = t
+	}
+	where := append([]string(nil), q.where...)
+	if model != nil {
+		fields := x.models.AllFields(model)
+		if q.modelArg != nil && x.gormModelKeyed(q.modelArg, fields) {
+			for _, f := range fields {
+				if f.PrimaryKey || !goHasPrimaryKey(fields) && f.Column == "id" {
+					where = append(where, "`"+f.Column+"` = ?")
+					break
+				}
+			}
+		}
+		for _, f := range fields {
+			switch {
+			case f.Version:
+				r.sets = append(r.sets, "`"+f.Column+"` = `"+f.Column+"` + 1")
+				if !q.unscoped && q.modelArg != nil && x.gormModelKeyed(q.modelArg, fields) {
+					where = append(where, "`"+f.Column+"` = ?")
+				}
+			case f.SoftDelete && !q.unscoped:
+				where = append(where, "`"+f.Column+"` IS NULL")
+			}
+		}
+	}
+	if len(where) == 0 && !q.global {
+		return // GORM refuses it: ErrMissingWhereClause
+	}
+	var b strings.Builder
+	b.WriteString("UPDATE `" + strings.ReplaceAll(table, ".", "`.`") + "` SET " + strings.Join(r.sets, ", "))
+	if len(where) > 0 {
+		b.WriteString(" WHERE " + strings.Join(where, " AND "))
+	}
+	// The SET placeholders come first in the text, as the reads number them.
+	x.addGormFragment(b.String(), root, call, method, r.reads)
+}
+
+// addGormFragment records a rendered chain at its call, when it parses.
+func (x *goExtractor) addGormFragment(sql string, root ast.Expr, call *ast.CallExpr, method string, reads []ParamRead) {
+	if !x.parses(sql) {
+		return
+	}
+	p := x.position(root.Pos())
+	fr := &Fragment{File: x.path, Lang: LangGo, SQL: sql, Segments: []Segment{{Off: 0, Line: p.Line, Col: p.Column}},
+		Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line), ID: x.enclosingName(call),
+		Builder: gormBuilder, ParamReads: reads}
+	fr.Exec = x.execFacts(call, method)
+	x.frags = append(x.frags, fr)
+}
+
+// parses reports whether sql parses as one statement.
+func (x *goExtractor) parses(sql string) bool {
+	if x.parser == nil {
+		x.parser = sqlparse.NewParser()
+	}
+	_, err := x.parser.Parse(sql)
+	return err == nil
+}
+
+// gormSet appends `col = value` to the SET list; a gorm.Expr value is its
+// SQL, a literal its text, anything else a placeholder.
+func (x *goExtractor) gormSet(r *gormRender, model *GoModel, col string, v ast.Expr, at ast.Node) bool {
+	if model != nil {
+		if f := x.gormField(model, col); f != nil {
+			col = f.Column
+		}
+	}
+	qcol := col
+	if !strings.Contains(col, ".") {
+		qcol = "`" + col + "`"
+	}
+	if call, ok := goUnparen(v).(*ast.CallExpr); ok && goCalleeName(call) == "Expr" && len(call.Args) > 0 {
+		if sel, ok := goUnparen(call.Fun).(*ast.SelectorExpr); ok && x.pkgOf(sel) != "" {
+			text, ok := x.constString(call.Args[0])
+			if !ok {
+				return false
+			}
+			r.params += goCountMarks(text.s)
+			r.sets = append(r.sets, qcol+" = "+text.s)
+			return true
+		}
+	}
+	if lit := goSQLLiteral(v); lit != "" {
+		r.sets = append(r.sets, qcol+" = "+lit)
+		return true
+	}
+	if read, _ := x.valueRead(v, at.Pos()); read != nil {
+		pr := ParamRead{Param: r.params, Read: *read, Text: x.exprText(v)}
+		if id, f, ok := goDecrementOf(v); ok && id.Name == read.Variable {
+			fc := GoColumnName(f)
+			if m := x.gormVarModel(id); m != nil {
+				if mf := x.gormField(m, f); mf != nil {
+					fc = mf.Column
+				}
+			}
+			pr.Decrement = strings.EqualFold(fc, col)
+		}
+		r.reads = append(r.reads, pr)
+	}
+	r.sets = append(r.sets, qcol+" = ?")
+	r.params++
+	return true
+}
+
+// goSQLLiteral renders a Go literal as SQL (1, 'paid', TRUE, NULL), ""
+// when v is not one.
+func goSQLLiteral(v ast.Expr) string {
+	switch v := goUnparen(v).(type) {
+	case *ast.BasicLit:
+		switch v.Kind {
+		case token.INT, token.FLOAT:
+			return v.Value
+		case token.STRING:
+			s, err := strconv.Unquote(v.Value)
+			if err != nil {
+				return ""
+			}
+			return "'" + strings.ReplaceAll(strings.ReplaceAll(s, `\`, `\\`), "'", "''") + "'"
+		}
+	case *ast.Ident:
+		switch v.Name {
+		case "true":
+			return "TRUE"
+		case "false":
+			return "FALSE"
+		case "nil":
+			return "NULL"
+		}
+	case *ast.UnaryExpr:
+		if lit, ok := v.X.(*ast.BasicLit); ok && v.Op == token.SUB && (lit.Kind == token.INT || lit.Kind == token.FLOAT) {
+			return "-" + lit.Value
+		}
+	}
+	return ""
+}
+
+// goZeroLiteral reports whether v is a zero literal, which GORM's Updates
+// with a struct leaves out.
+func goZeroLiteral(v ast.Expr) bool {
+	switch l := goSQLLiteral(v); l {
+	case "0", "''", "FALSE", "NULL", "0.0":
+		return true
+	}
+	return false
+}
+
+// goCountMarks counts the `?` of a SQL text outside quotes.
+func goCountMarks(s string) int {
+	n := 0
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '?':
+			n++
+		}
+	}
+	return n
+}
+
+// gormWhere renders the arguments of a Where: a condition text with its
+// arguments (`IN ?` becomes `IN (?)`, as GORM expands a slice), a bare
+// column with one value, or a struct or map of equalities. n counts its
+// placeholders.
+func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, n int, ok bool) {
+	if len(args) == 0 {
+		return "", 0, false
+	}
+	if s, isStr := x.constString(args[0]); isStr {
+		t := strings.TrimSpace(s.s)
+		if goPlainName(t) && len(args) == 2 {
+			if model != nil {
+				if f := x.gormField(model, t); f != nil {
+					t = f.Column
+				}
+			}
+			return "`" + t + "` = ?", 1, true
+		}
+		t = goExpandIn(t)
+		if goCountMarks(t) != len(args)-1 || strings.Contains(t, "@") {
+			return "", 0, false
+		}
+		return "(" + t + ")", len(args) - 1, true
+	}
+	if len(args) != 1 {
+		return "", 0, false
+	}
+	arg := goUnparen(args[0])
+	if u, isAddr := arg.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
+		arg = goUnparen(u.X)
+	}
+	lit, isLit := arg.(*ast.CompositeLit)
+	if !isLit {
+		return "", 0, false
+	}
+	var conds []string
+	if _, isMap := lit.Type.(*ast.MapType); isMap {
+		for _, el := range lit.Elts {
+			kv, isKV := el.(*ast.KeyValueExpr)
+			if !isKV {
+				return "", 0, false
+			}
+			k, isStr := x.constString(kv.Key)
+			if !isStr || !goPlainName(k.s) {
+				return "", 0, false
+			}
+			conds = append(conds, "`"+k.s+"` = ?")
+		}
+	} else {
+		m := x.gormModelOfType(lit.Type)
+		if m == nil {
+			return "", 0, false
+		}
+		for _, el := range lit.Elts {
+			kv, isKV := el.(*ast.KeyValueExpr)
+			if !isKV {
+				return "", 0, false
+			}
+			k, isID := kv.Key.(*ast.Ident)
+			if !isID {
+				return "", 0, false
+			}
+			if goZeroLiteral(kv.Value) {
+				continue // a struct condition skips zero fields
+			}
+			f := x.gormField(m, k.Name)
+			if f == nil {
+				return "", 0, false
+			}
+			conds = append(conds, "`"+f.Column+"` = ?")
+		}
+	}
+	if len(conds) == 0 {
+		return "", 0, false
+	}
+	return strings.Join(conds, " AND "), len(conds), true
+}
+
+// goExpandIn writes `IN ?` as `IN (?)`: GORM expands a slice bound to the
+// placeholder into a parenthesised list.
+func goExpandIn(s string) string {
+	var b strings.Builder
+	var quote byte
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if quote != 0 {
+			if c == quote {
+				quote = 0
+			}
+			b.WriteByte(c)
+			continue
+		}
+		if c == '\'' || c == '"' || c == '`' {
+			quote = c
+		}
+		if c == '?' && goAfterIn(s[:i]) {
+			b.WriteString("(?)")
+			continue
+		}
+		b.WriteByte(c)
+	}
+	return b.String()
+}
+
+// goAfterIn reports whether the text before a placeholder ends in the word
+// IN (past blanks).
+func goAfterIn(before string) bool {
+	t := strings.TrimRight(before, " \t\r\n")
+	if len(t) < 2 || !strings.EqualFold(t[len(t)-2:], "in") {
+		return false
+	}
+	return len(t) == 2 || !goPlainName(t[len(t)-3:len(t)-2])
+}
+
+// gormModelOf returns the model a Model(…) argument names: &T{…}, T{},
+// new(T), or a variable of type T or *T.
+func (x *goExtractor) gormModelOf(e ast.Expr) *GoModel {
+	e = goUnparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = goUnparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.CompositeLit:
+		return x.gormModelOfType(e.Type)
+	case *ast.CallExpr:
+		if id, ok := goUnparen(e.Fun).(*ast.Ident); ok && id.Name == "new" && len(e.Args) == 1 {
+			return x.gormModelOfType(e.Args[0])
+		}
+	case *ast.Ident:
+		return x.gormVarModel(e)
+	}
+	return nil
+}
+
+// gormModelOfType returns the model a type expression names (T, *T, pkg.T).
+func (x *goExtractor) gormModelOfType(t ast.Expr) *GoModel {
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	switch t := t.(type) {
+	case *ast.Ident:
+		return x.models.Lookup(x.dir, "", t.Name)
+	case *ast.SelectorExpr:
+		id, ok := t.X.(*ast.Ident)
+		if !ok || x.imports[id.Name] == "" {
+			return nil
+		}
+		return x.models.Lookup(x.dir, x.imports[id.Name], t.Sel.Name)
+	}
+	return nil
+}
+
+// gormVarModel returns the model of a variable's declared type: `var p T`,
+// `p := T{…}`, `p := &T{}`, `p := new(T)`, a parameter `p *T`.
+func (x *goExtractor) gormVarModel(id *ast.Ident) *GoModel {
+	if id.Obj == nil || id.Obj.Kind != ast.Var {
+		return nil
+	}
+	switch d := id.Obj.Decl.(type) {
+	case *ast.Field:
+		return x.gormModelOfType(d.Type)
+	case *ast.ValueSpec:
+		if d.Type != nil {
+			return x.gormModelOfType(d.Type)
+		}
+		for i, n := range d.Names {
+			if n.Name == id.Name && i < len(d.Values) {
+				return x.gormModelOf(d.Values[i])
+			}
+		}
+	case *ast.AssignStmt:
+		for i, l := range d.Lhs {
+			if l, ok := l.(*ast.Ident); ok && l.Name == id.Name && i < len(d.Rhs) && len(d.Lhs) == len(d.Rhs) {
+				v := goUnparen(d.Rhs[i])
+				if _, isIdent := v.(*ast.Ident); isIdent {
+					return nil
+				}
+				return x.gormModelOf(v)
+			}
+		}
+	}
+	return nil
+}
+
+// gormField finds a model field by Go name or column name.
+func (x *goExtractor) gormField(md *GoModel, name string) *GoModelField {
+	fields := x.models.AllFields(md)
+	for i := range fields {
+		if fields[i].Name == name {
+			return &fields[i]
+		}
+	}
+	for i := range fields {
+		if strings.EqualFold(fields[i].Column, name) {
+			return &fields[i]
+		}
+	}
+	return nil
+}
+
+func goHasPrimaryKey(fields []GoModelField) bool {
+	for _, f := range fields {
+		if f.PrimaryKey {
+			return true
+		}
+	}
+	return false
+}
+
+// gormModelKeyed reports whether a Model(…) argument carries its primary
+// key, which GORM adds to the WHERE: a variable (a record read or passed
+// in), or a literal that sets the key field.
+func (x *goExtractor) gormModelKeyed(e ast.Expr, fields []GoModelField) bool {
+	e = goUnparen(e)
+	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		e = goUnparen(u.X)
+	}
+	switch e := e.(type) {
+	case *ast.Ident:
+		return true
+	case *ast.CompositeLit:
+		for _, el := range e.Elts {
+			kv, ok := el.(*ast.KeyValueExpr)
+			if !ok {
+				continue
+			}
+			k, _ := kv.Key.(*ast.Ident)
+			if k == nil || goZeroLiteral(kv.Value) {
+				continue
+			}
+			for _, f := range fields {
+				if f.Name == k.Name && (f.PrimaryKey || !goHasPrimaryKey(fields) && f.Column == "id") {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// gormHandle reports whether the root of a chain is declared as a GORM
+// handle in the function: a parameter or variable of type *gorm.DB.
+func (x *goExtractor) gormHandle(root ast.Expr) bool {
+	id, ok := root.(*ast.Ident)
+	if !ok || id.Obj == nil {
+		return false
+	}
+	var t ast.Expr
+	switch d := id.Obj.Decl.(type) {
+	case *ast.Field:
+		t = d.Type
+	case *ast.ValueSpec:
+		t = d.Type
+	}
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	sel, ok := t.(*ast.SelectorExpr)
+	if !ok || sel.Sel.Name != "DB" {
+		return false
+	}
+	q, ok := sel.X.(*ast.Ident)
+	return ok && (x.imports[q.Name] == "gorm.io/gorm" || x.imports[q.Name] == "github.com/jinzhu/gorm")
+}
