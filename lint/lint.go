@@ -194,10 +194,14 @@ func (p *Pass) ReportStatement(st *Statement, table, column, format string, args
 // ReportStatementFix is ReportStatement with advice written for this
 // statement, in place of the rule's general fix.
 func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format string, args ...any) {
+	msg := fmt.Sprintf(format, args...)
+	if fr := st.Fragment; fr != nil && fr.Builder != "" {
+		msg += " (the SQL is guard's rendering of the " + fr.Builder + ")"
+	}
 	p.Report(Finding{
 		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
 		Table: table, ColumnName: column, Fix: fix,
-		Message: fmt.Sprintf(format, args...),
+		Message: msg,
 		SQL:     compact(st.SQL),
 	})
 }

@@ -37,6 +37,9 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
 		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+		if c.Framework == source.FrameworkGORM {
+			mw.statement = gormStatement(c)
+		}
 		sts := pass.Mappers.Statements(c.Mapper, c.Method)
 		for _, st := range sts {
 			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {

@@ -40,6 +40,10 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if cw.why == "" {
 			continue
 		}
+		if fr.Builder == gormChainBuilder {
+			reportGormResult(pass, st, cw)
+			continue
+		}
 		outcome := "its RowsAffected() is never compared"
 		if fr.Exec.ResultDiscarded {
 			outcome = "the result is discarded"
