@@ -211,6 +211,9 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 		if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
 			arg = goUnparen(u.X)
 		}
+		if id, isID := arg.(*ast.Ident); isID {
+			arg = x.gormMapVar(id)
+		}
 		lit, ok := arg.(*ast.CompositeLit)
 		if !ok {
 			return
@@ -698,4 +701,29 @@ func (x *goExtractor) gormHandle(root ast.Expr) bool {
 	}
 	q, ok := sel.X.(*ast.Ident)
 	return ok && (x.imports[q.Name] == "gorm.io/gorm" || x.imports[q.Name] == "github.com/jinzhu/gorm")
+}
+
+// gormMapVar returns the map literal a local variable is given once and
+// never changed (`m := map[string]interface{}{…}; db.….Updates(m)`), nil
+// otherwise.
+func (x *goExtractor) gormMapVar(id *ast.Ident) ast.Expr {
+	if id.Obj == nil || id.Obj.Kind != ast.Var || len(x.assigns[id.Obj]) != 1 {
+		return nil
+	}
+	lit, ok := goUnparen(x.assigns[id.Obj][0].value()).(*ast.CompositeLit)
+	if !ok {
+		return nil
+	}
+	if _, isMap := lit.Type.(*ast.MapType); !isMap {
+		return nil
+	}
+	for _, u := range x.uses[id.Obj] {
+		if ix, ok := x.parent[u].(*ast.IndexExpr); ok && ix.X == ast.Expr(u) {
+			return nil // m["k"] = v, delete(m, k): the map changes
+		}
+		if call, ok := x.parent[u].(*ast.CallExpr); ok && goCalleeName(call) == "delete" {
+			return nil
+		}
+	}
+	return lit
 }

@@ -30,7 +30,7 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 		arg = goUnparen(u.X)
 	}
 	id, ok := arg.(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var || x.gormMapVar(id) != nil {
 		return false
 	}
 	root, links := gormChainOf(call)
