@@ -17,7 +17,9 @@ import (
 // rendered only when every link is understood (Model, Table, Where,
 // WithContext, Debug, Session, Unscoped); anything else (Select, Omit,
 // Scopes, Clauses, Or, Not, a Where guard cannot read) leaves the call
-// alone. An UPDATE with neither a condition nor a primary key is refused
+// alone. A bool field is an on/off switch no rule judges: it is left out
+// of the SET, so that `status = ?` of an enabled flag does not read as a
+// state machine. An UPDATE with neither a condition nor a primary key is refused
 // by GORM (ErrMissingWhereClause) unless the session sets
 // AllowGlobalUpdate; only then is it rendered, without WHERE.
 
@@ -336,6 +338,9 @@ func (x *goExtractor) parses(sql string) bool {
 func (x *goExtractor) gormSet(r *gormRender, model *GoModel, col string, v ast.Expr, at ast.Node) bool {
 	if model != nil {
 		if f := x.gormField(model, col); f != nil {
+			if f.Bool {
+				return true // an on/off switch: no rule judges it, and `status = ?` would read as a state
+			}
 			col = f.Column
 		}
 	}

@@ -100,8 +100,8 @@ func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr,
 	var out []PropertySet
 	add := func(field string, at ast.Node, ps PropertySet) {
 		f := x.gormField(model, field)
-		if f == nil {
-			return
+		if f == nil || f.Bool {
+			return // an on/off switch is neither a counter nor a state machine
 		}
 		ps.Property, ps.Line = f.Column, x.position(at.Pos()).Line
 		out = append(out, ps)

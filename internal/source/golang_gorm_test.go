@@ -17,9 +17,10 @@ import (
 )
 
 type Product struct {
-	ID    int64
-	Stock int
-	Name  string
+	ID     int64
+	Stock  int
+	Name   string
+	Status *bool
 }
 
 func (Product) TableName() string { return "t_product" }
@@ -97,6 +98,12 @@ func TestExtractGoGormChains(t *testing.T) {
 			`db.First(&a, id)`,
 			`db.Model(&a).Update("balance", a.Balance-n)`,
 		}, "UPDATE `accounts` SET `balance` = ?, `version` = `version` + 1 WHERE `id` = ? AND `version` = ?", &Exec{Method: "Update", ResultDiscarded: true}},
+		{"a bool field is a switch, left out", []string{
+			`db.Model(&model.Product{}).Where("id = ?", id).Updates(map[string]interface{}{"name": "x", "status": false})`,
+		}, "UPDATE `t_product` SET `name` = 'x' WHERE (id = ?)", &Exec{Method: "Updates", ResultDiscarded: true}},
+		{"only a switch: nothing to judge", []string{
+			`db.Model(&model.Product{}).Where("id = ?", id).Update("Status", false)`,
+		}, "", nil},
 		{"no WHERE: GORM refuses it", []string{
 			`db.Model(&model.Product{}).Update("stock", 0)`,
 		}, "", nil},

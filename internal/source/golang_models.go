@@ -45,6 +45,9 @@ type GoModelField struct {
 	// SoftDelete is set on a gorm.DeletedAt field: GORM adds
 	// `deleted_at IS NULL` to every write.
 	SoftDelete bool
+	// Bool is set on a bool (or *bool) field: an on/off switch, never a
+	// counter nor a state machine, whatever its column is named.
+	Bool bool
 }
 
 // goEmbed is an embedded struct whose fields a model promotes.
@@ -288,6 +291,7 @@ func (md *GoModel) readFields(st *ast.StructType, imports map[string]string, pre
 			f.PrimaryKey = pk1 || pk2
 			f.Version = qual != "" && tname == "Version" && strings.HasSuffix(imports[qual], "optimisticlock")
 			f.SoftDelete = tname == "DeletedAt" && (qual == "gorm" || qual == "soft_delete")
+			f.Bool = qual == "" && tname == "bool"
 			md.Fields = append(md.Fields, f)
 		}
 	}
