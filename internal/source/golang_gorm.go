@@ -99,7 +99,7 @@ func (x *goExtractor) gormChains() {
 		}
 		name := sel.Sel.Name
 		if arity, ok := gormWrites[name]; ok && len(call.Args) == arity && !call.Ellipsis.IsValid() {
-			if !x.gormEntityWrite(call, name) {
+			if arity == 2 || !x.gormEntityWrite(call, name) {
 				x.gormChain(call, name)
 			}
 		} else if name == "Save" && len(call.Args) == 1 {
