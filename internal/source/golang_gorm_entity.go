@@ -68,8 +68,8 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 	}
 	read := x.readOf(id.Obj, call, call.Pos())
 	sets := x.gormSets(id, model, call, read)
-	if len(sets) == 0 {
-		return true
+	if len(sets) == 0 || read == nil && !gormKeyGiven(id, key, sets) {
+		return true // a new record: Save inserts it, Updates refuses it
 	}
 	p := x.position(root.Pos())
 	x.calls = append(x.calls, MapperCall{
@@ -214,6 +214,21 @@ func goConstantName(e ast.Expr) bool {
 	case *ast.SelectorExpr:
 		_, ok := e.X.(*ast.Ident)
 		return ok && javaConstantName(e.Sel.Name)
+	}
+	return false
+}
+
+// gormKeyGiven reports whether a record that was not read has its primary
+// key: set in the function, or a parameter (the caller may have read it).
+// Without one, Save inserts the record and Updates refuses it.
+func gormKeyGiven(v *ast.Ident, key string, sets []PropertySet) bool {
+	if _, param := v.Obj.Decl.(*ast.Field); param {
+		return true
+	}
+	for _, s := range sets {
+		if s.Property == key {
+			return true
+		}
 	}
 	return false
 }

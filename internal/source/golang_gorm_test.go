@@ -224,6 +224,12 @@ func TestExtractGoGormEntityWrites(t *testing.T) {
 			`db.First(&p, id)`,
 			`db.Save(&p)`,
 		}, nil},
+		{"a new record from another read is an INSERT", []string{
+			`var p model.Product`,
+			`db.First(&p, id)`,
+			`q := model.Product{Stock: p.Stock - int(n)}`,
+			`db.Save(&q)`,
+		}, nil},
 		{"a slice of records", []string{
 			`var ps []model.Product`,
 			`db.Find(&ps)`,
