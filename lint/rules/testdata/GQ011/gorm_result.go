@@ -36,3 +36,11 @@ func gormDeductInline(db *gorm.DB, id int64, n int) error {
 func gormDeductReturned(db *gorm.DB, id int64, n int) *gorm.DB {
 	return db.Model(&gormInventory{}).Where("id = ? AND inventory >= ?", id, n).Update("inventory", gorm.Expr("inventory - ?", n))
 }
+
+// Raw SQL through GORM: *gorm.DB's RowsAffected field is the count.
+func gormRawDeduct(db *gorm.DB, id int64, n int) error {
+	if db.Exec("UPDATE t_inventory SET inventory = inventory - ?, version = version + 1 WHERE id = ? AND inventory >= ?", n, id, n).RowsAffected != 1 {
+		return errInsufficient
+	}
+	return nil
+}
