@@ -31,6 +31,19 @@ const gormBuilder = "GORM chain"
 // gormWrites are the chain methods that send an UPDATE, with their arity.
 var gormWrites = map[string]int{"Update": 2, "UpdateColumn": 2, "Updates": 1, "UpdateColumns": 1}
 
+// gormMethods are the methods of *gorm.DB a chain may call: a link before
+// the first of them is the project's own accessor of its handle.
+var gormMethods = map[string]bool{
+	"Model": true, "Table": true, "Where": true, "Or": true, "Not": true, "Select": true, "Omit": true,
+	"Joins": true, "InnerJoins": true, "Preload": true, "Order": true, "Limit": true, "Offset": true,
+	"Group": true, "Having": true, "Distinct": true, "Scopes": true, "Clauses": true, "Raw": true,
+	"Exec": true, "Unscoped": true, "Session": true, "WithContext": true, "Debug": true, "Begin": true,
+	"Attrs": true, "Assign": true, "First": true, "Take": true, "Last": true, "Find": true, "Scan": true,
+	"Pluck": true, "Count": true, "Create": true, "Save": true, "Delete": true, "Set": true,
+	"Update": true, "Updates": true, "UpdateColumn": true, "UpdateColumns": true, "FirstOrCreate": true,
+	"FirstOrInit": true, "Association": true, "Transaction": true, "Rows": true, "Row": true,
+}
+
 // gormLink is one call of a chain: db.Where(…) is {Where, call}.
 type gormLink struct {
 	name string
@@ -111,7 +124,12 @@ func (x *goExtractor) gormChains() {
 // gormQueryOf reads the links before the write; ok is false when one is
 // not understood.
 func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
+	started := false
 	for _, l := range links[:len(links)-1] {
+		if !started && !gormMethods[l.name] {
+			continue // r.data.DB(ctx): the project's accessor of its handle
+		}
+		started = true
 		args := l.call.Args
 		switch l.name {
 		case "Debug", "WithContext", "Begin":

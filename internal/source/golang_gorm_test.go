@@ -110,6 +110,9 @@ func TestExtractGoGormChains(t *testing.T) {
 		{"AllowGlobalUpdate sends it", []string{
 			`db.Session(&gorm.Session{AllowGlobalUpdate: true}).Model(&model.Product{}).Update("stock", 0)`,
 		}, "UPDATE `t_product` SET `stock` = 0", &Exec{Method: "Update", ResultDiscarded: true}},
+		{"the project's accessor of its handle", []string{
+			`r.data.DB(ctx).Model(&model.Product{}).Where("id = ?", id).Update("stock", gorm.Expr("stock + ?", n))`,
+		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE (id = ?)", &Exec{Method: "Update", ResultDiscarded: true}},
 		{"a link guard does not know", []string{
 			`db.Model(&model.Product{}).Scopes(byShop).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
 		}, "", nil},
