@@ -71,13 +71,12 @@ func gormChainOf(call *ast.CallExpr) (root ast.Expr, links []gormLink) {
 
 // gormQuery is what the links before a write say of it.
 type gormQuery struct {
-	model     *GoModel
-	modelArg  ast.Expr // the Model(…) argument
-	table     string
-	where     []string // each Where's text, placeholders as `?`
-	whereArgs int      // the placeholders of where, in order
-	unscoped  bool
-	global    bool // Session(&gorm.Session{AllowGlobalUpdate: true})
+	model    *GoModel
+	modelArg ast.Expr // the Model(…) argument
+	table    string
+	where    []string // each Where's text, placeholders as `?`
+	unscoped bool
+	global   bool // Session(&gorm.Session{AllowGlobalUpdate: true})
 }
 
 // gormRender is a rendered statement in construction.
@@ -158,12 +157,11 @@ func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
 			}
 			q.table = s.s
 		case "Where":
-			text, n, ok := x.gormWhere(args, q.model)
+			text, ok := x.gormWhere(args, q.model)
 			if !ok {
 				return q, false
 			}
 			q.where = append(q.where, text)
-			q.whereArgs += n
 		default:
 			return q, false
 		}

@@ -73,11 +73,10 @@ func goCountMarks(s string) int {
 
 // gormWhere renders the arguments of a Where: a condition text with its
 // arguments (`IN ?` becomes `IN (?)`, as GORM expands a slice), a bare
-// column with one value, or a struct or map of equalities. n counts its
-// placeholders.
-func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, n int, ok bool) {
+// column with one value, or a struct or map of equalities.
+func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, ok bool) {
 	if len(args) == 0 {
-		return "", 0, false
+		return "", false
 	}
 	if s, isStr := x.constString(args[0]); isStr {
 		t := strings.TrimSpace(s.s)
@@ -87,16 +86,16 @@ func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, n
 					t = f.Column
 				}
 			}
-			return "`" + t + "` = ?", 1, true
+			return "`" + t + "` = ?", true
 		}
 		t = goExpandIn(t)
 		if goCountMarks(t) != len(args)-1 || strings.Contains(t, "@") {
-			return "", 0, false
+			return "", false
 		}
-		return "(" + t + ")", len(args) - 1, true
+		return "(" + t + ")", true
 	}
 	if len(args) != 1 {
-		return "", 0, false
+		return "", false
 	}
 	arg := goUnparen(args[0])
 	if u, isAddr := arg.(*ast.UnaryExpr); isAddr && u.Op == token.AND {
@@ -104,49 +103,49 @@ func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, n
 	}
 	lit, isLit := arg.(*ast.CompositeLit)
 	if !isLit {
-		return "", 0, false
+		return "", false
 	}
 	var conds []string
 	if _, isMap := lit.Type.(*ast.MapType); isMap {
 		for _, el := range lit.Elts {
 			kv, isKV := el.(*ast.KeyValueExpr)
 			if !isKV {
-				return "", 0, false
+				return "", false
 			}
 			k, isStr := x.constString(kv.Key)
 			if !isStr || !goPlainName(k.s) {
-				return "", 0, false
+				return "", false
 			}
 			conds = append(conds, "`"+k.s+"` = ?")
 		}
 	} else {
 		m := x.gormModelOfType(lit.Type)
 		if m == nil {
-			return "", 0, false
+			return "", false
 		}
 		for _, el := range lit.Elts {
 			kv, isKV := el.(*ast.KeyValueExpr)
 			if !isKV {
-				return "", 0, false
+				return "", false
 			}
 			k, isID := kv.Key.(*ast.Ident)
 			if !isID {
-				return "", 0, false
+				return "", false
 			}
 			if goZeroLiteral(kv.Value) {
 				continue // a struct condition skips zero fields
 			}
 			f := x.gormField(m, k.Name)
 			if f == nil {
-				return "", 0, false
+				return "", false
 			}
 			conds = append(conds, "`"+f.Column+"` = ?")
 		}
 	}
 	if len(conds) == 0 {
-		return "", 0, false
+		return "", false
 	}
-	return strings.Join(conds, " AND "), len(conds), true
+	return strings.Join(conds, " AND "), true
 }
 
 // goExpandIn writes `IN ?` as `IN (?)`: GORM expands a slice bound to the
