@@ -31,6 +31,12 @@ type Config struct {
 	// Learn, when set and the policy infers, learns vocabulary from the
 	// code before the rules run (rules.Learn).
 	Learn *Learner
+	// Baseline, when set, hides the findings it records (see Baseline);
+	// Result.Baseline says what it hid and which entries no longer occur.
+	Baseline *Baseline
+	// Changes, when set, keeps only the findings on what changed (see
+	// Changes); the baseline applies first, to every finding.
+	Changes *Changes
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -75,10 +81,14 @@ func Run(cfg Config) (*Result, error) {
 	})
 	// Java calls of generated mapper methods are judged with the mapper
 	// XML of every file read and the vocabulary inferred from all of them.
-	mappers := newMapperIndex(results)
+	// A call of a service method that wraps a generated call is judged as
+	// that call, with the service classes of every file indexed.
+	mappers, wrappers := newMapperIndex(results), newWrapperIndex(results)
 	for i := range results {
-		if r := &results[i]; r.err == nil && r.file != nil && len(r.file.MapperCalls) > 0 {
-			r.lintCalls(queryRules, pol, sch, mappers)
+		if r := &results[i]; r.err == nil && r.file != nil {
+			if calls := wrappers.resolveCalls(r.file); len(calls) > 0 {
+				r.lintCalls(queryRules, pol, sch, mappers, calls)
+			}
 		}
 	}
 	stmtCount := 0
@@ -103,6 +113,14 @@ func Run(cfg Config) (*Result, error) {
 	res := col.result(pol, cfg.Rules)
 	explainInferred(res.Findings, pol, sch)
 	res.Findings = underRoots(res.Findings, l.paths, l.given)
+	if cfg.Baseline != nil {
+		var o BaselineOutcome
+		res.Findings, o = cfg.Baseline.Filter(res.Findings)
+		res.Baseline = &o
+	}
+	if cfg.Changes != nil {
+		res.Findings = cfg.Changes.filter(res.Findings, cfg.Rules, migs, l.given, sch)
+	}
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
@@ -418,7 +436,13 @@ func extract(p string, models *source.GoModels) (*source.File, error) {
 	name := display(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		return source.ExtractGoWith(name, src, models), nil
+		f := source.ExtractGoWith(name, src, models)
+		if f.NeedsPackage {
+			if others := goPackageFiles(p); len(others) > 0 {
+				f = source.ExtractGoPackageWith(name, src, others, models)
+			}
+		}
+		return f, nil
 	case ".java":
 		return source.ExtractJava(name, src), nil
 	case ".xml":

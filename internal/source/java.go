@@ -63,7 +63,12 @@ func ExtractJava(path string, src []byte) *File {
 	})
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
-	f.MapperCalls = x.mapperCalls()
+	sites := x.mapperCalls()
+	for _, s := range sites {
+		f.MapperCalls = append(f.MapperCalls, *s.call)
+	}
+	f.ServiceCalls = x.serviceCalls()
+	f.Types = x.javaTypes(sites)
 	return f
 }
 

@@ -156,6 +156,20 @@ type File struct {
 	// MapperCalls are the MyBatis Generator write calls of a Java file (see
 	// MapperCall).
 	MapperCalls []MapperCall
+	// ServiceCalls are the calls of a Java file that may reach a generated
+	// write through one service method (see MapperCall.Via), and Types the
+	// classes that declare such methods or implement interfaces; lint
+	// joins the two across the files of a run.
+	ServiceCalls []MapperCall
+	Types        []JavaType
+	// NeedsPackage reports, for a Go file read alone, that a goctl-shaped
+	// statement names what another file of its package declares (a model's
+	// column list, the table its embedded generated model holds):
+	// ExtractGoPackage with those files may compute it.
+	NeedsPackage bool
+	// GoctlFields maps the struct fields of a Go file whose type is a goctl
+	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
+	GoctlFields map[string]string
 }
 
 // Pos returns the file line and column of byte offset off in f.SQL. To

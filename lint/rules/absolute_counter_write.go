@@ -28,6 +28,7 @@ var AbsoluteCounterWrite = &lint.Rule{
 
 func runAbsoluteCounterWrite(pass *lint.Pass) error {
 	mapperCounterWrites(pass)
+	rpcCounterWrites(pass)
 	vc := pass.Policy.VersionColumn()
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)

@@ -36,39 +36,55 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	var out []mapperWrite
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-		if c.Framework == source.FrameworkGORM {
-			mw.statement = gormStatement(c)
+		if c.Framework == source.FrameworkGoZeroRPC {
+			continue // judged by what the server writes (goctl_calls.go)
 		}
-		sts := pass.Mappers.Statements(c.Mapper, c.Method)
-		for _, st := range sts {
-			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
-				mw.t, mw.w = w.targets[0], w
-				mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
-				break
-			}
+		if mw, ok := resolveMapperWrite(pass, c); ok {
+			out = append(out, mw)
 		}
-		if mw.t == nil && len(sts) > 0 {
-			continue // the mapper XML holds the statement, but guard cannot read it
-		}
-		if mw.t == nil && c.Table != "" {
-			mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
-		}
-		if mw.t == nil {
-			name := c.Entity
-			if name == "" {
-				m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
-				name = strings.TrimSuffix(m, "Mapper")
-			}
-			tbl := pass.Schema.Table(source.PropertyColumn(name))
-			if name == "" || tbl == nil {
-				continue
-			}
-			mw.t = &target{name: tbl.Name, table: tbl}
-		}
-		out = append(out, mw)
 	}
 	return out
+}
+
+// resolveMapperWrite finds the table and statement of one mapper call.
+func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
+	if c.Framework == source.FrameworkGoctl {
+		return goctlWrite(pass, c)
+	}
+	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+	if c.Framework == source.FrameworkGORM {
+		mw.statement = gormStatement(c)
+	}
+	sts := pass.Mappers.Statements(c.Mapper, c.Method)
+	for _, st := range sts {
+		if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
+			mw.t, mw.w = w.targets[0], w
+			mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
+			break
+		}
+	}
+	if mw.t == nil && len(sts) > 0 {
+		return mw, false // the mapper XML holds the statement, but guard cannot read it
+	}
+	if mw.t == nil && c.Table != "" {
+		mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
+	}
+	if mw.t == nil {
+		name := c.Entity
+		if name == "" {
+			m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
+			name = strings.TrimSuffix(m, "Mapper")
+		}
+		tbl := pass.Schema.Table(source.PropertyColumn(name))
+		if name == "" || tbl == nil {
+			return mw, false
+		}
+		mw.t = &target{name: tbl.Name, table: tbl}
+	}
+	if c.Via != "" {
+		mw.statement = c.Via + " → " + mw.statement // the service method that makes the call
+	}
+	return mw, true
 }
 
 // byExample reports whether the call's WHERE is its Example's criteria.
@@ -88,7 +104,7 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 			return true
 		}
 		for _, cr := range mw.call.Criteria {
-			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) {
+			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
 				return true
 			}
 		}
@@ -100,6 +116,27 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 	conds := mw.w.filters()
 	c := colRef{w: mw.w, t: mw.t, name: col}
 	return mentions(conds, c) || hasVersionPredicate(conds, mw.w.versionRef(pass, mw.t))
+}
+
+// comparesAndSets reports whether criterion cr makes a ByExample write a
+// compare-and-set of its row, as the SQL form's comparesAndSets does: an
+// EqualTo on a property the record also sets, other than a key
+// (`preUpdateTime = o.getUpdateTime(); o.setUpdateTime(now());
+// example.createCriteria().andIdEqualTo(id).andUpdateTimeEqualTo(preUpdateTime)`).
+func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr source.Criterion) bool {
+	if cr.Op != "EqualTo" {
+		return false
+	}
+	col := source.PropertyColumn(cr.Property)
+	if identifying(pass.Schema, mw.t.tableName(), col, pass.Policy) {
+		return false
+	}
+	for _, s := range mw.call.Sets {
+		if s.Property == cr.Property {
+			return true
+		}
+	}
+	return false
 }
 
 // setsOf returns the setter calls of the call's record on columns that
@@ -116,6 +153,9 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 				continue
 			}
 			col = c.Name
+		}
+		if mw.call.Framework == source.FrameworkGoctl && !mw.bindsColumn(col) {
+			continue // the model method's statement does not write the field
 		}
 		if test(colRef{w: mw.w, t: mw.t, name: col}) {
 			sets, cols = append(sets, s), append(cols, col)
@@ -142,7 +182,7 @@ func mapperCounterWrites(pass *lint.Pass) {
 			}
 			done[cols[i]] = true
 			table := mw.t.tableName()
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
 					"a concurrent change between the read and this write is lost (lost update)",
 				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn())
@@ -174,7 +214,7 @@ func mapperStateWrites(pass *lint.Pass) {
 				continue
 			}
 			done[cols[i]] = true
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], false),
 				"state column %s is set to %s and written by %s %s %s nor %s: the transition also "+
 					"succeeds from a state a concurrent writer just set",
 				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn())
