@@ -75,7 +75,7 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch, l.ents)
+		again := parseSource(p, in.sources[i], nil, sch, l.hosts)
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
@@ -150,8 +150,9 @@ type loaded struct {
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
-	// ents are the MyBatis-Plus entity classes of the Java sources.
-	ents *source.EntityIndex
+	// hosts are the entity classes and model types of the sources, for
+	// ORM writes.
+	hosts hostTypes
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -230,14 +231,14 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		})
 	}
 
-	ents := javaEntities(in.sources, sch)
+	hosts := hostTypes{ents: javaEntities(in.sources, sch), models: readGoModels(in.sources, sch)}
 	results := make([]fileResult, len(in.sources))
 	learner := cfg.Learn
 	if !pol.Infers() {
 		learner = nil
 	}
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		results[i] = parseSource(p, in.sources[i], learner, sch, ents)
+		results[i] = parseSource(p, in.sources[i], learner, sch, hosts)
 		if queryRules != nil {
 			results[i].lintRecording(queryRules, pol, sch)
 		}
@@ -251,7 +252,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, ents: ents}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, hosts: hosts}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -391,8 +392,8 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, ents *source.EntityIndex) fileResult {
-	f, err := extract(path, ents)
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, hosts hostTypes) fileResult {
+	f, err := extract(path, hosts)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
@@ -405,6 +406,7 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 				learner.Observe(st, sch, fold.add)
 			}
 		}
+		observeCalls(f, &fold)
 		res.observations = fold.out
 	}
 	return res
@@ -426,8 +428,15 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 	res.stmts = nil
 }
 
+// hostTypes are the types of the whole run that an ORM write in one file
+// is read against: MyBatis-Plus entity classes and GORM model types.
+type hostTypes struct {
+	ents   *source.EntityIndex
+	models *source.GoModels
+}
+
 // extract runs the extractor that fits the file's extension.
-func extract(p string, ents *source.EntityIndex) (*source.File, error) {
+func extract(p string, hosts hostTypes) (*source.File, error) {
 	src, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", p, err)
@@ -435,15 +444,15 @@ func extract(p string, ents *source.EntityIndex) (*source.File, error) {
 	name := display(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		f := source.ExtractGo(name, src)
+		f := source.ExtractGoWith(name, src, hosts.models)
 		if f.NeedsPackage {
 			if others := goPackageFiles(p); len(others) > 0 {
-				f = source.ExtractGoPackage(name, src, others)
+				f = source.ExtractGoPackageWith(name, src, others, hosts.models)
 			}
 		}
 		return f, nil
 	case ".java":
-		return source.ExtractJavaWith(name, src, ents), nil
+		return source.ExtractJavaWith(name, src, hosts.ents), nil
 	case ".xml":
 		return source.ExtractXML(name, src), nil
 	default:

@@ -22,7 +22,13 @@ import (
 // the embedded model types a goctl-shaped fmt.Sprintf names are looked up
 // in them. Files of another package are ignored.
 func ExtractGoPackage(path string, src []byte, others map[string][]byte) *File {
-	return extractGo(path, src, others)
+	return extractGo(path, src, others, nil)
+}
+
+// ExtractGoPackageWith is ExtractGoPackage with the model types of the
+// whole run (see ExtractGoWith).
+func ExtractGoPackageWith(path string, src []byte, others map[string][]byte, models *GoModels) *File {
+	return extractGo(path, src, others, models)
 }
 
 // siblingsOf parses the files of others that belong to package pkg.

@@ -135,6 +135,10 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
+	// Decrement is set when the value is the property read minus an amount
+	// (`p.Stock -= n`, `p.Stock = p.Stock - n`): the code decrements the
+	// column, which makes it a counter for the vocabulary inference.
+	Decrement bool
 	// Param is the field of the host method's request parameter the value
 	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
 	Param string

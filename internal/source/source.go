@@ -88,6 +88,21 @@ type Fragment struct {
 	// Findings on such a statement stand at the host line and say the SQL
 	// is guard's rendering.
 	Builder string
+	// ParamReads are what the host code shows of where bound values come
+	// from: a placeholder bound to a value computed from a record the
+	// function read (`goodsInfo.StockNum - n` after db.First(&goodsInfo)).
+	ParamReads []ParamRead
+}
+
+// ParamRead says that placeholder Param (numbered from 0 in the order of
+// the text) binds Text, a value computed from Read. Decrement is set when
+// the value is the read value of the column it is written to, minus an
+// amount: the code decrements that column.
+type ParamRead struct {
+	Param     int
+	Read      MapperRead
+	Text      string
+	Decrement bool
 }
 
 // ParamStep says that the host code binds to placeholder Param (numbered

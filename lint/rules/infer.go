@@ -44,6 +44,9 @@ func observe(st *lint.Statement, s *schema.Schema, emit func(lint.Observation)) 
 	as := w.assignments()
 	for _, a := range as {
 		eachAssignedValue(a.expr, func(v string) { add(lint.ObsAssign, a.col, v) })
+		if r := paramRead(st, a.expr); r != nil && r.Decrement {
+			add(lint.ObsDecrement, a.col, "") // the host code decremented the value it read
+		}
 	}
 	if w.kind != writeUpdate {
 		return

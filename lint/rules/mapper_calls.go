@@ -52,6 +52,9 @@ func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, boo
 		return goctlWrite(pass, c)
 	}
 	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+	if c.Framework == source.FrameworkGORM {
+		mw.statement = gormStatement(c)
+	}
 	sts := pass.Mappers.Statements(c.Mapper, c.Method)
 	for _, st := range sts {
 		if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {

@@ -42,6 +42,10 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if cw.why == "" {
 			continue
 		}
+		if fr.Builder == gormChainBuilder {
+			reportGormResult(pass, st, cw)
+			continue
+		}
 		if fr.Lang == source.LangJava {
 			javaResultIgnored(pass, st, cw)
 			continue
