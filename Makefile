@@ -16,13 +16,15 @@ test-go:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
 
 # mariadbd and redis-server are started by the tests themselves (internal/dbtest);
-# install them when they are missing and we may.
+# pt-online-schema-change runs the migrations marked -- guard:osc pt-osc.
+# Install them when they are missing and we may.
 deps:
 	@missing=""; \
 	{ command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ]; } && \
 		{ command -v mariadb-install-db >/dev/null 2>&1 || command -v mysql_install_db >/dev/null 2>&1; } || \
 		missing="$$missing mariadb-server"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
+	command -v pt-online-schema-change >/dev/null 2>&1 || missing="$$missing percona-toolkit"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "installing:$$missing"; \

@@ -72,7 +72,7 @@ func TestEveryStatementAccountedFor(t *testing.T) {
 	}
 	reported := map[string]bool{}
 	for _, f := range res.Findings {
-		if f.Code == "GQ009" {
+		if f.Code == "GQ009" || f.Code == "GQ010" { // GQ010: a ${…} the statement cannot be checked around
 			reported[fmt.Sprintf("%s:%d", f.File, f.Line)] = true
 		}
 	}

@@ -354,7 +354,10 @@ func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
 		if !ok || f.Column == "" || f.Relation || last[s.Property] != i {
 			continue // not persistent, not a column of its own, or set again later
 		}
-		s.Column = f.Column
+		if c.Columns == nil {
+			c.Columns = map[string]string{}
+		}
+		c.Columns[s.Property] = f.Column
 		sets = append(sets, s)
 	}
 	c.Sets = sets

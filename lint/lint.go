@@ -148,8 +148,9 @@ type Pass struct {
 	// no: a generated ${orderByClause} is then not reported.
 	ClauseMayVary func(fr *source.Fragment, property string) bool
 	// MapperCalls are the MyBatis Generator write calls of the Java file
-	// File, set on a pass of its own that runs once every mapper XML is
-	// read; nil on every other pass.
+	// File, with the calls of service methods that wrap one resolved to
+	// it (WrapperIndex), set on a pass of its own that runs once every
+	// mapper XML is read; nil on every other pass.
 	MapperCalls []source.MapperCall
 	// Mappers indexes the generated write statements of every mapper XML
 	// read, for the pass of MapperCalls.
@@ -196,8 +197,8 @@ func (p *Pass) ReportStatement(st *Statement, table, column, format string, args
 func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format string, args ...any) {
 	msg := fmt.Sprintf(format, args...)
 	if fr := st.Fragment; fr != nil && fr.Builder != "" && fr.Unchecked == "" {
-		// The SQL is not text in the file: say whose rendering it is.
-		msg += " (SQL as guard renders the " + fr.Builder + ")"
+		// The text is not in the file: say where it came from.
+		msg += " (SQL rendered by guard from the " + fr.Builder + ")"
 	}
 	p.Report(Finding{
 		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
@@ -294,7 +295,10 @@ type Summary struct {
 type Result struct {
 	Findings []Finding
 	Summary  Summary
-	// OtherEngines lists the .sql files left out because their path names
-	// another database engine; the command line says so on stderr.
+	// OtherEngines lists the query sources (.sql, Go, Java, mapper XML)
+	// left out because their path names another database engine; the
+	// command line says so on stderr.
 	OtherEngines []string
+	// Baseline says what Config.Baseline hid; nil without one.
+	Baseline *BaselineOutcome
 }

@@ -28,6 +28,12 @@ type MapperIndex struct {
 	// simple maps a namespace's last element to the namespaces ending so,
 	// for a Java file whose mapper type guard could not qualify.
 	simple map[string][]string
+	// servers holds the goctl model calls of go-zero RPC logic methods (see
+	// rpcServers).
+	servers rpcServers
+	// fields maps the struct fields holding a goctl model under another
+	// name to its type (see GoctlStatements).
+	fields map[string]string
 }
 
 // mapperStatements returns the statements of stmts that an index keeps.
@@ -35,11 +41,10 @@ func mapperStatements(stmts []*Statement) []*Statement {
 	var out []*Statement
 	for _, st := range stmts {
 		fr := st.Fragment
-		if fr == nil || fr.Namespace == "" {
-			continue
-		}
 		// A generated mapper's write, or a repository method's @Query.
-		if fr.Lang == source.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == source.LangJava {
+		if fr != nil && fr.Namespace != "" && (fr.Lang == source.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == source.LangJava) {
+			out = append(out, st)
+		} else if _, _, ok := goctlModelMethod(fr); ok {
 			out = append(out, st)
 		}
 	}
@@ -48,11 +53,14 @@ func mapperStatements(stmts []*Statement) []*Statement {
 
 // newMapperIndex indexes the kept statements of every file.
 func newMapperIndex(results []fileResult) *MapperIndex {
-	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}}
+	ix := &MapperIndex{byID: map[string][]*Statement{}, simple: map[string][]string{}, servers: newRPCServers(results), fields: goctlFieldTypes(results)}
 	for _, r := range results {
 		for _, st := range r.mapperStmts {
-			ns := st.Fragment.Namespace
-			key := ns + "#" + st.Fragment.ID
+			ns, id := st.Fragment.Namespace, st.Fragment.ID
+			if model, method, ok := goctlModelMethod(st.Fragment); ok {
+				ns, id = model, method
+			}
+			key := ns + "#" + id
 			if _, seen := ix.byID[key]; !seen {
 				s := ns[strings.LastIndexByte(ns, '.')+1:]
 				if !slices.Contains(ix.simple[s], ns) {
@@ -95,8 +103,13 @@ const (
 
 // ReportCall records a finding at a Java mapper call.
 func (p *Pass) ReportCall(c *source.MapperCall, table, column, format string, args ...any) {
-	fix := ""
-	if c.Framework == source.FrameworkJPA || c.Framework == source.FrameworkJPAFlush {
+	p.ReportCallFix(c, table, column, "", format, args...)
+}
+
+// ReportCallFix is ReportCall with the fix the host code calls for; an
+// empty fix leaves the rule's.
+func (p *Pass) ReportCallFix(c *source.MapperCall, table, column, fix, format string, args ...any) {
+	if fix == "" && (c.Framework == source.FrameworkJPA || c.Framework == source.FrameworkJPAFlush) {
 		fix = jpaWriteFix + jpaCounterFix
 		if p.Rule.Code == "GQ005" {
 			fix = jpaWriteFix + jpaStateFix
@@ -104,18 +117,20 @@ func (p *Pass) ReportCall(c *source.MapperCall, table, column, format string, ar
 	}
 	p.Report(Finding{
 		File: p.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
-		Table: table, ColumnName: column, Fix: fix,
+		Table: table, ColumnName: column,
 		Message: fmt.Sprintf(format, args...),
+		Fix:     fix,
 		SQL:     c.Method,
 	})
 }
 
-// lintCalls runs the query rules on the mapper calls of the file, with
-// every mapper XML of the run indexed; their findings join the file's.
-func (res *fileResult) lintCalls(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mappers *MapperIndex) {
+// lintCalls runs the query rules on calls, the entity writes of the file
+// (WrapperIndex.resolveCalls), with every mapper XML of the run indexed;
+// their findings join the file's.
+func (res *fileResult) lintCalls(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mappers *MapperIndex, calls []source.MapperCall) {
 	for _, r := range rules {
 		pass := NewPass(r, pol, sch, nil, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
-		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, res.file.MapperCalls, mappers
+		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, calls, mappers
 		if err := r.Run(pass); err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
 			return

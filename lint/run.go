@@ -31,6 +31,12 @@ type Config struct {
 	// Learn, when set and the policy infers, learns vocabulary from the
 	// code before the rules run (rules.Learn).
 	Learn *Learner
+	// Baseline, when set, hides the findings it records (see Baseline);
+	// Result.Baseline says what it hid and which entries no longer occur.
+	Baseline *Baseline
+	// Changes, when set, keeps only the findings on what changed (see
+	// Changes); the baseline applies first, to every finding.
+	Changes *Changes
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -69,19 +75,21 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch, l.jpa)
+		again := parseSource(p, in.sources[i], nil, sch, l.hosts, l.jpa)
 		again.lint(queryRules, pol, sch, mayVary)
 		r.findings, r.err = again.findings, again.err
 	})
 	// Java calls of generated mapper methods are judged with the mapper
 	// XML of every file read and the vocabulary inferred from all of them.
-	mappers := newMapperIndex(results)
+	// A call of a service method that wraps a generated call is judged as
+	// that call, with the service classes of every file indexed.
+	mappers, wrappers := newMapperIndex(results), newWrapperIndex(results)
 	for i := range results {
-		if r := &results[i]; r.err == nil {
+		if r := &results[i]; r.err == nil && r.file != nil {
 			l.jpa.resolveCalls(r.file)
-		}
-		if r := &results[i]; r.err == nil && r.file != nil && len(r.file.MapperCalls) > 0 {
-			r.lintCalls(queryRules, pol, sch, mappers)
+			if calls := wrappers.resolveCalls(r.file); len(calls) > 0 {
+				r.lintCalls(queryRules, pol, sch, mappers, calls)
+			}
 		}
 	}
 	stmtCount := 0
@@ -106,6 +114,14 @@ func Run(cfg Config) (*Result, error) {
 	res := col.result(pol, cfg.Rules)
 	explainInferred(res.Findings, pol, sch)
 	res.Findings = underRoots(res.Findings, l.paths, l.given)
+	if cfg.Baseline != nil {
+		var o BaselineOutcome
+		res.Findings, o = cfg.Baseline.Filter(res.Findings)
+		res.Baseline = &o
+	}
+	if cfg.Changes != nil {
+		res.Findings = cfg.Changes.filter(res.Findings, cfg.Rules, migs, l.given, sch)
+	}
 	countSeverities(res)
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
@@ -135,7 +151,10 @@ type loaded struct {
 	given   *givenSchema // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
-	jpa     *JPAIndex
+	// hosts are the entity classes and model types of the sources, for
+	// ORM writes; jpa the JPA entities and Spring Data repositories.
+	hosts hostTypes
+	jpa   *JPAIndex
 }
 
 // load walks cfg's paths, replays the migrations (or reads --schema), and
@@ -214,6 +233,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		})
 	}
 
+	hosts := hostTypes{ents: javaEntities(in.sources, sch), models: readGoModels(in.sources, sch)}
 	results := make([]fileResult, len(in.sources))
 	learner := cfg.Learn
 	if !pol.Infers() {
@@ -227,7 +247,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		results[i].stmts = nil
 	}
 	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
-		f, err := extract(in.sources[i])
+		f, err := extract(in.sources[i], hosts)
 		if err != nil {
 			results[i] = fileResult{err: &InputError{Msg: err.Error()}}
 			return
@@ -258,7 +278,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, jpa: jpa}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, hosts: hosts, jpa: jpa}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -398,8 +418,8 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
-	f, err := extract(path)
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex) fileResult {
+	f, err := extract(path, hosts)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
@@ -419,6 +439,7 @@ func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *s
 				learner.Observe(st, sch, fold.add)
 			}
 		}
+		observeCalls(f, &fold)
 		res.observations = fold.out
 	}
 	return res
@@ -440,8 +461,15 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 	res.stmts = nil
 }
 
+// hostTypes are the types of the whole run that an ORM write in one file
+// is read against: MyBatis-Plus entity classes and GORM model types.
+type hostTypes struct {
+	ents   *source.EntityIndex
+	models *source.GoModels
+}
+
 // extract runs the extractor that fits the file's extension.
-func extract(p string) (*source.File, error) {
+func extract(p string, hosts hostTypes) (*source.File, error) {
 	src, err := os.ReadFile(p)
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", p, err)
@@ -449,9 +477,15 @@ func extract(p string) (*source.File, error) {
 	name := display(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		return source.ExtractGo(name, src), nil
+		f := source.ExtractGoWith(name, src, hosts.models)
+		if f.NeedsPackage {
+			if others := goPackageFiles(p); len(others) > 0 {
+				f = source.ExtractGoPackageWith(name, src, others, hosts.models)
+			}
+		}
+		return f, nil
 	case ".java":
-		return source.ExtractJava(name, src), nil
+		return source.ExtractJavaWith(name, src, hosts.ents), nil
 	case ".xml":
 		return source.ExtractXML(name, src), nil
 	default:

@@ -20,8 +20,9 @@ type inputs struct {
 	sources []string
 	// real maps each source to its path with every symbolic link resolved.
 	real map[string]string
-	// otherEngines holds the .sql files left out because their path names
-	// another database engine (db/postgresql/data.sql, schema-h2.sql).
+	// otherEngines holds the query sources left out because their path
+	// names another database engine (db/postgresql/data.sql, schema-h2.sql,
+	// sys_initdb_pgsql.go, mapper/oracle/UserMapper.xml).
 	otherEngines []string
 }
 
@@ -34,7 +35,10 @@ var otherEngineWords = map[string]bool{
 	"derby": true, "cockroach": true, "cockroachdb": true, "clickhouse": true, "informix": true,
 	"pointbase": true, "sapdb": true, "maxdb": true, "solid": true, "sybase": true, "firebird": true,
 	"cubrid": true, "hana": true, "teradata": true, "kingbase": true, "cloudscape": true,
-	"opengauss": true, "gaussdb": true, "oscar": true,
+	"opengauss": true, "gaussdb": true, "oscar": true, "dm": true, "dm8": true, "dameng": true,
+	"highgo": true, "kingbasees": true, "vastbase": true, "uxdb": true, "shentong": true, "gbase": true,
+	"mogdb": true, "greenplum": true, "redshift": true, "snowflake": true, "hive": true, "presto": true,
+	"trino": true, "duckdb": true, "mssqlserver": true, "tsql": true, "plsql": true, "pg": true, "tdengine": true, "taos": true,
 }
 
 // forOtherEngine reports whether a path below a walked folder names another
@@ -152,7 +156,7 @@ func (w *walker) addFile(p, real, rel string) {
 		return
 	}
 	ext := strings.ToLower(filepath.Ext(base))
-	if ext == ".sql" && rel != "" && forOtherEngine(rel) {
+	if sourceExt[ext] && rel != "" && forOtherEngine(rel) {
 		w.in.otherEngines = append(w.in.otherEngines, p)
 		return
 	}

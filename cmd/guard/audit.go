@@ -49,7 +49,13 @@ Examples:
    guard audit --dsn 'mysql://auditor:s%40cret@db1:3306/shop'
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
-   guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code`,
+   guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
+   guard audit --targets shards.txt --write-baseline audit-baseline.json
+   guard audit --targets shards.txt --baseline audit-baseline.json
+
+A baseline's fingerprints hold no host, port or database: one baseline
+recorded on a shard, or on the whole fleet, serves every shard, each matched
+by itself. A baseline is not written when a target could not be audited.`,
 		Flags: append(reportFlags.flags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + target.EnvDSN},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
@@ -57,6 +63,8 @@ Examples:
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
 			&cli.DurationFlag{Name: "timeout", Value: audit.DefaultTimeout, Usage: "bound on the whole audit of one target"},
 			&cli.DurationFlag{Name: "scan-timeout", Value: audit.DefaultScanTimeout, Usage: "bound on each row scan, enforced by the server"},
+			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file, on every target", TakesFile: true},
+			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
 		),
 		Action: runAudit,
 	}
@@ -101,7 +109,16 @@ func runAudit(c *cli.Context) error {
 	red := target.RedactorOf(targets)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 
+	write := c.String("write-baseline")
+	if write != "" && c.IsSet("baseline") {
+		return inputErrf("--write-baseline records every finding: it does not go with --baseline")
+	}
+	baseline, err := readBaseline(c)
+	if err != nil {
+		return err
+	}
 	opts := audit.Options{
+		Baseline:    baseline,
 		Policy:      pol,
 		Rules:       rules.All(),
 		NoData:      c.Bool("no-data"),
@@ -127,6 +144,13 @@ func runAudit(c *cli.Context) error {
 		fmt.Fprintf(stderr, "guard: warning: %s: %s\n", n.Target, n.Message)
 	}
 
+	if write != "" {
+		if len(rep.Failures) > 0 {
+			return fmt.Errorf("baseline %s not written: %d target(s) could not be audited", write, len(rep.Failures))
+		}
+		return writeBaseline(c, write, rep.Result.Findings)
+	}
+	noteBaseline(c, rep.Result.Baseline)
 	var buf bytes.Buffer
 	if err := report.Write(&buf, format, rep.Result, report.Options{
 		Version: guardVersion(),

@@ -22,7 +22,7 @@ func initCommand() *cli.Command {
 		Description: `Reads the project below PATH... (default: [lint] paths) as guard lint does
 and learns which columns are counters (the code decrements them), state
 machines (an UPDATE conditions on them), on/off flags (state-named, only ever
-toggled) and business keys (key-named, on the table that owns them, not on the
+toggled) and free text (state-named, but a long string: not states), business keys (key-named, on the table that owns them, not on the
 tables that reference it). It writes a policies.toml holding the usual
 defaults and one [[table]] entry per table inference decided, every column
 with its evidence as a comment, for you to confirm. An existing file is kept
@@ -97,6 +97,7 @@ type initSummary struct {
 	Counters         int    `json:"counters"`
 	InferredCounters int    `json:"inferred_counters"`
 	Thresholds       int    `json:"thresholds"`
+	Snapshots        int    `json:"snapshots"`
 	States           int    `json:"states"`
 	InferredStates   int    `json:"inferred_states"`
 	Flags            int    `json:"flags"`
@@ -107,11 +108,11 @@ type initSummary struct {
 
 func writeInitSummary(w io.Writer, s initSummary) error {
 	_, err := fmt.Fprintf(w, "wrote %s: %d [[table]] entries for %d tables\n"+
-		"  counters       %d (%d inferred from decrements; %d thresholds left out)\n"+
-		"  states         %d (%d inferred from the code or the column definitions; %d on/off flags left out)\n"+
+		"  counters       %d (%d inferred from decrements; %d thresholds and %d ledger snapshots left out)\n"+
+		"  states         %d (%d inferred from the code or the column definitions; %d on/off flags or free-text columns left out)\n"+
 		"  business keys  %d (%d inferred; %d references to another table's key left out)\n"+
 		"review the evidence of each entry, then: guard lint --config %s\n",
-		s.File, s.Entries, s.Tables, s.Counters, s.InferredCounters, s.Thresholds,
+		s.File, s.Entries, s.Tables, s.Counters, s.InferredCounters, s.Thresholds, s.Snapshots,
 		s.States, s.InferredStates, s.Flags, s.Keys, s.InferredKeys, s.References, s.File)
 	return err
 }
@@ -146,6 +147,10 @@ func propose(base *policy.Policy, v *lint.Vocabulary) (*policy.Proposal, initSum
 				sum.Thresholds++
 				decidedCounters = true
 				counters = append(counters, policy.Entry{Column: c.Name, Why: "a threshold, never a counter", Dropped: true})
+			case policy.IsLedger(t.Name) && byPattern("counter_columns", base.Schema.CounterColumns, c.Name) != "":
+				sum.Snapshots++
+				decidedCounters = true
+				counters = append(counters, policy.Entry{Column: c.Name, Why: "the balance a movement left in a ledger table, written once with its row; the code never decrements it", Dropped: true})
 			}
 			switch {
 			case pol.IsState(t.Name, c.Name):
@@ -159,7 +164,7 @@ func propose(base *policy.Policy, v *lint.Vocabulary) (*policy.Proposal, initSum
 			case inf.Flags[k] != nil:
 				sum.Flags++
 				decidedStates = true
-				states = append(states, policy.Entry{Column: c.Name, Why: "an on/off flag: " + inf.Flags[k].String(), Dropped: true})
+				states = append(states, policy.Entry{Column: c.Name, Why: inf.Flags[k].String(), Dropped: true})
 			}
 			switch {
 			case pol.IsBusinessKey(t.Name, c.Name):

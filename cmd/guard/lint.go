@@ -33,9 +33,33 @@ Examples:
    guard lint --schema db/schema.sql internal/ src/main/resources/mappers
    guard lint --format json --fail-on warning . > findings.json
    guard lint --format sarif . > guard.sarif      # GitHub code scanning
-   guard lint --format github .                   # annotations in GitHub Actions`,
+   guard lint --format github .                   # annotations in GitHub Actions
+   guard lint --format gitlab . > gl-code-quality.json  # GitLab Code Quality
+
+Adopting guard on a project that already has findings:
+   guard lint --write-baseline guard-baseline.json .   # record today's findings, exit 0
+   guard lint --baseline guard-baseline.json .         # report only the new ones
+
+A baseline matches a finding by code, file and a fingerprint of its
+statement as the parser normalises it (or of its table and column), not by
+line: moving code or inserting lines elsewhere does not bring it back, a
+changed statement is new. Its entries name files relative to the baseline's
+folder. guard prints on stderr how many findings it hid and which entries no
+longer occur.
+
+Reporting only what a change touched:
+   guard lint --new-from-rev origin/main .
+
+--new-from-rev REV keeps the findings whose statement lines meet lines that
+changed since the commit REV (git diff of the work tree, staged or not,
+renames followed; files git does not track and does not ignore are wholly
+new); schema findings only for the tables whose migrations' DDL changed.
+With --baseline, the baseline applies first.`,
 		Flags: append(reportFlags.flags(),
 			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, one dump file (mysqldump, SHOW CREATE TABLE export) or a folder of dumps", TakesFile: true},
+			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file", TakesFile: true},
+			&cli.StringFlag{Name: "new-from-rev", Usage: "report only the findings on lines changed since this git revision"},
+			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
 		),
 		Action: runLint,
 	}
@@ -47,13 +71,27 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	format, rank := c.String("format"), failRank(c)
-	res, err := lint.Run(lint.Config{
+	cfg := lint.Config{
 		Paths:      c.Args().Slice(),
 		SchemaPath: c.String("schema"),
 		Policy:     pol,
 		Rules:      rules.All(),
 		Learn:      rules.Learn,
-	})
+	}
+	write := c.String("write-baseline")
+	if write != "" && c.IsSet("baseline") {
+		return inputErrf("--write-baseline records every finding: it does not go with --baseline")
+	}
+	if write != "" && c.IsSet("new-from-rev") {
+		return inputErrf("--write-baseline records every finding: it does not go with --new-from-rev")
+	}
+	if cfg.Baseline, err = readBaseline(c); err != nil {
+		return err
+	}
+	if cfg.Changes, err = changesSince(c); err != nil {
+		return err
+	}
+	res, err := lint.Run(cfg)
 	if err != nil {
 		return lintErr(err)
 	}
@@ -65,9 +103,13 @@ func runLint(c *cli.Context) error {
 			"no schema rule had anything to check, and the query rules ran without the schema\n", schemaPath)
 	}
 	if n := len(res.OtherEngines); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d .sql file(s) left out, written for another database engine by their path (%s%s)\n",
+		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, written for another database engine by their path (%s%s)\n",
 			n, res.OtherEngines[0], map[bool]string{true: ", …", false: ""}[n > 1])
 	}
+	if write != "" {
+		return writeBaseline(c, write, res.Findings)
+	}
+	noteBaseline(c, res.Baseline)
 	if err := report.Write(c.App.Writer, format, res, report.Options{
 		Version: guardVersion(),
 		Color:   format == "text" && useColor(c, c.App.Writer),

@@ -2,12 +2,10 @@ package main
 
 import (
 	"errors"
-	"flag"
 	"fmt"
 	"io"
 	"os"
 	"strconv"
-	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -45,6 +43,22 @@ Around it guard adds:
                 query on the table, exits 3 naming the oldest open transaction,
                 and leaves the version clean, the statement never having run.
 
+  pt-osc        a file whose comments before its statement hold the line
+                "-- guard:osc pt-osc" (guard plan --osc pt-osc writes it on
+                ADD CHECK) is one ALTER TABLE that guard runs through
+                pt-online-schema-change --alter '<the text after the table
+                name>' --execute (percona-toolkit): the rows are copied in
+                chunks behind triggers while writes continue. Preflight
+                runs first as for any file; a table without a primary key
+                or unique index, with triggers, or with foreign keys is
+                refused before anything runs (exit 3). The version is
+                recorded only when the tool succeeded; when it aborts or
+                is interrupted before the swap, the table is as it was,
+                guard drops the triggers and copy it left, and the version
+                stays clean (exit 3). The password reaches the tool in a
+                private option file, never on its command line.
+                golang-migrate alone runs the same file as plain SQL.
+
 A file that fails part-way leaves its version dirty (MySQL DDL is not
 transactional: the statements before the failing one stay applied), as does a
 server that goes away mid-file. guard then exits 4 and prints the way out:
@@ -54,6 +68,17 @@ V the last version applied in full.
 DSN: --dsn user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db, else
 the GUARD_DSN environment variable. Passwords never appear in any output.
 
+Fleets: up, down, goto and status take several --dsn, or --targets FILE (one
+DSN per line, # comments), and work on --parallel N targets at once, each with
+its own golang-migrate state. Before any target applies anything, every target
+is checked (its state, the pending files, their preflight): one target with
+rows a guard would reject, or a dirty one, and nothing is applied anywhere.
+Once applying, a target that fails stops the fleet: no target starts after
+it, and the running ones stop after their current migration, at a clean
+version. --on-error continue runs each target on its own instead, its own
+preflight guarding it alone. The report is one row per target (host:port/db,
+from -> to, steps, time, outcome); the exit code is the worst of the targets'.
+
 Examples:
    guard migrate up --dsn 'app:secret@tcp(db:3306)/shop' --dir migrations
    GUARD_DSN='mysql://app:secret@db:3306/shop' guard migrate status
@@ -62,6 +87,8 @@ Examples:
    guard migrate force --dsn "$DSN" 3       # clear a dirty flag after a repair
    guard migrate force --dsn "$DSN" -- -1   # back to "no migration applied"
    guard migrate up --format json --dsn "$DSN" > migrate.json
+   guard migrate up --targets shards.txt --parallel 8
+   guard migrate up --targets shards.txt --on-error continue --format json
 
 Exit codes: 0 applied or nothing to do, 2 usage or input error (a pending file
 that does not parse: FILE:LINE:COL), 3 runtime failure, preflight refusal or
@@ -106,113 +133,22 @@ func migrateCommand() *cli.Command {
 // of the subcommands that run migrations.
 func migrateFlags(apply bool) []cli.Flag {
 	flags := append(jsonReport.flags(),
-		&cli.StringFlag{Name: "dsn", Usage: "database DSN; default $" + target.EnvDSN},
+		&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "database DSN (repeatable: a fleet); default $" + target.EnvDSN},
+		&cli.StringFlag{Name: "targets", Usage: "fleet: file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
+		&cli.IntFlag{Name: "parallel", Value: migrator.DefaultParallel, Usage: "fleet: targets migrated at once"},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
 	)
 	if apply {
 		flags = append(flags,
 			&cli.BoolFlag{Name: "skip-preflight", Usage: "apply without parsing the pending files or checking the existing rows"},
+			&cli.StringFlag{Name: "on-error", Value: onErrorStop, Usage: "fleet: stop (check every target first, start none after a failure) or continue (each target on its own)"},
 			&cli.DurationFlag{Name: "ddl-lock-timeout", Value: migrator.DefaultDDLLockTimeout,
 				Usage: fmt.Sprintf("how long a migration's statement waits for its table's lock before giving up, %d tries (0: the server's lock_wait_timeout)", migrator.DefaultDDLLockAttempts)},
 		)
 	}
 	return flags
 }
-
-// migrateArgs are a subcommand's arguments and flags. Flags may come before
-// the subcommand (guard migrate --dsn … status) and follow the arguments
-// (guard migrate down 1 --dsn …): the flag parser stops at the first
-// argument, so what follows is parsed again here, and validated as the
-// prologue validates the flags before it.
-type migrateArgs struct {
-	args          []string
-	dsn, dir      string
-	format        string
-	skipPreflight bool
-	lockTimeout   time.Duration
-	ddlLock       time.Duration
-	// fromEnv tells that the DSN came from GUARD_DSN, not --dsn.
-	fromEnv bool
-}
-
-func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
-	all := c.Args().Slice()
-	if len(all) < n {
-		return nil, usageErr(c, "missing argument "+c.Command.ArgsUsage)
-	}
-	// from is the innermost of the subcommand and guard migrate that was
-	// given the flag.
-	from := func(name string) *cli.Context {
-		for _, x := range c.Lineage() {
-			if x.Command != nil && x.IsSet(name) {
-				return x
-			}
-		}
-		return c
-	}
-	if from("skip-preflight").Bool("skip-preflight") && !hasFlag(c.Command, "skip-preflight") {
-		return nil, usageErr(c, "--skip-preflight: migrate "+c.Command.Name+" applies nothing")
-	}
-	a := &migrateArgs{
-		args:          all[:n],
-		dsn:           from("dsn").String("dsn"),
-		dir:           from("dir").String("dir"),
-		format:        from("format").String("format"),
-		skipPreflight: from("skip-preflight").Bool("skip-preflight"),
-		lockTimeout:   from("lock-timeout").Duration("lock-timeout"),
-		ddlLock:       from("ddl-lock-timeout").Duration("ddl-lock-timeout"),
-	}
-	if rest := all[n:]; len(rest) > 0 {
-		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		for _, f := range c.Command.Flags {
-			if err := f.Apply(fs); err != nil {
-				return nil, err
-			}
-		}
-		if err := fs.Parse(rest); err != nil {
-			return nil, usageErr(c, usageText(err))
-		}
-		if fs.NArg() > 0 {
-			return nil, usageErr(c, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
-		}
-		if err := checkParsed(c, fs); err != nil {
-			return nil, err
-		}
-		var err error
-		fs.Visit(func(f *flag.Flag) {
-			v := f.Value.String()
-			switch f.Name {
-			case "dsn":
-				a.dsn = v
-			case "dir":
-				a.dir = v
-			case "format":
-				a.format = v
-			case "skip-preflight":
-				a.skipPreflight = v == "true"
-			case "lock-timeout":
-				a.lockTimeout, err = time.ParseDuration(v)
-			case "ddl-lock-timeout":
-				a.ddlLock, err = time.ParseDuration(v)
-			}
-		})
-		if err != nil {
-			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
-		}
-	}
-	if a.lockTimeout <= 0 {
-		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
-	}
-	if a.ddlLock < 0 {
-		return nil, inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
-	}
-	return a, nil
-}
-
-// hasFlag reports whether cmd has a flag named name.
-func hasFlag(cmd *cli.Command, name string) bool { return cliFlag(cmd, name) != nil }
 
 // session is one migrate subcommand at work: the migrator and writers that
 // redact the password of its DSN.
@@ -295,7 +231,7 @@ func runMigrateUp(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Up(c.Context) })
+	return runMigration(c, a, migrator.UpOp())
 }
 
 func runMigrateDown(c *cli.Context) error {
@@ -307,7 +243,7 @@ func runMigrateDown(c *cli.Context) error {
 	if err != nil || n < 1 {
 		return inputErrf("down %q: want the number of migrations to undo, 1 or more", a.args[0])
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Down(c.Context, n) })
+	return runMigration(c, a, migrator.DownOp(n))
 }
 
 func runMigrateGoto(c *cli.Context) error {
@@ -319,17 +255,20 @@ func runMigrateGoto(c *cli.Context) error {
 	if err != nil {
 		return inputErrf("goto %q: want a version number", a.args[0])
 	}
-	return runMigration(c, a, func(s *session) (*migrator.Result, error) { return s.m.Goto(c.Context, uint(v)) })
+	return runMigration(c, a, migrator.GotoOp(uint(v)))
 }
 
 // runMigration runs one of up, down and goto and reports its result.
-func runMigration(c *cli.Context, a *migrateArgs, do func(*session) (*migrator.Result, error)) error {
+func runMigration(c *cli.Context, a *migrateArgs, op migrator.Op) error {
+	if a.fleet() {
+		return runFleet(c, a, op)
+	}
 	s, err := openSession(c, a)
 	if err != nil {
 		return err
 	}
 	defer s.close()
-	res, err := do(s)
+	res, err := s.m.Run(c.Context, op)
 	if a.format == "json" {
 		doc := resultDoc(res, err)
 		var dirty *migrator.DirtyError
@@ -402,6 +341,9 @@ func runMigrateStatus(c *cli.Context) error {
 	a, err := parseMigrateArgs(c, 0)
 	if err != nil {
 		return err
+	}
+	if a.fleet() {
+		return runFleetStatus(c, a)
 	}
 	s, err := openSession(c, a)
 	if err != nil {

@@ -46,8 +46,14 @@ inferred from the code below PATH... (default: [lint] paths) exactly as guard
 lint infers it, unless [schema] infer = false: plan fills the GS003-GS006 gaps
 guard lint reports, no more and no fewer.
 
+--osc pt-osc marks the steps that copy the table (ADD CHECK, ALGORITHM=COPY)
+with a "-- guard:osc pt-osc" line: guard migrate runs them through
+pt-online-schema-change --alter ... --execute, which copies the rows in chunks
+while writes continue; golang-migrate alone still runs the ALTER as written.
+
 Examples:
    guard plan                                   plan from ./migrations into ./migrations
+   guard plan --osc pt-osc                      ADD CHECK through pt-online-schema-change
    guard plan --dir examples/shop/migrations --dry-run
    guard plan --dir db/migrations --flavor mysql8 --strategy trigger
    guard plan --dsn 'mysql://dba:secret@db1:3306/shop' --out db/migrations
@@ -61,6 +67,7 @@ Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
 			&cli.StringFlag{Name: "strategy", Value: plan.StrategyCheck, Usage: "how counters are kept non-negative: check or trigger"},
 			&cli.StringFlag{Name: "flavor", Value: plan.FlavorMariaDB, Usage: "server family of an offline plan: mariadb or mysql8"},
+			&cli.StringFlag{Name: "osc", Usage: "pt-osc: the steps that copy the table (ADD CHECK) run through pt-online-schema-change under guard migrate"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the plan without writing files"},
 		),
 		Action: runPlan,
@@ -87,6 +94,10 @@ func runPlan(c *cli.Context) error {
 	strategy := c.String("strategy")
 	if strategy != plan.StrategyCheck && strategy != plan.StrategyTrigger {
 		return inputErrf("--strategy %q: want check or trigger", strategy)
+	}
+	osc := c.String("osc")
+	if osc != "" && osc != plan.OSCPTOnlineSchemaChange {
+		return inputErrf("--osc %q: want %s", osc, plan.OSCPTOnlineSchemaChange)
 	}
 	dsn := c.String("dsn")
 	if dsn == "" && !c.IsSet("dir") {
@@ -129,7 +140,7 @@ func runPlan(c *cli.Context) error {
 		return err
 	}
 
-	steps := plan.Plan(in.schema, pol, in.server, in.opts)
+	steps := plan.HandOff(plan.Plan(in.schema, pol, in.server, in.opts), osc)
 	if steps, err = plan.Unwritten(steps, dir, out); err != nil {
 		return inputErr(err)
 	}
@@ -258,8 +269,11 @@ func writePlanText(w io.Writer, steps []plan.Step, files []plan.File, out string
 			rows = fmt.Sprint(st.Rows)
 		}
 		blocks := "no"
-		if st.BlocksWrites {
+		switch {
+		case st.BlocksWrites:
 			blocks = "YES"
+		case st.OSC != "":
+			blocks = "no (" + st.OSC + ")"
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", table, st.Guard, st.Algorithm, blocks, rows, oneLine(st.Up))
 	}

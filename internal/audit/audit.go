@@ -50,6 +50,10 @@ type Options struct {
 	// with: guard audit PATH… infers it from the code as guard lint does,
 	// against each target's own schema.
 	Vocabulary func(s *schema.Schema, pol *policy.Policy) *policy.Policy
+	// Baseline, when set, hides the findings it records, matched on each
+	// target by itself: one baseline serves every shard. Report.Result's
+	// Baseline says what it hid.
+	Baseline *lint.Baseline
 }
 
 func (o Options) withDefaults() Options {

@@ -77,6 +77,15 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		rep.Result.Summary.Tables += res.Tables
 	}
 	rep.Result.Findings = sortLive(rep.Result.Findings)
+	if opts.Baseline != nil {
+		var o lint.BaselineOutcome
+		rep.Result.Findings, o = opts.Baseline.Filter(rep.Result.Findings)
+		if len(rep.Failures) > 0 {
+			// An entry of a target not audited is not paid debt.
+			o.Stale = nil
+		}
+		rep.Result.Baseline = &o
+	}
 	for _, f := range rep.Result.Findings {
 		switch f.Severity {
 		case policy.SevError:

@@ -14,6 +14,7 @@ import (
 // erases itself when stopped, so that it never mixes with the report.
 type Progress struct {
 	w     io.Writer
+	name  string // "guard audit"
 	total int
 	start time.Time
 	// delay is how long the bar stays hidden: a short audit of one target
@@ -33,7 +34,13 @@ const barWidth = 30
 // NewProgress returns a bar for total targets on w. With more than one
 // target it shows at once; with one, only when the audit takes long.
 func NewProgress(w io.Writer, total int) *Progress {
-	p := &Progress{w: w, total: total, start: time.Now(), stop: make(chan struct{})}
+	return NewNamedProgress(w, "guard audit", total)
+}
+
+// NewNamedProgress is NewProgress for another command: name leads the
+// line ("guard migrate up").
+func NewNamedProgress(w io.Writer, name string, total int) *Progress {
+	p := &Progress{w: w, name: name, total: total, start: time.Now(), stop: make(chan struct{})}
 	if total <= 1 {
 		p.delay = 2 * time.Second
 	}
@@ -85,16 +92,20 @@ func (p *Progress) draw() {
 		return
 	}
 	p.shown = true
-	fmt.Fprint(p.w, "\r"+renderBar(p.done, p.total, elapsed)+"\x1b[K")
+	fmt.Fprint(p.w, "\r"+renderNamedBar(p.name, p.done, p.total, elapsed)+"\x1b[K")
 }
 
 // renderBar prints "guard audit [#####.....] 3/10 targets 12s".
 func renderBar(done, total int, elapsed time.Duration) string {
+	return renderNamedBar("guard audit", done, total, elapsed)
+}
+
+func renderNamedBar(name string, done, total int, elapsed time.Duration) string {
 	filled := 0
 	if total > 0 {
 		filled = min(done*barWidth/total, barWidth)
 	}
-	return fmt.Sprintf("guard audit [%s%s] %d/%d targets %s", strings.Repeat("#", filled),
+	return fmt.Sprintf("%s [%s%s] %d/%d targets %s", name, strings.Repeat("#", filled),
 		strings.Repeat(".", barWidth-filled), done, total, elapsed.Round(time.Second))
 }
 

@@ -8,6 +8,12 @@ import (
 	"time"
 )
 
+func TestRenderNamedBar(t *testing.T) {
+	if got, want := renderNamedBar("guard migrate up", 1, 3, time.Second), "guard migrate up [##########....................] 1/3 targets 1s"; got != want {
+		t.Errorf("got %q, want %q", got, want)
+	}
+}
+
 func TestRenderBar(t *testing.T) {
 	tests := []struct {
 		done, total int

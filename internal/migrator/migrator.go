@@ -20,8 +20,6 @@ import (
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
 	mysqldrv "github.com/golang-migrate/migrate/v4/database/mysql"
-
-	"github.com/guard-sql/guard/internal/schema"
 )
 
 // DefaultLockTimeout bounds how long a run waits for another guard migrate
@@ -45,6 +43,11 @@ type Options struct {
 	// lock (default DefaultDDLLockTimeout; negative: the server's own
 	// lock_wait_timeout). See runStep.
 	DDLLockTimeout time.Duration
+	// Stop, when set, is asked between two migrations of a run: a non-nil
+	// error stops the run there, at a clean version, and is the cause of
+	// the run's error. A fleet stops its running targets this way when
+	// another target failed.
+	Stop func() error
 	// Log receives the report of a run as it goes: the preflight verdicts,
 	// one line per migration as it completes, the verifications. nil
 	// discards it.
@@ -56,12 +59,18 @@ var ErrDirectory = errors.New("migrations directory")
 
 // Migrator runs the migrations of one directory against one database.
 type Migrator struct {
-	db         *sql.DB
+	db *sql.DB
+	// cfg is the DSN's configuration, for the tools a migration hands
+	// its statement to.
+	cfg        *mysql.Config
 	database   string
 	migrations []Migration
 	opts       Options
 	// recheck is the preflight of each step of the run under way.
 	recheck *recheck
+	// osc are the files of the run under way that pt-online-schema-change
+	// runs, by path.
+	osc map[string]*oscPlan
 }
 
 // Open lists the migrations of opts.Dir and connects to the database cfg
@@ -89,7 +98,7 @@ func Open(ctx context.Context, cfg *mysql.Config, opts Options) (*Migrator, erro
 		db.Close()
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	return &Migrator{db: db, database: cfg.DBName, migrations: ms, opts: opts}, nil
+	return &Migrator{db: db, cfg: cfg.Clone(), database: cfg.DBName, migrations: ms, opts: opts}, nil
 }
 
 // Close closes the connections.
@@ -114,26 +123,10 @@ type Result struct {
 // Applied is a migration golang-migrate completed.
 type Applied struct {
 	Step
+	// Tool is the program that ran the file instead of golang-migrate
+	// (pt-online-schema-change); empty for golang-migrate.
+	Tool    string        `json:"tool,omitempty"`
 	Elapsed time.Duration `json:"-"`
-}
-
-// Up applies every pending migration.
-func (m *Migrator) Up(ctx context.Context) (*Result, error) { return m.run(ctx, runUp, 0) }
-
-// Down undoes the last n applied migrations.
-func (m *Migrator) Down(ctx context.Context, n int) (*Result, error) {
-	if n < 1 {
-		return nil, fmt.Errorf("down %d: want 1 or more", n)
-	}
-	return m.run(ctx, runDown, n)
-}
-
-// Goto migrates up or down to version v.
-func (m *Migrator) Goto(ctx context.Context, v uint) (*Result, error) {
-	if index(m.migrations, int(v)) < 0 {
-		return nil, fmt.Errorf("goto %d: %w", v, ErrNoSuchVersion)
-	}
-	return m.run(ctx, runGoto, int(v))
 }
 
 // Force records version v (-1: none) as clean without running anything,
@@ -175,55 +168,29 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		return nil, err
 	}
 	defer release()
-	st, err := m.State(ctx)
-	if err != nil {
+	p, err := m.prepare(ctx, kind, arg, true)
+	if p == nil {
 		return nil, err
 	}
-	res := &Result{From: st, To: st}
-	if st.Dirty {
-		return res, m.dirtyFound(st)
-	}
-	steps, up, err := m.plan(st, kind, arg)
+	res, steps, up, stmts := p.res, p.steps, p.up, p.stmts
 	if err != nil || len(steps) == 0 {
 		return res, err
 	}
-	stmts, ferrs, err := readSteps(steps)
-	if err != nil {
-		return res, err
-	}
-	if err := emptySteps(steps); err != nil {
-		return res, err
-	}
-	if m.opts.SkipPreflight {
-		res.PreflightSkipped = true
-		m.logf("preflight skipped (--skip-preflight)\n")
-	} else {
-		if len(ferrs) > 0 {
-			return res, &ParseError{Errors: ferrs}
-		}
-		live, _, err := schema.FromInformationSchema(ctx, m.db, m.database)
-		if err != nil {
-			return res, fmt.Errorf("preflight: %w", err)
-		}
-		if res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
-			return res, err
-		}
-		noteRechecks(res.Preflight, steps)
-		if m.opts.Log != nil {
-			WriteProbes(m.opts.Log, res.Preflight)
-		}
-		if Refused(res.Preflight) {
-			return res, &RefusedError{Probes: res.Preflight}
-		}
+	if !m.opts.SkipPreflight {
 		m.recheck = &recheck{first: steps[0], res: res}
 		defer func() { m.recheck = nil }()
 	}
+	m.osc = p.osc
+	defer func() { m.osc = nil }()
 
 	applied, runErr := m.apply(ctx, steps)
 	res.Applied = applied
 	// An interrupt stops the run between migrations; what was done is
 	// still read and reported.
 	interrupted := context.Cause(ctx)
+	if interrupted == nil {
+		interrupted = m.stopped()
+	}
 	ctx = context.WithoutCancel(ctx)
 	if res.To, err = m.State(ctx); err != nil {
 		return res, m.stateUnread(runErr, err)
@@ -324,7 +291,7 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 	defer done()
 	var applied []Applied
 	for _, step := range steps {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil || m.stopped() != nil {
 			return applied, nil
 		}
 		if err := m.recheckStep(ctx, step); err != nil {
@@ -335,10 +302,18 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 		if !step.Up {
 			n, want = -1, previous(m.migrations, int(step.Version))
 		}
-		if err := m.runStep(ctx, mg, conn, step, n); err != nil {
+		a := Applied{Step: step}
+		var err error
+		if p := m.osc[step.File]; p != nil {
+			a.Tool = PTOSCBinary
+			err = m.runOSC(ctx, conn, step, p)
+		} else {
+			err = m.runStep(ctx, mg, conn, step, n)
+		}
+		if err != nil {
 			return applied, lostDuring(step, m.migrations, err)
 		}
-		a := Applied{Step: step, Elapsed: time.Since(start)}
+		a.Elapsed = time.Since(start)
 		applied = append(applied, a)
 		m.logf("%s\n", a)
 		st, err := m.State(context.WithoutCancel(ctx))
@@ -379,6 +354,14 @@ func (m *Migrator) engine(ctx context.Context) (*migrate.Migrate, *sql.Conn, fun
 	return mg, conn, func() { mg.Close() }, nil
 }
 
+// stopped is the error of Options.Stop, nil when there is none.
+func (m *Migrator) stopped() error {
+	if m.opts.Stop == nil {
+		return nil
+	}
+	return m.opts.Stop()
+}
+
 func (m *Migrator) logf(format string, args ...any) {
 	if m.opts.Log != nil {
 		fmt.Fprintf(m.opts.Log, format, args...)
@@ -408,6 +391,9 @@ func (a Applied) String() string {
 	verb := "applied"
 	if !a.Up {
 		verb = "undid"
+	}
+	if a.Tool != "" {
+		what += " with " + a.Tool
 	}
 	return fmt.Sprintf("%s %s (%s)", verb, what, a.Elapsed.Round(time.Millisecond))
 }

@@ -26,6 +26,7 @@ type File struct {
 const (
 	reasonBlocking = "adding a CHECK validates every row in a table copy; planned in its own file, run it in a quiet window"
 	reasonTrigger  = "trigger bodies are outside the SQL guard parses; written by guard plan"
+	reasonOSC      = "guard migrate runs it through pt-online-schema-change, which copies the table without blocking writes"
 )
 
 // ruleNames names the rules whose findings the steps fix.
@@ -53,10 +54,16 @@ func Files(steps []Step, first uint64, width int) []File {
 func upFile(st Step) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "-- guard plan: %s\n", st.What)
+	if st.OSC != "" {
+		b.WriteString(oscDirective + st.OSC + "\n")
+	}
 	fmt.Fprintf(&b, "-- Fixes %s %s.\n", st.Rule, ruleNames[st.Rule])
 	blocks := "no"
-	if st.BlocksWrites {
+	switch {
+	case st.BlocksWrites:
 		blocks = "yes, for the whole statement"
+	case st.OSC != "":
+		blocks = "no under guard migrate (" + st.OSC + "); yes, for the whole statement, run as written"
 	}
 	fmt.Fprintf(&b, "-- Algorithm: %s; blocks writes: %s; rows: %s.\n", st.Algorithm, blocks, rowsText(st))
 	if st.Note != "" {
@@ -67,6 +74,8 @@ func upFile(st Step) []byte {
 		fmt.Fprintf(&b, "-- guard:ignore GQ009 %s\n", reasonTrigger)
 	case st.BlocksWrites:
 		fmt.Fprintf(&b, "-- guard:ignore GM003 %s\n", reasonBlocking)
+	case st.OSC != "":
+		fmt.Fprintf(&b, "-- guard:ignore GM003 %s\n", reasonOSC)
 	}
 	b.WriteString(st.Up + ";\n")
 	return []byte(b.String())

@@ -65,6 +65,10 @@ type Step struct {
 	Rows int64 `json:"rows"`
 	// Note says what the user must know before running the step.
 	Note string `json:"note,omitempty"`
+	// OSC names the online schema change tool guard migrate hands the
+	// statement to (OSCPTOnlineSchemaChange); empty: the statement runs
+	// as written.
+	OSC string `json:"osc,omitempty"`
 }
 
 // Options are the inputs of Plan besides the schema, the policy and the server.

@@ -2,6 +2,7 @@ package policy
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -98,6 +99,21 @@ func IsThreshold(col string) bool {
 var foreignNumberWords = []string{"ship", "express", "delivery", "logistics", "waybill", "tracking", "courier",
 	"phone", "mobile", "tel", "telephone", "fax", "card", "bank", "idcard", "id_card", "passport", "license",
 	"licence", "seat", "room", "house", "floor", "zip", "post", "postal", "page", "line"}
+
+// ledgerWords end the names of append-only tables: a log, a record, a
+// bill, a history of movements. A counter-named column there is the balance
+// or stock a movement left (eb_user_bill.balance, member_brokerage_record.
+// balance), written once with the row, not a count the code moves.
+var ledgerWords = []string{"log", "logs", "record", "records", "history", "histories", "bill", "bills",
+	"flow", "flows", "journal", "journals", "snapshot", "snapshots", "trace", "traces"}
+
+// IsLedger reports whether table is named like an append-only ledger (see
+// ledgerWords): its last word, after the last _.
+func IsLedger(table string) bool {
+	t := strings.ToLower(table)
+	last := t[strings.LastIndexByte(t, '_')+1:]
+	return last != t && slices.Contains(ledgerWords, last)
+}
 
 // IsForeignNumber reports whether col is named like a number issued for
 // something other than the row (see foreignNumberWords).

@@ -45,10 +45,12 @@ func (p *Policy) isCounter(table, col string) bool {
 	if o := p.Override(table); o != nil && o.Counters != nil {
 		return matchAny(*o.Counters, col)
 	}
+	inferred := p.Inferred != nil && p.Inferred.Counters[Key(table, col)] != nil && !IsThreshold(col)
 	if matchCounter(p.Schema.CounterColumns, col) {
-		return true
+		// A ledger's balance is a snapshot, unless the code moves it.
+		return !IsLedger(table) || inferred
 	}
-	return p.Inferred != nil && p.Inferred.Counters[Key(table, col)] != nil && !IsThreshold(col)
+	return inferred
 }
 
 // IsBusinessKey reports whether column col of table must be unique on its own.

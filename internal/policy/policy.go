@@ -208,7 +208,7 @@ func Default() *Policy {
 			Infer:          &infer,
 		},
 		Server: Server{RequireStrictMode: &strict},
-		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go"}},
+		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go", "**/src/test/**"}},
 		Gen:    Gen{StripPrefix: "t_"},
 		Lock: Lock{
 			TTL:         Duration{3 * time.Second},

@@ -87,6 +87,14 @@ func FuzzWrite(f *testing.F) {
 			}
 		}
 
+		var issues []gitlabIssue
+		if err := json.Unmarshal(outs[FormatGitLab].Bytes(), &issues); err != nil {
+			t.Fatalf("gitlab output does not decode: %v", err)
+		}
+		if len(issues) != 2 || issues[0].Fingerprint == issues[1].Fingerprint || issues[0].Location.Lines.Begin < 1 {
+			t.Errorf("gitlab issues %+v: want two, each its own fingerprint, lines from 1", issues)
+		}
+
 		gh := outs[FormatGitHub].String()
 		if strings.Count(gh, "\n") != 2 || strings.ContainsRune(gh, '\r') {
 			t.Errorf("github output is not two command lines: %q", gh)

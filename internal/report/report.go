@@ -1,6 +1,7 @@
 // Package report prints the findings of a run: text for people, json for
-// scripts (the contract of DESIGN §5), sarif for GitHub code scanning and
-// github workflow commands for annotations in an Actions log.
+// scripts (the contract of DESIGN §5), sarif for GitHub code scanning,
+// github workflow commands for annotations in an Actions log and gitlab for
+// GitLab's Code Quality report.
 package report
 
 import (
@@ -43,11 +44,12 @@ const (
 	FormatJSON   = "json"
 	FormatSARIF  = "sarif"
 	FormatGitHub = "github"
+	FormatGitLab = "gitlab"
 )
 
 // Formats returns the names Write accepts, in the order help texts list them.
 func Formats() []string {
-	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub}
+	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatGitLab}
 }
 
 // ErrUnknownFormat is returned by Write for a format not in Formats.
@@ -71,6 +73,8 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 		err = writeSARIF(&buf, res, opts)
 	case FormatGitHub:
 		writeGitHub(&buf, res)
+	case FormatGitLab:
+		err = writeGitLab(&buf, res)
 	default:
 		return fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, format, strings.Join(Formats(), ", "))
 	}

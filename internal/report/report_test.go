@@ -115,6 +115,8 @@ func TestGolden(t *testing.T) {
 		{"empty.json", FormatJSON, empty, false},
 		{"empty.sarif", FormatSARIF, empty, false},
 		{"empty.github", FormatGitHub, empty, false},
+		{"sample.gitlab", FormatGitLab, sampleResult(), false},
+		{"empty.gitlab", FormatGitLab, empty, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -145,7 +147,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	want := []string{"text", "json", "sarif", "github"}
+	want := []string{"text", "json", "sarif", "github", "gitlab"}
 	if diff := cmp.Diff(want, Formats()); diff != "" {
 		t.Errorf("Formats() (-want +got):\n%s", diff)
 	}
@@ -168,7 +170,7 @@ func TestWriteErrors(t *testing.T) {
 		wantErr string
 		is      error
 	}{
-		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github)`, is: ErrUnknownFormat},
+		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github, gitlab)`, is: ErrUnknownFormat},
 		{name: "format is case sensitive", format: "JSON", res: sampleResult(), wantErr: `unknown format "JSON"`, is: ErrUnknownFormat},
 		{name: "nil result", format: FormatText, wantErr: "nil result"},
 	}

@@ -283,6 +283,7 @@ func (r *replayer) columnFromDef(def *sqlparse.ColumnDef) (*Column, columnExtras
 		col.Type = "longtext"
 	}
 	col.ColumnType = columnTypeText(col.Type, ct)
+	col.Boolean = col.Type == "tinyint" && ct.Length == 1
 	hasCheck := false
 	for _, o := range def.Options {
 		if o == nil {

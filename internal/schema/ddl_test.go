@@ -53,7 +53,7 @@ func TestFromDDLCreateTable(t *testing.T) {
 					{Name: "status", Type: "enum", Default: defaultOf("'NEW'")},
 					{Name: "note", Type: "varchar", Nullable: true, Default: defaultOf("NULL")},
 					{Name: "memo", Type: "text", Nullable: true, Default: defaultOf("NULL")},
-					{Name: "flag", Type: "tinyint", Nullable: true, Default: defaultOf("1")},
+					{Name: "flag", Type: "tinyint", Nullable: true, Default: defaultOf("1"), Boolean: true},
 					{Name: "bits", Type: "bit", Nullable: true, Default: defaultOf("b'101'")},
 					{Name: "n", Type: "int", Nullable: true, Default: defaultOf("-5")},
 					{Name: "r", Type: "double", Nullable: true, Default: defaultOf("NULL")},

@@ -101,6 +101,7 @@ func (b *rowBuilder) column(r ColumnRow) *Column {
 		Comment:       r.Comment,
 	}
 	c.ColumnType = columnTypeText(c.Type, ct)
+	c.Boolean = c.Type == "tinyint" && ct.Length == 1
 	if r.Default != nil {
 		d := b.defaultOf(r, ct)
 		c.Default = &d

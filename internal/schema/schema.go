@@ -94,6 +94,9 @@ type Column struct {
 	// Comment is the column's COMMENT text; vocabulary inference reads the
 	// states it enumerates ("0->unpaid; 1->paid; 2->shipped").
 	Comment string
+	// Boolean is set for a column declared BOOL, BOOLEAN or TINYINT(1),
+	// MySQL's boolean (both servers keep that display width in COLUMN_TYPE).
+	Boolean bool
 }
 
 // Index is one index, the primary key included (Name "PRIMARY").

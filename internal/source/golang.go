@@ -37,6 +37,17 @@ import (
 // and the SQL of what go/parser recovers around the error. ExtractGo never
 // panics and never reads the file system: src is the file's content.
 func ExtractGo(path string, src []byte) *File {
+	return extractGo(path, src, nil, nil)
+}
+
+// ExtractGoWith is ExtractGo with the model types of the whole run, so that
+// a GORM write finds the table of a type another file declares (see
+// GoModels); with nil it knows the file's own types only.
+func ExtractGoWith(path string, src []byte, models *GoModels) *File {
+	return extractGo(path, src, nil, models)
+}
+
+func extractGo(path string, src []byte, others map[string][]byte, models *GoModels) *File {
 	out := &File{Path: path, Lang: LangGo}
 	if src == nil {
 		src = []byte{} // a nil source would make go/parser read path
@@ -50,6 +61,14 @@ func ExtractGo(path string, src []byte) *File {
 		return out
 	}
 	x := newGoExtractor(path, src, fset, f)
+	x.models = models
+	if models == nil {
+		x.models = &GoModels{}
+		x.models.Add(goFileModels(x.dir, f))
+	}
+	if len(others) > 0 && f.Name != nil {
+		x.siblings = siblingsOf(f.Name.Name, others)
+	}
 	if err != nil {
 		x.frags = append(x.frags, goBrokenFile(path, err))
 	}
@@ -61,6 +80,9 @@ func ExtractGo(path string, src []byte) *File {
 	}
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
+	out.MapperCalls = append(x.goctlCalls(), x.calls...)
+	out.NeedsPackage = x.needsPackage
+	out.GoctlFields = x.goctlFields()
 	return out
 }
 
@@ -155,7 +177,16 @@ type goExtractor struct {
 	bound map[*Fragment]bool // fragments whose ParamSteps a call has set
 
 	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
-	parser    *sqlparse.Parser           // made when a fragment must be parsed to be decided
+	// siblings are the other files of the package (ExtractGoPackage);
+	// needsPackage records that a goctl-shaped piece named what one of them
+	// may declare while none was given.
+	siblings     []*goExtractor
+	needsPackage bool
+	parser       *sqlparse.Parser // made when a fragment must be parsed to be decided
+
+	dir    string       // the file's folder, slash-separated, for GoModels.Lookup
+	models *GoModels    // the model types of the run (or of the file)
+	calls  []MapperCall // the file's GORM entity writes
 }
 
 func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
@@ -176,7 +207,17 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		sunk:       map[*Fragment]bool{},
 		bound:      map[*Fragment]bool{},
 		fieldMemo:  map[goFieldKey]goFieldMemo{},
+		dir:        goDir(path),
 	}
+}
+
+// goDir is the folder of a file path, slash-separated.
+func goDir(p string) string {
+	p = strings.ReplaceAll(p, "\\", "/")
+	if i := strings.LastIndexByte(p, '/'); i >= 0 {
+		return p[:i]
+	}
+	return "."
 }
 
 // position ignores //line directives: findings point into the file as it is.
@@ -197,6 +238,7 @@ func (x *goExtractor) extract() {
 	x.reportLiterals()
 	x.linkQueries()
 	x.keepSQL()
+	x.gormChains()
 	sort.SliceStable(x.frags, func(i, j int) bool {
 		a, b := x.frags[i], x.frags[j]
 		if a.Line != b.Line {

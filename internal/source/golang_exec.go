@@ -78,6 +78,9 @@ func (x *goExtractor) linkQueries() {
 		} else if i := m.arg + shift; i < len(call.Args) {
 			frs = x.resolve(call.Args[i], true)
 			x.bindSteps(call, i, frs)
+			if m.exec {
+				x.bindReads(call, name, i, frs)
+			}
 		}
 		x.markSunk(frs)
 		if m.exec && len(frs) > 0 {

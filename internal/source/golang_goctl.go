@@ -133,6 +133,10 @@ func (r *goFixedResolver) value(e ast.Expr, depth int) (goFixed, bool) {
 		if e.Obj == nil && !goPredeclared[e.Name] {
 			// The parser resolves the names of this file only: a name it
 			// leaves unresolved is the package's, from another file.
+			if v, ok, found := r.siblingValue(e.Name, depth+1); found {
+				return v, ok
+			}
+			x.wantPackage()
 			return r.fail("`" + e.Name + "` is declared in another file, which guard does not read with this one")
 		}
 		return r.packageVar(e, depth)
@@ -244,7 +248,15 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 		return goFixed{}, false
 	}
 	typ := goTypeIdent(field.Type)
-	if typ == nil || typ.Obj == nil || typ.Obj.Kind != ast.Typ {
+	if typ != nil && typ.Obj == nil {
+		// A method, in this file, of a type another file declares.
+		v, why, ok, found := r.siblingField(typ.Name, sel.Sel.Name, depth)
+		if found && !ok {
+			return r.fail(why)
+		}
+		return v, ok
+	}
+	if typ == nil || typ.Obj.Kind != ast.Typ {
 		return goFixed{}, false
 	}
 	key := goFieldKey{typ.Obj, sel.Sel.Name}
@@ -325,6 +337,9 @@ func (r *goFixedResolver) fieldValue(typ *ast.Ident, name string, depth int) (go
 		return goFixed{}, bad, false
 	}
 	if val == nil {
+		if v, why, ok, found := r.embeddedField(typ, name, depth); found {
+			return v, why, ok
+		}
 		return goFixed{}, what + " is not set in this file", false
 	}
 	return *val, "", true

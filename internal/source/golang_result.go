@@ -146,14 +146,17 @@ func (x *goExtractor) aliasChecked(target ast.Expr, seen map[*ast.Object]bool, f
 	return true
 }
 
-// rowsAffectedCompared reports whether sel is res.RowsAffected, called, and
-// the count compared.
+// rowsAffectedCompared reports whether sel is res.RowsAffected, called (or
+// read as GORM's field), and the count compared.
 func (x *goExtractor) rowsAffectedCompared(sel *ast.SelectorExpr, seen map[*ast.Object]bool) bool {
 	if sel.Sel.Name != "RowsAffected" {
 		return false
 	}
-	call, ok := x.parent[sel].(*ast.CallExpr)
-	return ok && call.Fun == ast.Expr(sel) && x.countCompared(call, seen)
+	if call, ok := x.parent[sel].(*ast.CallExpr); ok && call.Fun == ast.Expr(sel) {
+		return x.countCompared(call, seen)
+	}
+	// GORM's *gorm.DB holds the count in a field: res.RowsAffected == 0.
+	return x.countCompared(sel, seen)
 }
 
 // countCompared reports whether the row count e (the RowsAffected() call or a

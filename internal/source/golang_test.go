@@ -389,6 +389,8 @@ func FuzzExtractGo(f *testing.F) {
 		goSrc("package p", "func f() { exec := tx.ExecContext; stmt, _ := db.Prepare(\"DELETE FROM t\"); exec(ctx, \"DELETE FROM t\"); tx.Stmt(stmt).Exec() }"),
 		goSrc("package p", "// guard:ignore GQ001 why", "/* guard:ignore */", "var q = \"INSERT INTO t VALUES (1)\""),
 		"package p\nfunc f() {\n\tx := \n}\n",
+		goSrc("package p", "import \"gorm.io/gorm\"", "type T struct { ID int; Stock int }", "func (T) TableName() string { return \"t\" }",
+			"func f(db *gorm.DB) { var p T; db.First(&p, 1); p.Stock--; db.Save(&p); db.Model(&T{}).Where(\"id in ?\", 1).Update(\"stock\", gorm.Expr(\"stock - ?\", 1)) }"),
 	} {
 		f.Add([]byte(s))
 	}
@@ -402,6 +404,14 @@ func FuzzExtractGo(f *testing.F) {
 			if fr.Unchecked != "" {
 				if fr.SQL != "" || fr.Segments != nil {
 					t.Fatalf("unchecked fragment with SQL: %+v", fr)
+				}
+				continue
+			}
+			if fr.Builder != "" {
+				// Rendered from host code (a GORM chain): the SQL is not
+				// in the file, every offset stands at the call.
+				if line, col := fr.Pos(0); line != fr.Line || col != fr.Col || line > len(lines) {
+					t.Fatalf("rendered fragment at %d:%d, Pos(0) = %d:%d", fr.Line, fr.Col, line, col)
 				}
 				continue
 			}

@@ -34,12 +34,22 @@ import (
 // A file the lexer cannot read yields one Unchecked fragment at the place
 // that broke. guard:ignore comments become Suppressions.
 func ExtractJava(path string, src []byte) *File {
+	return ExtractJavaWith(path, src, nil)
+}
+
+// ExtractJavaWith is ExtractJava with the MyBatis-Plus entity classes of
+// the whole run, which give the tables and columns of the entity writes and
+// update wrappers of the file (see JavaEntities).
+func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f := &File{Path: path, Lang: LangJava}
 	toks, comments, rerr := lexJava(src)
 	f.Suppressions = javaSuppressions(comments)
 	x, xerr := (*javaFile)(nil), rerr
 	if rerr == nil {
 		x, xerr = newJavaFile(path, toks)
+	}
+	if x != nil {
+		x.entities = entities
 	}
 	if xerr != nil {
 		f.Fragments = []*Fragment{{
@@ -55,6 +65,7 @@ func ExtractJava(path string, src []byte) *File {
 	x.literals()
 	x.declarations()
 	x.keepSQL()
+	x.plusWrappers()
 	sort.SliceStable(x.frags, func(i, j int) bool {
 		a, b := x.frags[i], x.frags[j]
 		if a.Line != b.Line {
@@ -64,7 +75,15 @@ func ExtractJava(path string, src []byte) *File {
 	})
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
-	f.MapperCalls = append(append(x.mapperCalls(), x.repositoryCalls()...), x.jpaFlushes()...)
+	sites := x.mapperCalls()
+	for _, s := range sites {
+		f.MapperCalls = append(f.MapperCalls, *s.call)
+	}
+	f.MapperCalls = append(f.MapperCalls, x.plusEntityWrites()...)
+	f.ServiceCalls = x.serviceCalls()
+	f.Types = x.javaTypes(sites)
+	f.MapperCalls = append(f.MapperCalls, x.repositoryCalls()...)
+	f.MapperCalls = append(f.MapperCalls, x.jpaFlushes()...)
 	return f
 }
 

@@ -85,6 +85,8 @@ func (x *javaFile) indexImport(i int) {
 	}
 	if dot := strings.LastIndexByte(name, '.'); dot > 0 && name[dot+1:] != "*" {
 		x.imports[name[dot+1:]] = name[:dot]
+	} else if dot > 0 && !x.is(i+1, "static") {
+		x.wildcard = true
 	}
 }
 

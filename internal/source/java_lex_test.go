@@ -51,8 +51,8 @@ func javaCheckPositions(src []byte, f *File) string {
 				return fmt.Sprintf("fragment at line %d: segments out of order %v", fr.Line, fr.Segments)
 			}
 		}
-		if fr.Variant != "" {
-			continue // rendered MyBatis XML adds words of its own
+		if fr.Variant != "" || fr.Builder != "" {
+			continue // rendered MyBatis XML and wrapper chains add words of their own
 		}
 		for _, d := range fr.Dollar {
 			if c, ok := at(d.Line, d.Col); !ok || c != '$' && c != '\\' {
@@ -265,7 +265,9 @@ func FuzzExtractJava(f *testing.F) {
 		"@Update(\"\"\"\n  x\n  \"\"\") int f(",
 		"class A { void f() { x = '\\u0027'; y = 1e-5; z = .5f; } }",
 		"/* guard:ignore GQ001 x */ class A { String s = String.format(\"DELETE %s\", ((((t))))); }",
-		"\"abc\\", "'\\", "@", "\"\"\"\n\\", "@Select(", "x.append(", "String a = ", "import", "\xff\xfe@\xc3",
+		"interface M extends BaseMapper<SkuDO> { default int f(Long id, int n) { LambdaUpdateWrapper<SkuDO> w = new LambdaUpdateWrapper<>(); w.eq(SkuDO::getId, id).ge(n > 0, SkuDO::getStock, n); return update(null, w.setSql(\"stock = stock - \" + n).and(i -> i.apply(\"a > {0}\", n).or().isNull(SkuDO::getX))); } }",
+		"class S extends ServiceImpl<M, SkuDO> { void f(Long id) { SkuDO s = getById(id); s.setStatus(1); updateById(new SkuDO().setId(id).setStatus(s.getStatus())); lambdaUpdate().set(SkuDO::getA, 1).update(); } }",
+		".update(", ".updateById(x)", "update(null, new LambdaUpdateWrapper<", "\"abc\\", "'\\", "@", "\"\"\"\n\\", "@Select(", "x.append(", "String a = ", "import", "\xff\xfe@\xc3",
 		"import javax.persistence.*; @Entity @Table(name = \"t\") class E extends B { @Id Long id; @Column(name = \"q\") int q; void dec(int n) { this.q -= n; } }",
 		"import org.springframework.data.jpa.repository.*; interface R extends JpaRepository<E, Long> { @Modifying @Query(value = \"update t set q = q - ?1 where id like %?2%\", nativeQuery = true) void d(int n, Long id); @Query(\"update E e set e.q = 0\") int z(); @Lock(X) E findLockedById(Long id); }",
 		"import org.springframework.transaction.annotation.Transactional; class S { R r; @Transactional public void f(Long id) { E e = r.findById(id).orElseThrow(); e.dec(1); for (E x : r.findAllById(ids)) { x.setQ(x.getQ() - 1); } r.d(1, id); r.save(e); } }",

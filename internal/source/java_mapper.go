@@ -49,9 +49,31 @@ type MapperCall struct {
 	Table     string
 	Line, Col int
 	EndLine   int
-	// ResultDiscarded reports that the call is a statement of its own, so
-	// the count of rows its method returns is dropped (a Spring Data
-	// repository method whose @Modifying @Query guard judges).
+	// Via is set on a call of a service method that may wrap a generated
+	// write (`couponUserService.update(couponUser)`, File.ServiceCalls):
+	// the call as written. Mapper is then the receiver's declared type and
+	// Method the service method, until lint resolves the call through the
+	// wrappers of the run (WrapperMethod); a resolved call keeps Via and
+	// names the mapper and the generated write it ends in.
+	Via string
+	// ViaArgs is the number of arguments of a Via call, and ViaRecord the
+	// index of the one passed as Record.
+	ViaArgs, ViaRecord int
+	// Request is, for a goctl model call made by a go-zero RPC server's
+	// logic method (`func (l *UpdateLogic) Update(in *pb.UpdateReq)`), that
+	// method's request type qualified by its import path, so that lint can
+	// join a client's call of the RPC to it; empty elsewhere.
+	Request string
+	// Columns maps the properties of Sets to the columns the entity class
+	// declares for them (@TableField, @TableId) where that is not the
+	// default snake_case; nil for MyBatis Generator.
+	Columns map[string]string
+	// VersionCAS is set on a MyBatis-Plus updateById whose entity has a
+	// @Version property holding the version of a read: the
+	// OptimisticLockerInnerInterceptor then adds `version = ?` to the WHERE.
+	VersionCAS bool
+	// ResultDiscarded reports whether the call is a statement of its own,
+	// its int or boolean result dropped.
 	ResultDiscarded bool
 	// RecordCalls are the calls of the record's own methods, other than
 	// setters and getters, between its declaration and the call
@@ -67,12 +89,33 @@ type RecordCall struct {
 	Line int
 }
 
+// Column is the column property p is written to.
+func (c *MapperCall) Column(p string) string {
+	if col, ok := c.Columns[p]; ok {
+		return col
+	}
+	return PropertyColumn(p)
+}
+
 // MapperRead is where a local object was read through a generated mapper:
-// `mapper.selectByPrimaryKey(id)` or `mapper.selectByExample(ex).get(0)`.
+// `mapper.selectByPrimaryKey(id)`, `mapper.selectByExample(ex).get(0)`, or
+// the variable of `for (X v : mapper.selectByExample(ex))`.
 type MapperRead struct {
 	Variable string
 	Method   string // selectByPrimaryKey, selectByExample…
 	Line     int
+	// Service is set on a read through a service method that may wrap a
+	// generated read (`couponUserService.findById(id)`): the receiver's
+	// declared type, qualified like a MapperCall's Mapper; Method is then
+	// the service method, Via the call as written and Args its number of
+	// arguments. lint keeps such a read only when the method is a read
+	// wrapper (WrapperMethod), and drops it otherwise.
+	Service string
+	Via     string
+	Args    int
+	// List reports a for-each variable over the rows a service method
+	// returned: lint keeps it only when the method returns a list select.
+	List bool
 }
 
 // ValueForm says what a setter's argument is made of.
@@ -104,10 +147,13 @@ type PropertySet struct {
 	// Text is the argument's source, on one line.
 	Text string
 	Line int
-	// Column is the column the ORM maps the property to when the entity's
-	// declaration says (JPA's @Column and naming strategy); empty means
-	// PropertyColumn(Property).
-	Column string
+	// Decrement is set when the value is the property read minus an amount
+	// (`p.Stock -= n`, `p.Stock = p.Stock - n`): the code decrements the
+	// column, which makes it a counter for the vocabulary inference.
+	Decrement bool
+	// Param is the field of the host method's request parameter the value
+	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
+	Param string
 }
 
 // Criterion is one condition added to an Example's Criteria:
@@ -134,57 +180,73 @@ var mbgCriterionOps = []string{
 	"IsNotNull", "LessThan", "EqualTo", "Between", "NotLike", "IsNull", "NotIn", "Like", "In",
 }
 
+// mapperSite is a generated mapper write call with the token of its
+// method name and the '{' of the method body that makes it.
+type mapperSite struct {
+	call     *MapperCall
+	at, body int
+}
+
 // mapperCalls finds the generated mapper write calls of a Java file.
-func (x *javaFile) mapperCalls() []MapperCall {
-	var out []MapperCall
-	t := x.toks
-	for i := 2; i+1 < len(t); i++ {
-		args, ok := mbgWrites[t[i].text]
-		if !ok || t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
-			continue
+func (x *javaFile) mapperCalls() []mapperSite {
+	var out []mapperSite
+	for i := 2; i+1 < len(x.toks); i++ {
+		if call, body := x.mapperCall(i); call != nil {
+			out = append(out, mapperSite{call, i, body})
 		}
-		body := x.methodBlock(i)
-		if body < 0 {
-			continue
-		}
-		recv := i - 2
-		mapperType := x.localType(t[recv].text, body, recv)
-		if mapperType == "" {
-			mapperType = x.declaredType(t[recv].text, recv)
-		}
-		if !strings.HasSuffix(mapperType, "Mapper") {
-			continue
-		}
-		if pkg, ok := x.imports[mapperType]; ok {
-			mapperType = pkg + "." + mapperType
-		}
-		close := x.match[i+1]
-		argv := x.split(i+2, close, ",")
-		call := MapperCall{
-			Mapper: mapperType, Method: t[i].text, HostMethod: x.blocks[body].name,
-			Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine,
-		}
-		if args[0] >= 0 {
-			name, ok := x.singleName(argv, args[0])
-			if !ok {
-				continue
-			}
-			call.Record = name
-			call.Entity = x.localType(name, body, recv)
-			if call.Entity == "" {
-				call.Entity = x.declaredType(name, recv)
-			}
-			call.RecordRead = x.localRead(name, body, recv)
-			call.Sets = x.propertySets(name, body, recv)
-		}
-		if args[1] >= 0 {
-			if name, ok := x.singleName(argv, args[1]); ok {
-				call.Criteria, call.CriteriaKnown = x.exampleCriteria(name, body, i)
-			}
-		}
-		out = append(out, call)
 	}
 	return out
+}
+
+// mapperCall reads the generated mapper write call whose method name is
+// token i, with the '{' of the method body that makes it; nil when token i
+// is none.
+func (x *javaFile) mapperCall(i int) (*MapperCall, int) {
+	t := x.toks
+	args, ok := mbgWrites[t[i].text]
+	if !ok || t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
+		return nil, -1
+	}
+	body := x.methodBlock(i)
+	if body < 0 {
+		return nil, -1
+	}
+	recv := i - 2
+	mapperType := x.localType(t[recv].text, body, recv)
+	if mapperType == "" {
+		mapperType = x.declaredType(t[recv].text, recv)
+	}
+	if !strings.HasSuffix(mapperType, "Mapper") {
+		return nil, -1
+	}
+	if pkg, ok := x.imports[mapperType]; ok {
+		mapperType = pkg + "." + mapperType
+	}
+	close := x.match[i+1]
+	argv := x.split(i+2, close, ",")
+	call := &MapperCall{
+		Mapper: mapperType, Method: t[i].text, HostMethod: x.blocks[body].name,
+		Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine,
+	}
+	if args[0] >= 0 {
+		name, ok := x.singleName(argv, args[0])
+		if !ok {
+			return nil, -1
+		}
+		call.Record = name
+		call.Entity = x.localType(name, body, recv)
+		if call.Entity == "" {
+			call.Entity = x.declaredType(name, recv)
+		}
+		call.RecordRead = x.recordRead(name, body, recv)
+		call.Sets = x.propertySets(name, body, recv)
+	}
+	if args[1] >= 0 {
+		if name, ok := x.singleName(argv, args[1]); ok {
+			call.Criteria, call.CriteriaKnown = x.exampleCriteria(name, body, i)
+		}
+	}
+	return call, body
 }
 
 // singleName returns argument k when it is one plain name.
@@ -250,42 +312,35 @@ func (x *javaFile) reassigned(name string, body, decl int) bool {
 // or `X v = list.get(0)` of a list so read — or nil.
 func (x *javaFile) localRead(name string, body, before int) *MapperRead {
 	j := x.localDecl(name, body, before)
-	if j >= 0 && x.is(j+1, ":") && !x.reassigned(name, body, j) {
+	if j < 0 || x.reassigned(name, body, j) {
+		return nil
+	}
+	if x.forEach(j) {
+		if m, _ := x.listExpr(j+2, x.exprEnd(j+2), body); m != "" {
+			return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
+		}
 		return x.jpaLoopRead(name, j, body)
 	}
-	if j < 0 || !x.is(j+1, "=") || x.reassigned(name, body, j) {
+	if !x.is(j+1, "=") {
 		return nil
 	}
-	s, e := j+2, x.exprEnd(j+2)
-	if m := x.jpaRead(j, s, e); m != "" {
+	if m := x.jpaRead(j, j+2, x.exprEnd(j+2)); m != "" {
 		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
 	}
-	if m := x.selectCall(s, e); m != "" && m != "selectByExample" {
+	if m, _ := x.readExpr(j+2, x.exprEnd(j+2), body); m != "" {
 		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
-	}
-	// … .get(0) of a list the generated selectByExample returned.
-	if e-s < 5 || !x.is(e-4, "get") || !x.is(e-3, "(") || x.toks[e-2].text != "0" || !x.is(e-1, ")") || !x.is(e-5, ".") {
-		return nil
-	}
-	if m := x.selectCall(s, e-5); m != "" {
-		return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
-	}
-	if e-5 == s+1 && x.isIdent(s) {
-		list := x.toks[s].text
-		k := x.localDecl(list, body, s)
-		if k >= 0 && x.is(k+1, "=") && !x.reassigned(list, body, k) {
-			if m := x.selectCall(k+2, x.exprEnd(k+2)); m != "" {
-				return &MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
-			}
-		}
 	}
 	return nil
 }
 
 // selectCall returns the generated select method when tokens [s, e) are
-// exactly `recv.selectByPrimaryKey(…)` or `recv.selectByExample[WithBLOBs](…)`
-// on a receiver whose name says it is a mapper, else "".
+// exactly `recv.selectByPrimaryKey(…)`, `recv.selectOneByExample[WithBLOBs](…)`
+// or `recv.selectByExample[WithBLOBs](…)` on a receiver whose name says it
+// is a mapper, else "".
 func (x *javaFile) selectCall(s, e int) string {
+	if m := x.plusReadCall(s, e); m != "" {
+		return m
+	}
 	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") || x.match[s+3] != e-1 {
 		return ""
 	}
@@ -293,7 +348,7 @@ func (x *javaFile) selectCall(s, e int) string {
 		return ""
 	}
 	switch m := x.toks[s+2].text; m {
-	case "selectByPrimaryKey", "selectByExample", "selectByExampleWithBLOBs":
+	case "selectByPrimaryKey", "selectByExample", "selectByExampleWithBLOBs", "selectOneByExample", "selectOneByExampleWithBLOBs":
 		return m
 	}
 	return ""
@@ -331,12 +386,16 @@ func (x *javaFile) valueForm(s, e, body int) (ValueForm, *MapperRead) {
 		return ValueOther, nil
 	}
 	literal := true
+	var via *MapperRead // a read through a service method, kept when no mapper read is found
 	for k := s; k < e; k++ {
 		tok := x.toks[k]
 		// v.getX(): a getter of an object read in the method.
 		if tok.kind == javaIdent && !x.is(k-1, ".") && x.is(k+1, ".") && x.isIdent(k+2) && strings.HasPrefix(x.toks[k+2].text, "get") && x.is(k+3, "(") {
 			if r := x.localRead(tok.text, body, k); r != nil {
 				return ValueFromRead, r
+			}
+			if via == nil {
+				via = x.serviceRead(tok.text, body, k)
 			}
 		}
 		switch tok.kind {
@@ -352,6 +411,9 @@ func (x *javaFile) valueForm(s, e, body int) (ValueForm, *MapperRead) {
 		default:
 			literal = false
 		}
+	}
+	if via != nil {
+		return ValueFromRead, via
 	}
 	if literal {
 		return ValueLiteral, nil

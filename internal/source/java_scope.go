@@ -37,13 +37,22 @@ type javaFile struct {
 	defs    map[int]*javaDef  // assignment defs by name token
 	imports map[string]string // simple name -> package of explicit imports
 	ibatis  bool              // the file imports from org.apache.ibatis
-	claimed []bool            // tokens already inside a reported fragment
-	frags   []*Fragment
-	pending map[*Fragment]*javaPending
+	// wildcard is set when the file imports a package with .*: a type it
+	// does not import by name may then come from there.
+	wildcard bool
+	claimed  []bool // tokens already inside a reported fragment
+	frags    []*Fragment
+	pending  map[*Fragment]*javaPending
 	// builderRun holds the builders (name and method body) whose toString()
 	// a database call runs.
 	builderRun map[string]bool
 	parser     *sqlparse.Parser // made when a fragment must be parsed to be decided
+	// entities are the MyBatis-Plus entity classes of the run; nil when
+	// the file is read on its own.
+	entities *EntityIndex
+	// readHelpers caches plusReadHelper: the select a method of the file
+	// returns the result of, "" for none.
+	readHelpers map[string]string
 }
 
 // newJavaFile indexes toks: bracket pairs, blocks, declarations, imports.

@@ -88,6 +88,21 @@ type Fragment struct {
 	// Findings on such a statement stand at the host line and say the SQL
 	// is guard's rendering.
 	Builder string
+	// ParamReads are what the host code shows of where bound values come
+	// from: a placeholder bound to a value computed from a record the
+	// function read (`goodsInfo.StockNum - n` after db.First(&goodsInfo)).
+	ParamReads []ParamRead
+}
+
+// ParamRead says that placeholder Param (numbered from 0 in the order of
+// the text) binds Text, a value computed from Read. Decrement is set when
+// the value is the read value of the column it is written to, minus an
+// amount: the code decrements that column.
+type ParamRead struct {
+	Param     int
+	Read      MapperRead
+	Text      string
+	Decrement bool
 }
 
 // ParamStep says that the host code binds to placeholder Param (numbered
@@ -141,6 +156,20 @@ type File struct {
 	// MapperCalls are the MyBatis Generator write calls of a Java file (see
 	// MapperCall).
 	MapperCalls []MapperCall
+	// ServiceCalls are the calls of a Java file that may reach a generated
+	// write through one service method (see MapperCall.Via), and Types the
+	// classes that declare such methods or implement interfaces; lint
+	// joins the two across the files of a run.
+	ServiceCalls []MapperCall
+	Types        []JavaType
+	// NeedsPackage reports, for a Go file read alone, that a goctl-shaped
+	// statement names what another file of its package declares (a model's
+	// column list, the table its embedded generated model holds):
+	// ExtractGoPackage with those files may compute it.
+	NeedsPackage bool
+	// GoctlFields maps the struct fields of a Go file whose type is a goctl
+	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
+	GoctlFields map[string]string
 	// JPA holds the entities and Spring Data repositories a Java file
 	// declares; nil when it declares none.
 	JPA *JPAFile

@@ -91,3 +91,40 @@ func (v *paramCollector) Enter(n Node) (Node, bool) {
 }
 
 func (v *paramCollector) Leave(n Node) (Node, bool) { return n, true }
+
+// PlaceholderNames lists the placeholders of sql in the order of the text,
+// as NormalizePlaceholders finds them: the name of a `:name` parameter,
+// "" for `?` and `?1`.
+func PlaceholderNames(sql string) []string {
+	var out []string
+	n := len(sql)
+	for i := 0; i < n; {
+		c := sql[i]
+		switch {
+		case c == '\'' || c == '"' || c == '`':
+			i = skipQuoted(sql, i)
+		case c == '#':
+			i = skipLine(sql, i)
+		case c == '-' && i+1 < n && sql[i+1] == '-' && (i+2 == n || isSpace(sql[i+2])):
+			i = skipLine(sql, i)
+		case c == '/' && i+1 < n && sql[i+1] == '*':
+			i = skipBlockComment(sql, i)
+		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
+			j := i + 1
+			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
+				j++
+			}
+			out = append(out, sql[i+1:j])
+			i = j
+		case c == '?':
+			out = append(out, "")
+			i++
+			for i < n && sql[i] >= '0' && sql[i] <= '9' {
+				i++
+			}
+		default:
+			i++
+		}
+	}
+	return out
+}

@@ -1,6 +1,9 @@
 package sqlparse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNormalizePlaceholders(t *testing.T) {
 	tests := []struct{ in, want string }{
@@ -43,6 +46,22 @@ func TestParamOrdinals(t *testing.T) {
 	for i := range 5 {
 		if !seen[i] {
 			t.Errorf("no placeholder numbered %d", i)
+		}
+	}
+}
+
+func TestPlaceholderNames(t *testing.T) {
+	tests := []struct {
+		in   string
+		want []string
+	}{
+		{"UPDATE t SET q = :q, v = v + 1 WHERE id = :id AND v = ?", []string{"q", "id", ""}},
+		{"SELECT ':x', `:y` -- :c\n FROM t WHERE a = ?1 AND b = :user.name AND c::int = 1", []string{"", "user.name"}},
+	}
+	for _, tt := range tests {
+		got := PlaceholderNames(tt.in)
+		if strings.Join(got, ",") != strings.Join(tt.want, ",") || len(got) != len(tt.want) {
+			t.Errorf("PlaceholderNames(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
 }

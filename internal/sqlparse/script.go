@@ -61,6 +61,7 @@ type token struct {
 	text   string // as written for words and punctuation; unquoted for quoted names
 	word   bool   // an unquoted word: a keyword or a plain name
 	quoted bool   // a backtick-quoted name
+	end    int    // the offset in the statement right after the token
 }
 
 // upper returns the word in upper case, or "" for anything but a word.
@@ -105,20 +106,20 @@ func scriptTokens(sql string) []token {
 			if strings.HasSuffix(body, "`") {
 				body = body[:len(body)-1]
 			}
-			toks = append(toks, token{text: strings.ReplaceAll(body, "``", "`"), quoted: true})
+			toks = append(toks, token{text: strings.ReplaceAll(body, "``", "`"), quoted: true, end: end})
 			i = end
 		case isWordByte(c):
 			j := i + 1
 			for j < n && isWordByte(sql[j]) {
 				j++
 			}
-			toks = append(toks, token{text: sql[i:j], word: true})
+			toks = append(toks, token{text: sql[i:j], word: true, end: j})
 			i = j
 		case c == ':' && i+1 < n && sql[i+1] == '=':
-			toks = append(toks, token{text: ":="})
+			toks = append(toks, token{text: ":=", end: i + 2})
 			i += 2
 		default:
-			toks = append(toks, token{text: sql[i : i+1]})
+			toks = append(toks, token{text: sql[i : i+1], end: i + 1})
 			i++
 		}
 	}

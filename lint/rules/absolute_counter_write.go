@@ -28,6 +28,7 @@ var AbsoluteCounterWrite = &lint.Rule{
 
 func runAbsoluteCounterWrite(pass *lint.Pass) error {
 	mapperCounterWrites(pass)
+	rpcCounterWrites(pass)
 	vc := pass.Policy.VersionColumn()
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
@@ -54,6 +55,7 @@ func runAbsoluteCounterWrite(pass *lint.Pass) error {
 			if fromCaller {
 				why = fmt.Sprintf("; the caller's Example supplies the WHERE, but %s has no %s column for it to compare", q(table), q(vc))
 			}
+			why += boundFromRead(st, a.expr)
 			pass.ReportStatementFix(st, table, col, absoluteWriteFix(pass, w, a),
 				"counter %s is set to an absolute value (%s) without `%s = ?` in WHERE: a value computed "+
 					"from an earlier read overwrites concurrent changes (lost update)%s",

@@ -44,6 +44,9 @@ func observe(st *lint.Statement, s *schema.Schema, emit func(lint.Observation)) 
 	as := w.assignments()
 	for _, a := range as {
 		eachAssignedValue(a.expr, func(v string) { add(lint.ObsAssign, a.col, v) })
+		if r := paramRead(st, a.expr); r != nil && r.Decrement {
+			add(lint.ObsDecrement, a.col, "") // the host code decremented the value it read
+		}
 	}
 	if w.kind != writeUpdate {
 		return
@@ -212,10 +215,10 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 			switch strings.ToLower(o.Value) {
 			case "0", "'0'", "false":
 				f.zero = true
-				note(&f.toggled, o, "only switched between 0 and 1, never conditioned on by an UPDATE")
+				note(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
 			case "1", "'1'", "true":
 				f.one = true
-				note(&f.toggled, o, "only switched between 0 and 1, never conditioned on by an UPDATE")
+				note(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
 			}
 		}
 		if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" {
@@ -260,6 +263,13 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		for _, t := range s.Sorted() {
 			for _, c := range t.Columns {
 				k := policy.Key(t.Name, c.Name)
+				if inf.States[k] == nil && inf.Flags[k] == nil && freeText(c) && pol.IsState(t.Name, c.Name) {
+					// oauth2_code.state varchar(255): the OAuth state
+					// parameter, text that names no state of the row.
+					inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name,
+						Why: fmt.Sprintf("free text (%s), not a set of states", c.ColumnType)}
+					continue
+				}
 				if inf.States[k] != nil || inf.Flags[k] != nil || inf.Counters[k] != nil || !stateNamed(c.Name) ||
 					!stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) || strings.EqualFold(c.Name, vc) ||
 					identifying(s, t.Name, c.Name, pol) || pol.IsCounter(t.Name, c.Name) {
@@ -273,7 +283,13 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 					inf.States[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: fmt.Sprintf("its definition lists %d states", n)}
 				case n == 2 && pol.IsState(t.Name, c.Name):
 					if f := facts[k]; f == nil || !f.multi {
-						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "its definition lists two values: an on/off switch"}
+						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: its definition lists two values"}
+					}
+				case n < 2 && c.Boolean && pol.IsState(t.Name, c.Name):
+					// eb_express.status tinyint(1) COMMENT 'is available':
+					// declared as MySQL's boolean, and nothing says more.
+					if f := facts[k]; f == nil || !f.multi {
+						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: declared tinyint(1), MySQL's BOOLEAN"}
 					}
 				}
 			}
@@ -425,7 +441,28 @@ func stateType(s *schema.Schema, table, column string) bool {
 	}
 	switch c.Type {
 	case "tinyint", "smallint", "mediumint", "int", "integer", "bigint", "char", "varchar", "enum", "bit", "bool", "boolean":
+		return !freeText(c)
+	}
+	return false
+}
+
+// maxStateChars is the longest string type a state machine's column has:
+// state codes are words ('PAID', 'WAIT_BUYER_PAY'), not text.
+const maxStateChars = 64
+
+// freeText reports whether column c holds text rather than a code: a TEXT,
+// JSON or BLOB type, or a CHAR/VARCHAR longer than maxStateChars.
+func freeText(c *schema.Column) bool {
+	switch c.Type {
+	case "text", "tinytext", "mediumtext", "longtext", "json", "blob", "tinyblob", "mediumblob", "longblob":
 		return true
+	case "char", "varchar":
+		open, close := strings.IndexByte(c.ColumnType, '('), strings.IndexByte(c.ColumnType, ')')
+		if open < 0 || close < open {
+			return false
+		}
+		n, err := strconv.Atoi(c.ColumnType[open+1 : close])
+		return err == nil && n > maxStateChars
 	}
 	return false
 }

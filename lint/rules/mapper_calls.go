@@ -39,39 +39,58 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 		if c.Framework == source.FrameworkSpringData {
 			continue // a repository method's own @Query: a statement the query rules judge
 		}
-		mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-		if c.Framework == source.FrameworkJPAFlush {
-			mw.statement = "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + c.HostMethod + "()"
+		if c.Framework == source.FrameworkGoZeroRPC {
+			continue // judged by what the server writes (goctl_calls.go)
 		}
-		sts := pass.Mappers.Statements(c.Mapper, c.Method)
-		for _, st := range sts {
-			if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
-				mw.t, mw.w = w.targets[0], w
-				mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
-				break
-			}
+		if mw, ok := resolveMapperWrite(pass, c); ok {
+			out = append(out, mw)
 		}
-		if mw.t == nil && len(sts) > 0 {
-			continue // the mapper XML holds the statement, but guard cannot read it
-		}
-		if mw.t == nil && c.Table != "" {
-			mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
-		}
-		if mw.t == nil {
-			name := c.Entity
-			if name == "" {
-				m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
-				name = strings.TrimSuffix(m, "Mapper")
-			}
-			tbl := pass.Schema.Table(source.PropertyColumn(name))
-			if name == "" || tbl == nil {
-				continue
-			}
-			mw.t = &target{name: tbl.Name, table: tbl}
-		}
-		out = append(out, mw)
 	}
 	return out
+}
+
+// resolveMapperWrite finds the table and statement of one mapper call.
+func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
+	if c.Framework == source.FrameworkGoctl {
+		return goctlWrite(pass, c)
+	}
+	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
+	if c.Framework == source.FrameworkGORM {
+		mw.statement = gormStatement(c)
+	}
+	if c.Framework == source.FrameworkJPAFlush {
+		mw.statement = "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + c.HostMethod + "()"
+	}
+	sts := pass.Mappers.Statements(c.Mapper, c.Method)
+	for _, st := range sts {
+		if w := writeTargets(st, pass.Schema); w != nil && len(w.targets) == 1 {
+			mw.t, mw.w = w.targets[0], w
+			mw.statement = fmt.Sprintf("%s.%s (%s:%d)", st.Fragment.Namespace, st.Fragment.ID, st.File, st.Fragment.Line)
+			break
+		}
+	}
+	if mw.t == nil && len(sts) > 0 {
+		return mw, false // the mapper XML holds the statement, but guard cannot read it
+	}
+	if mw.t == nil && c.Table != "" {
+		mw.t = &target{name: c.Table, table: pass.Schema.Table(c.Table)}
+	}
+	if mw.t == nil {
+		name := c.Entity
+		if name == "" {
+			m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
+			name = strings.TrimSuffix(m, "Mapper")
+		}
+		tbl := pass.Schema.Table(source.PropertyColumn(name))
+		if name == "" || tbl == nil {
+			return mw, false
+		}
+		mw.t = &target{name: tbl.Name, table: tbl}
+	}
+	if c.Via != "" {
+		mw.statement = c.Via + " → " + mw.statement // the service method that makes the call
+	}
+	return mw, true
 }
 
 // byExample reports whether the call's WHERE is its Example's criteria.
@@ -86,12 +105,15 @@ func (mw *mapperWrite) byExample() bool {
 // yes: guard cannot see the predicate, so it does not claim it is absent).
 func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 	vc := pass.Policy.VersionColumn()
+	if mw.call.VersionCAS {
+		return true // the version read is compared (MyBatis-Plus @Version)
+	}
 	if mw.byExample() {
 		if !mw.call.CriteriaKnown {
 			return true
 		}
 		for _, cr := range mw.call.Criteria {
-			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) {
+			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
 				return true
 			}
 		}
@@ -105,6 +127,27 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 	return mentions(conds, c) || hasVersionPredicate(conds, mw.w.versionRef(pass, mw.t))
 }
 
+// comparesAndSets reports whether criterion cr makes a ByExample write a
+// compare-and-set of its row, as the SQL form's comparesAndSets does: an
+// EqualTo on a property the record also sets, other than a key
+// (`preUpdateTime = o.getUpdateTime(); o.setUpdateTime(now());
+// example.createCriteria().andIdEqualTo(id).andUpdateTimeEqualTo(preUpdateTime)`).
+func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr source.Criterion) bool {
+	if cr.Op != "EqualTo" {
+		return false
+	}
+	col := source.PropertyColumn(cr.Property)
+	if identifying(pass.Schema, mw.t.tableName(), col, pass.Policy) {
+		return false
+	}
+	for _, s := range mw.call.Sets {
+		if s.Property == cr.Property {
+			return true
+		}
+	}
+	return false
+}
+
 // setsOf returns the setter calls of the call's record on columns that
 // test accepts, with their column names as the schema spells them.
 func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet, cols []string) {
@@ -112,16 +155,16 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 		return nil, nil
 	}
 	for _, s := range mw.call.Sets {
-		col := s.Column
-		if col == "" {
-			col = source.PropertyColumn(s.Property)
-		}
+		col := mw.call.Column(s.Property)
 		if mw.t.table != nil {
 			c := mw.t.table.Column(col)
 			if c == nil {
 				continue
 			}
 			col = c.Name
+		}
+		if mw.call.Framework == source.FrameworkGoctl && !mw.bindsColumn(col) {
+			continue // the model method's statement does not write the field
 		}
 		if test(colRef{w: mw.w, t: mw.t, name: col}) {
 			sets, cols = append(sets, s), append(cols, col)
@@ -148,7 +191,7 @@ func mapperCounterWrites(pass *lint.Pass) {
 			}
 			done[cols[i]] = true
 			table := mw.t.tableName()
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
 					"a concurrent change between the read and this write is lost (lost update)",
 				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn())
@@ -164,7 +207,7 @@ func mapperStateWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isState(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.CopiesRead || switchValue(s.Text) || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			table := mw.t.tableName()
@@ -180,7 +223,7 @@ func mapperStateWrites(pass *lint.Pass) {
 				continue
 			}
 			done[cols[i]] = true
-			pass.ReportCall(mw.call, table, cols[i],
+			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], false),
 				"state column %s is set to %s and written by %s %s %s nor %s: the transition also "+
 					"succeeds from a state a concurrent writer just set",
 				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn())
@@ -205,4 +248,22 @@ func mapperWritesWithoutWhere(pass *lint.Pass) {
 			"%s through %s with an Example given no criteria has no WHERE: it writes every row of %s",
 			verb, mw.statement, table)
 	}
+}
+
+// switchWords name the two values of an on/off switch.
+var switchWords = map[string]bool{"ENABLE": true, "ENABLED": true, "DISABLE": true, "DISABLED": true}
+
+// switchValue reports whether a value written to a state-named column is
+// one side of an on/off switch (`CommonStatusEnum.DISABLE.getStatus()`,
+// `Status.ENABLED`): writing it twice is writing it once, and a concurrent
+// writer's state is not lost, so the write is no state transition.
+func switchValue(text string) bool {
+	for _, seg := range strings.FieldsFunc(text, func(r rune) bool {
+		return !(r == '_' || '0' <= r && r <= '9' || 'A' <= r && r <= 'Z' || 'a' <= r && r <= 'z')
+	}) {
+		if switchWords[seg] {
+			return true
+		}
+	}
+	return false
 }

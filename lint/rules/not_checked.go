@@ -34,7 +34,18 @@ func runNotChecked(pass *lint.Pass) error {
 		stmts = append(stmts[:len(stmts):len(stmts)], m.Statements...)
 	}
 	runs := runnableStatements(pass.Statements)
+	foreign := foreignScripts(stmts)
 	for _, st := range stmts {
+		if fs, ok := foreign[st.File]; ok && st.ParseErr != nil {
+			if fs.first == st {
+				line, col := st.ErrPos()
+				pass.ReportStatementFix(st, "", "", foreignFix(st),
+					"not checked: %d of the %d statements of this file do not parse as MySQL (the first at %d:%d: %s); "+
+						"the file looks written for another database engine, so no rule checked them",
+					fs.failed, fs.total, line, col, st.ParseErr.Msg)
+			}
+			continue
+		}
 		switch {
 		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EmptiedClause != "" && runs[statementOf(st.Fragment)]:
 			// A variant with an empty <set> or <trim> is SQL MyBatis sends
@@ -42,6 +53,10 @@ func runNotChecked(pass *lint.Pass) error {
 			// parse, are what it runs.
 		case st.Fragment != nil && st.Fragment.Unchecked != "":
 			pass.ReportStatementFix(st, "", "", dynamicFix(st), "not checked: %s", st.Fragment.Unchecked)
+		case st.ParseErr != nil && dollarAt(st):
+			// The parser stopped at a MyBatis ${…} in a place that takes
+			// SQL syntax (`${params.dataScope}` after the WHERE): GQ010
+			// reports it and says the statement cannot be checked.
 		case st.ParseErr != nil:
 			// The finding stands at the statement (DESIGN §5: line is the
 			// statement's first line); the message says where the parser stopped.
@@ -51,6 +66,78 @@ func runNotChecked(pass *lint.Pass) error {
 		}
 	}
 	return nil
+}
+
+// foreignScript is a .sql file or a mapper XML most of whose statements
+// the parser rejects: a script for another engine (a PostgreSQL, Oracle or
+// Dameng copy of the schema beside the MySQL one, the mapper of a TDengine
+// data source) whose path did not say so. One finding says so for the
+// file, instead of one per statement.
+type foreignScript struct {
+	first         *lint.Statement // the first statement that does not parse
+	failed, total int
+}
+
+// foreignMin is the number of failing statements from which a .sql file
+// that mostly fails is taken for another engine's script: below it, each
+// failure is reported where it stands.
+const foreignMin = 5
+
+// foreignScripts finds the .sql and mapper XML files of stmts that mostly
+// fail to parse. Go and Java files are left out: their statements are
+// strings among code, each reported where it stands.
+func foreignScripts(stmts []*lint.Statement) map[string]*foreignScript {
+	var out map[string]*foreignScript
+	counts := map[string]*foreignScript{}
+	for _, st := range stmts {
+		if st.Fragment == nil || (st.Fragment.Lang != source.LangSQL && st.Fragment.Lang != source.LangXML) ||
+			st.Fragment.Unchecked != "" || (st.ParseErr != nil && st.Fragment.EmptiedClause != "") {
+			continue
+		}
+		fs := counts[st.File]
+		if fs == nil {
+			fs = &foreignScript{}
+			counts[st.File] = fs
+		}
+		fs.total++
+		if st.ParseErr != nil {
+			fs.failed++
+			if fs.first == nil {
+				fs.first = st
+			}
+		}
+	}
+	for file, fs := range counts {
+		if fs.failed >= foreignMin && 2*fs.failed > fs.total {
+			if out == nil {
+				out = map[string]*foreignScript{}
+			}
+			out[file] = fs
+		}
+	}
+	return out
+}
+
+// foreignFix is the advice for a script written for another engine.
+func foreignFix(st *lint.Statement) string {
+	return "if the file is for another database engine, leave it out of the lint with a `[lint] exclude` glob in " +
+		"policies.toml (or keep it in a folder named after its engine, e.g. sql/postgresql/, which guard leaves out); " +
+		"if it is meant for MySQL, correct the syntax at the position given, then run guard again"
+}
+
+// dollarAt reports whether st's parse error stands at one of its MyBatis
+// ${…} substitutions, which guard reads as a placeholder.
+func dollarAt(st *lint.Statement) bool {
+	if st.Fragment == nil {
+		return false
+	}
+	line, col := st.ErrPos()
+	for _, d := range st.Fragment.Dollar {
+		if d.Line == line && d.Col == col {
+			return true
+		}
+	}
+	return false
 }
 
 // lang is the language of the file st stands in; SQL when unknown.

@@ -31,6 +31,7 @@ var RowsAffectedIgnored = &lint.Rule{
 }
 
 func runRowsAffectedIgnored(pass *lint.Pass) error {
+	plusResultsIgnored(pass)
 	for _, st := range pass.Statements {
 		fr := st.Fragment
 		if fr == nil || fr.Exec == nil || fr.Exec.ResultChecked {
@@ -44,10 +45,18 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if cw.why == "" {
 			continue
 		}
-		if fr.Lang == source.LangJava {
+		if fr.Builder == gormChainBuilder {
+			reportGormResult(pass, st, cw)
+			continue
+		}
+		if fr.Lang == source.LangJava && strings.HasPrefix(fr.Exec.Method, source.ModifyingVoid) {
 			pass.ReportStatementFix(st, cw.table, cw.column, javaVoidFix(fr.ID, cw),
 				"%s runs %s but returns void: a write that matched no row raises no exception, so nobody "+
 					"can tell a refusal from success", execName(fr.Exec.Method), cw.why)
+			continue
+		}
+		if fr.Lang == source.LangJava {
+			javaResultIgnored(pass, st, cw)
 			continue
 		}
 		outcome := "its RowsAffected() is never compared"

@@ -129,13 +129,15 @@ func TestWatchdogKeepsSlowHolder(t *testing.T) {
 	ctx := context.Background()
 	rdb := dbtest.Redis(t).Client()
 	m := newRecorder()
-	const ttl = 200 * time.Millisecond
+	// A TTL long enough that a renewal delayed by a loaded machine still
+	// lands before expiry; the work outlasts it four times over.
+	const ttl = 600 * time.Millisecond
 	l := newTestLocker(rdb, ttl, 0, m)
 	h := mustAcquire(t, l, l.key(7))
 
-	time.Sleep(5 * ttl) // the slow work
+	time.Sleep(4 * ttl) // the slow work
 	if got, err := rdb.Get(ctx, h.key).Result(); got != h.token {
-		t.Fatalf("after 5 TTLs the key holds %q (%v), want our token", got, err)
+		t.Fatalf("after 4 TTLs the key holds %q (%v), want our token", got, err)
 	}
 	if pttl, _ := rdb.PTTL(ctx, h.key).Result(); pttl <= 0 {
 		t.Errorf("PTTL = %v, want the renewed TTL", pttl)

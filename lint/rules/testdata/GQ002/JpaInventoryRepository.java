@@ -11,7 +11,7 @@ public interface JpaInventoryRepository extends JpaRepository<JpaInventory, Long
 
     // JPQL: the field quantity is the column inventory.
     @Modifying
-    @Query("update JpaInventory i set i.quantity = i.quantity - :n where i.id = :id") // want "GQ002 decrement of counter t_inventory.inventory .*SQL as guard renders the Spring Data @Query \\(JPQL\\)"
+    @Query("update JpaInventory i set i.quantity = i.quantity - :n where i.id = :id") // want "GQ002 decrement of counter t_inventory.inventory .*SQL rendered by guard from the Spring Data @Query \\(JPQL\\)"
     int deduct(@Param("id") Long id, @Param("n") int n);
 
     // Safe twin: the WHERE asks for enough stock.

@@ -36,3 +36,6 @@ UPDATE t_aftersale SET delete_status = 2 WHERE id IN (?, ?);
 -- A rename moves one parameter to another: the column names a row, it is
 -- not a state machine, and the DELETE keyed on it is no transition.
 UPDATE t_member SET nickname = ? WHERE nickname = ? AND id = ?;
+
+-- A ledger row the code moves: its balance is a counter after all.
+UPDATE t_points_log SET balance = balance - ?, version = version + 1 WHERE id = ? AND balance >= ?;

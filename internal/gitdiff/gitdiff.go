@@ -1,0 +1,147 @@
+// Package gitdiff asks git which lines of the working tree changed since a
+// revision, for guard lint --new-from-rev. It is the only part of guard
+// that runs git.
+package gitdiff
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"os/exec"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/guard-sql/guard/lint"
+)
+
+// Errors of Changed that are the user's input, not a failure of git.
+var (
+	ErrNoGit           = errors.New("git is not installed")
+	ErrNotWorkTree     = errors.New("not inside a git work tree")
+	ErrUnknownRevision = errors.New("unknown revision")
+)
+
+// Changed returns the lines of the work tree holding dir that changed since
+// the commit rev names, by absolute file path: the lines git diff shows
+// added or modified between rev and the files as they are on disk, staged
+// or not, with renames followed (a file only renamed has no changed line);
+// where lines were only deleted, the lines on either side of the gap. A
+// file git does not track and does not ignore is new in every line.
+func Changed(ctx context.Context, dir, rev string) (map[string][]lint.LineRange, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, ErrNoGit
+	}
+	top, err := git(ctx, dir, "rev-parse", "--show-toplevel")
+	if err != nil {
+		return nil, fmt.Errorf("%w (%s): %v", ErrNotWorkTree, dir, err)
+	}
+	root := strings.TrimSpace(string(top))
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("%w %q", ErrUnknownRevision, rev)
+	}
+	commit, err := git(ctx, root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		return nil, fmt.Errorf("%w %q in %s", ErrUnknownRevision, rev, root)
+	}
+	diff, err := git(ctx, root, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
+		"--ignore-submodules", "--src-prefix=a/", "--dst-prefix=b/", "-M", "--unified=0", strings.TrimSpace(string(commit)), "--")
+	if err != nil {
+		return nil, fmt.Errorf("git diff %s: %v", rev, err)
+	}
+	out, err := parseDiff(diff)
+	if err != nil {
+		return nil, fmt.Errorf("git diff %s: %w", rev, err)
+	}
+	untracked, err := git(ctx, root, "ls-files", "--others", "--exclude-standard", "-z")
+	if err != nil {
+		return nil, fmt.Errorf("git ls-files: %v", err)
+	}
+	for _, p := range strings.Split(string(untracked), "\x00") {
+		if p != "" {
+			out[p] = []lint.LineRange{lint.WholeFile}
+		}
+	}
+	abs := make(map[string][]lint.LineRange, len(out))
+	for p, rs := range out {
+		abs[filepath.Join(root, filepath.FromSlash(p))] = rs
+	}
+	return abs, nil
+}
+
+// git runs git in dir and returns its standard output; the error holds
+// the first line git wrote on standard error.
+func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
+	cmd := exec.CommandContext(ctx, "git", args...)
+	cmd.Dir = dir
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		if msg, _, _ := strings.Cut(strings.TrimSpace(stderr.String()), "\n"); msg != "" {
+			return nil, errors.New(msg)
+		}
+		return nil, err
+	}
+	return out, nil
+}
+
+// parseDiff reads the new side's changed lines of a unified diff with no
+// context lines, by the path the file has in the work tree.
+func parseDiff(diff []byte) (map[string][]lint.LineRange, error) {
+	out := map[string][]lint.LineRange{}
+	file := ""
+	sc := bufio.NewScanner(bytes.NewReader(diff))
+	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
+	for sc.Scan() {
+		line := sc.Text()
+		switch {
+		case strings.HasPrefix(line, "+++ "):
+			name := strings.TrimPrefix(line, "+++ ")
+			if strings.HasPrefix(name, `"`) {
+				unq, err := strconv.Unquote(name)
+				if err != nil {
+					return nil, fmt.Errorf("file name %s: %v", name, err)
+				}
+				name = unq
+			}
+			file = ""
+			if p, ok := strings.CutPrefix(name, "b/"); ok {
+				file = p
+			}
+		case strings.HasPrefix(line, "@@ ") && file != "":
+			r, err := hunkRange(line)
+			if err != nil {
+				return nil, err
+			}
+			out[file] = append(out[file], r)
+		}
+	}
+	return out, sc.Err()
+}
+
+// hunkRange reads the new side of a hunk header, "@@ -a,b +c,d @@": lines c
+// through c+d-1, or for d = 0 (lines deleted after line c) lines c and c+1.
+func hunkRange(header string) (lint.LineRange, error) {
+	fields := strings.Fields(header)
+	if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
+		return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+	}
+	start, count, hasCount := strings.Cut(fields[2][1:], ",")
+	c, err := strconv.Atoi(start)
+	if err != nil {
+		return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+	}
+	d := 1
+	if hasCount {
+		if d, err = strconv.Atoi(count); err != nil {
+			return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+		}
+	}
+	if d == 0 {
+		return lint.LineRange{From: max(c, 1), To: c + 1}, nil
+	}
+	return lint.LineRange{From: c, To: c + d - 1}, nil
+}

@@ -1,0 +1,275 @@
+package migrator
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+)
+
+// DefaultParallel is how many targets of a fleet migrate at once by default.
+const DefaultParallel = 4
+
+// ErrFleetStopped is the cause of a run that a fleet stopped between two
+// migrations because another target failed.
+var ErrFleetStopped = errors.New("another target of the fleet failed")
+
+// Outcomes of a target in a fleet run.
+const (
+	OutcomeApplied    = "applied"     // migrations were applied (or undone)
+	OutcomeNoChange   = "no change"   // nothing to do
+	OutcomeRefused    = "refused"     // preflight found rows a guard would reject; nothing applied there
+	OutcomeFailed     = "failed"      // the target failed otherwise; see Err
+	OutcomeDirty      = "dirty"       // the version is dirty
+	OutcomeStopped    = "stopped"     // stopped at a clean version after another target failed
+	OutcomeNotStarted = "not started" // nothing was applied: another target failed first
+)
+
+// FleetTarget is one database of a fleet.
+type FleetTarget struct {
+	// Name is host:port/db, never a credential.
+	Name   string
+	Config *mysql.Config
+}
+
+// FleetOptions configure RunFleet.
+type FleetOptions struct {
+	// Options apply to every target; Log and Stop are set per target.
+	Options
+	// Parallel is how many targets run at once (default DefaultParallel).
+	Parallel int
+	// Continue runs every target whatever the others do: no preflight of
+	// the whole fleet first, no stop after a failure.
+	Continue bool
+	// Log receives the report lines of every target, each line prefixed
+	// with the target's name.
+	Log io.Writer
+	// Done is called once per target when its outcome is known.
+	Done func(*TargetResult)
+}
+
+// TargetResult is what a fleet run did on one target.
+type TargetResult struct {
+	Target string `json:"target"`
+	// From and To are the states before and after; nil when unread.
+	From *State `json:"from"`
+	To   *State `json:"to"`
+	// Steps counts the migrations applied or undone.
+	Steps   int           `json:"steps"`
+	Elapsed time.Duration `json:"-"`
+	Outcome string        `json:"outcome"`
+	// Result is the run's report; nil when the target was not run.
+	Result *Result `json:"-"`
+	// Err is why the target failed, was refused, stopped or not started.
+	Err error `json:"-"`
+}
+
+// RunFleet runs op on every target, opts.Parallel at a time, and returns
+// one result per target in input order. Unless opts.Continue, every
+// target is checked first (state, files, preflight: Check) and nothing is
+// applied anywhere unless every check passes; once applying, a failed
+// target stops the fleet: no target starts after it, and the running ones
+// stop after the migration they are running, at a clean version. With
+// opts.Continue every target runs on its own, its own preflight guarding
+// it alone.
+func RunFleet(ctx context.Context, targets []FleetTarget, op Op, opts FleetOptions) []*TargetResult {
+	if opts.Parallel < 1 {
+		opts.Parallel = DefaultParallel
+	}
+	results := make([]*TargetResult, len(targets))
+	ms := make([]*Migrator, len(targets))
+	defer func() {
+		for _, m := range ms {
+			if m != nil {
+				m.Close()
+			}
+		}
+	}()
+	var failed atomic.Bool
+	stop := func() error {
+		if !opts.Continue && failed.Load() {
+			return ErrFleetStopped
+		}
+		return nil
+	}
+	var logMu sync.Mutex
+	finish := func(i int, r *TargetResult) {
+		results[i] = r
+		if r.Outcome != OutcomeApplied && r.Outcome != OutcomeNoChange && r.Outcome != OutcomeNotStarted {
+			failed.Store(true)
+		}
+		if opts.Done != nil {
+			opts.Done(r)
+		}
+	}
+
+	// Open every target, and check it unless each runs on its own.
+	forEach(len(targets), opts.Parallel, func(i int) {
+		t := targets[i]
+		o := opts.Options
+		o.Log = &prefixWriter{w: opts.Log, mu: &logMu, prefix: t.Name + ": "}
+		if opts.Log == nil {
+			o.Log = nil
+		}
+		o.Stop = stop
+		start := time.Now()
+		m, err := Open(ctx, t.Config, o)
+		if err != nil {
+			finish(i, &TargetResult{Target: t.Name, Outcome: OutcomeFailed, Err: err, Elapsed: time.Since(start)})
+			return
+		}
+		ms[i] = m
+		if opts.Continue {
+			return
+		}
+		res, err := m.Check(ctx, op)
+		if err != nil {
+			finish(i, targetResult(t.Name, res, err, time.Since(start)))
+		}
+	})
+	if !opts.Continue && failed.Load() {
+		for i, t := range targets {
+			if results[i] != nil {
+				continue
+			}
+			r := &TargetResult{Target: t.Name, Outcome: OutcomeNotStarted, Err: ErrFleetStopped}
+			if st, err := ms[i].State(context.WithoutCancel(ctx)); err == nil {
+				r.From, r.To = &st, &st
+			}
+			finish(i, r)
+		}
+		return results
+	}
+
+	forEach(len(targets), opts.Parallel, func(i int) {
+		if results[i] != nil {
+			return
+		}
+		if err := stop(); err != nil {
+			r := &TargetResult{Target: targets[i].Name, Outcome: OutcomeNotStarted, Err: err}
+			if st, serr := ms[i].State(context.WithoutCancel(ctx)); serr == nil {
+				r.From, r.To = &st, &st
+			}
+			finish(i, r)
+			return
+		}
+		start := time.Now()
+		res, err := ms[i].Run(ctx, op)
+		finish(i, targetResult(targets[i].Name, res, err, time.Since(start)))
+	})
+	return results
+}
+
+// targetResult turns a run's result and error into a fleet's row.
+func targetResult(name string, res *Result, err error, elapsed time.Duration) *TargetResult {
+	r := &TargetResult{Target: name, Result: res, Err: err, Elapsed: elapsed}
+	if res != nil {
+		from, to := res.From, res.To
+		r.From, r.To, r.Steps = &from, &to, len(res.Applied)
+	}
+	var dirty *DirtyError
+	var refused *RefusedError
+	switch {
+	case err == nil && r.Steps > 0:
+		r.Outcome = OutcomeApplied
+	case err == nil:
+		r.Outcome = OutcomeNoChange
+	case errors.As(err, &dirty):
+		r.Outcome = OutcomeDirty
+	case errors.Is(err, ErrFleetStopped):
+		r.Outcome = OutcomeStopped
+	case errors.As(err, &refused):
+		r.Outcome = OutcomeRefused
+	default:
+		r.Outcome = OutcomeFailed
+	}
+	return r
+}
+
+// TargetStatus is the status of one target of a fleet.
+type TargetStatus struct {
+	Target  string  `json:"target"`
+	Status  *Status `json:"status,omitempty"`
+	Pending int     `json:"pending"`
+	Err     error   `json:"-"`
+}
+
+// StatusFleet reads the status of every target, parallel at a time, in
+// input order.
+func StatusFleet(ctx context.Context, targets []FleetTarget, opts Options, parallel int) []*TargetStatus {
+	if parallel < 1 {
+		parallel = DefaultParallel
+	}
+	out := make([]*TargetStatus, len(targets))
+	forEach(len(targets), parallel, func(i int) {
+		ts := &TargetStatus{Target: targets[i].Name}
+		out[i] = ts
+		m, err := Open(ctx, targets[i].Config, opts)
+		if err != nil {
+			ts.Err = err
+			return
+		}
+		defer m.Close()
+		if ts.Status, ts.Err = m.Status(ctx); ts.Err != nil {
+			return
+		}
+		for _, ms := range ts.Status.Migrations {
+			if ms.State == StatePending {
+				ts.Pending++
+			}
+		}
+	})
+	return out
+}
+
+// forEach calls fn(0) … fn(n-1), parallel at a time, handing out the
+// indexes in order.
+func forEach(n, parallel int, fn func(i int)) {
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for w := 0; w < min(parallel, n); w++ {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := range next {
+				fn(i)
+			}
+		}()
+	}
+	for i := 0; i < n; i++ {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+}
+
+// prefixWriter writes whole lines to w, each behind prefix; the writers
+// of a fleet share mu, so that the lines of two targets never mix.
+type prefixWriter struct {
+	w      io.Writer
+	mu     *sync.Mutex
+	prefix string
+	buf    []byte
+}
+
+func (p *prefixWriter) Write(b []byte) (int, error) {
+	p.buf = append(p.buf, b...)
+	for {
+		i := bytes.IndexByte(p.buf, '\n')
+		if i < 0 {
+			return len(b), nil
+		}
+		p.mu.Lock()
+		_, err := io.WriteString(p.w, p.prefix+string(p.buf[:i+1]))
+		p.mu.Unlock()
+		p.buf = p.buf[i+1:]
+		if err != nil {
+			return len(b), err
+		}
+	}
+}

@@ -1,0 +1,373 @@
+package migrator
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/go-sql-driver/mysql"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/internal/dbtest"
+)
+
+const oscCheckUp = "-- guard plan: add CHECK (qty >= 0) to t_stock\n" +
+	"-- " + OSCDirective + " " + OSCPTOnlineSchemaChange + "\n" +
+	"ALTER TABLE t_stock ADD CONSTRAINT chk_t_stock_qty_nonneg CHECK (qty >= 0), ALGORITHM=COPY, LOCK=SHARED;\n"
+
+// oscFiles create t_stock, then add its CHECK through pt-online-schema-change.
+func oscFiles(create string) map[string]string {
+	return map[string]string{
+		"000001_create.up.sql":  create,
+		"000002_check.up.sql":   oscCheckUp,
+		"000002_check.down.sql": "ALTER TABLE t_stock DROP CONSTRAINT chk_t_stock_qty_nonneg;",
+	}
+}
+
+const stockTable = "CREATE TABLE t_stock (id INT PRIMARY KEY, qty INT NOT NULL);"
+
+// needPTOSC fails t when the tool is missing: tests never skip silently.
+func needPTOSC(t *testing.T) {
+	t.Helper()
+	if _, err := lookPath(PTOSCBinary); err != nil {
+		t.Fatalf("%v: make deps installs it", ErrNoOSCTool)
+	}
+}
+
+// tableState is what tells an untouched table: its definition, its rows'
+// count and sum, and the tables and triggers of the database.
+func tableState(t *testing.T, db *dbtest.DB) string {
+	t.Helper()
+	var name, create string
+	if err := db.SQL.QueryRow("SHOW CREATE TABLE t_stock").Scan(&name, &create); err != nil {
+		t.Fatal(err)
+	}
+	var n, sum int64
+	if err := db.SQL.QueryRow("SELECT COUNT(*), COALESCE(SUM(qty), 0) FROM t_stock").Scan(&n, &sum); err != nil {
+		t.Fatal(err)
+	}
+	var tables, triggers string
+	if err := db.SQL.QueryRow("SELECT GROUP_CONCAT(TABLE_NAME ORDER BY TABLE_NAME) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()").Scan(&tables); err != nil {
+		t.Fatal(err)
+	}
+	if err := db.SQL.QueryRow("SELECT COALESCE(GROUP_CONCAT(TRIGGER_NAME), '') FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE()").Scan(&triggers); err != nil {
+		t.Fatal(err)
+	}
+	return fmt.Sprintf("%s\nrows %d sum %d\ntables %s\ntriggers %s", create, n, sum, tables, triggers)
+}
+
+// The CHECK is added by pt-online-schema-change while a writer updates
+// single rows: every write succeeds and lands (the sum of the table is the
+// start's plus the writer's increments), the version is recorded clean,
+// and verification finds the CHECK.
+func TestOSCAddCheckWithConcurrentWriter(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	var log strings.Builder
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{Log: &syncWriter{w: &log}})
+	ctx := context.Background()
+	if _, err := m.Goto(ctx, 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	const rows = 20000
+	db.Exec(t, "INSERT INTO t_stock SELECT seq, 10 FROM seq_1_to_20000")
+
+	// Each write runs to its end, so that every one counted is one made.
+	// Two writers: one in the text protocol, which must never fail, and
+	// one through server-side prepared statements (go-sql-driver's
+	// default), which MariaDB can run against the old table's trigger at
+	// the very moment of the swap: error 1146 on the tool's _new table.
+	// That write fails whole, and is not counted.
+	var stop atomic.Bool
+	var writes, swapErrors atomic.Int64
+	var wg sync.WaitGroup
+	for _, prepared := range []bool{false, true} {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for !stop.Load() {
+				id := rand.IntN(rows) + 1
+				var err error
+				if prepared {
+					_, err = db.SQL.ExecContext(ctx, "UPDATE t_stock SET qty = qty + 1 WHERE id = ?", id)
+				} else {
+					_, err = db.SQL.ExecContext(ctx, fmt.Sprintf("UPDATE t_stock SET qty = qty + 1 WHERE id = %d", id))
+				}
+				var me *mysql.MySQLError
+				switch {
+				case err == nil:
+					writes.Add(1)
+				case prepared && errors.As(err, &me) && me.Number == errNoSuchTable && strings.Contains(me.Message, "_t_stock_new"):
+					swapErrors.Add(1)
+				default:
+					t.Errorf("concurrent write (prepared %v): %v", prepared, err)
+					return
+				}
+			}
+		}()
+	}
+	res, err := m.Up(ctx)
+	stop.Store(true)
+	wg.Wait()
+	if err != nil {
+		t.Fatalf("up: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if len(res.Applied) != 1 || res.Applied[0].Tool != PTOSCBinary {
+		t.Errorf("applied %+v, want 000002 with %s", res.Applied, PTOSCBinary)
+	}
+	if st := state(t, db); st != (State{Version: 2}) {
+		t.Errorf("version %s, want 2 clean", st)
+	}
+	if len(res.Verified) != 1 || res.Verified[0].Status != VerifyPresent {
+		t.Errorf("verified %+v, want the CHECK present", res.Verified)
+	}
+	var n, sum int64
+	if err := db.SQL.QueryRow("SELECT COUNT(*), SUM(qty) FROM t_stock").Scan(&n, &sum); err != nil {
+		t.Fatal(err)
+	}
+	if n != rows || sum != rows*10+writes.Load() {
+		t.Errorf("after the copy: %d rows summing %d, want %d rows summing %d (%d writes)", n, sum, rows, rows*10+writes.Load(), writes.Load())
+	}
+	t.Logf("%d writes during the copy, %d prepared writes failed at the swap", writes.Load(), swapErrors.Load())
+	if writes.Load() == 0 {
+		t.Error("the writer wrote nothing while the table was copied")
+	}
+	for _, want := range []string{"running " + PTOSCBinary + " --alter 'ADD CONSTRAINT", "pt-online-schema-change: altered, copied about", "swapped the tables", "with " + PTOSCBinary} {
+		if !strings.Contains(log.String(), want) {
+			t.Errorf("log lacks %q:\n%s", want, dbtest.Redact(log.String()))
+		}
+	}
+	if strings.Contains(log.String(), db.Password) {
+		t.Error("the password is in the log")
+	}
+	// The CHECK works: a write below zero fails.
+	if _, err := db.SQL.Exec("UPDATE t_stock SET qty = -1 WHERE id = 1"); err == nil {
+		t.Error("a negative qty was written after the CHECK was added")
+	}
+}
+
+// A pt-online-schema-change that aborts (here: a row breaks the CHECK,
+// preflight skipped) cleans up after itself: the table is as it was, and
+// the version is clean at the one before.
+func TestOSCAbortLeavesTableAndVersionClean(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{SkipPreflight: true})
+	ctx := context.Background()
+	if _, err := m.Goto(ctx, 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "INSERT INTO t_stock VALUES (1, 5), (2, -3), (3, 7)")
+	before := tableState(t, db)
+	_, err := m.Up(ctx)
+	var oe *OSCError
+	if !errors.As(err, &oe) || !oe.Clean {
+		t.Fatalf("up: %v, want a clean OSCError", err)
+	}
+	if !strings.Contains(oe.Summary, "CONSTRAINT `chk_t_stock_qty_nonneg` failed") {
+		t.Errorf("summary %q lacks the server's message", oe.Summary)
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+	if d := cmp.Diff(before, tableState(t, db)); d != "" {
+		t.Errorf("the table changed (-before +after):\n%s", d)
+	}
+	// Without --skip-preflight, guard refuses before the tool runs.
+	m2 := open(t, db, m.opts.Dir, Options{})
+	var refused *RefusedError
+	if _, err := m2.Up(ctx); !errors.As(err, &refused) {
+		t.Errorf("up with preflight: %v, want a refusal", err)
+	}
+}
+
+// Where the tool cannot work, guard says why before anything runs.
+func TestOSCRefusals(t *testing.T) {
+	needPTOSC(t)
+	for _, tc := range []struct {
+		name, create string
+		extra        []string
+		want         string
+	}{
+		{"no key", "CREATE TABLE t_stock (id INT, qty INT NOT NULL);", nil, "no primary key or unique index"},
+		{"trigger", stockTable, []string{"CREATE TRIGGER trg_stock BEFORE UPDATE ON t_stock FOR EACH ROW SET NEW.qty = NEW.qty"}, "the table has triggers (trg_stock)"},
+		{"child", stockTable, []string{"CREATE TABLE t_line (id INT PRIMARY KEY, stock_id INT, CONSTRAINT fk_line_stock FOREIGN KEY (stock_id) REFERENCES t_stock (id))"},
+			"foreign keys involve the table (fk_line_stock (t_line -> t_stock))"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			db := dbtest.MySQL(t)
+			m := open(t, db, writeDir(t, oscFiles(tc.create)), Options{})
+			ctx := context.Background()
+			if _, err := m.Goto(ctx, 1); err != nil {
+				t.Fatal(dbtest.Redact(err.Error()))
+			}
+			db.Exec(t, tc.extra...)
+			_, err := m.Up(ctx)
+			var re *OSCRefusedError
+			if !errors.As(err, &re) || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("up: %v, want a refusal naming %q", err, tc.want)
+			}
+			if st := state(t, db); st != (State{Version: 1}) {
+				t.Errorf("version %s, want 1 clean", st)
+			}
+		})
+	}
+}
+
+func TestOSCDirectiveErrors(t *testing.T) {
+	db := dbtest.MySQL(t)
+	for _, tc := range []struct {
+		name, up, want string
+	}{
+		{"unknown tool", "-- guard:osc gh-ost\nALTER TABLE t_stock ADD COLUMN x INT;", `-- guard:osc "gh-ost": want -- guard:osc pt-osc`},
+		{"two statements", "-- guard:osc pt-osc\nALTER TABLE t_stock ADD COLUMN x INT;\nALTER TABLE t_stock ADD COLUMN y INT;", "exactly one ALTER TABLE"},
+		{"not an alter", "-- guard:osc pt-osc\nCREATE TABLE t_other (id INT PRIMARY KEY);", "can only run an ALTER TABLE"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			m := open(t, db, writeDir(t, map[string]string{"000001_x.up.sql": tc.up}), Options{})
+			_, err := m.Up(context.Background())
+			var pe *ParseError
+			if !errors.As(err, &pe) || !strings.Contains(err.Error(), tc.want) || !strings.Contains(err.Error(), "000001_x.up.sql:") {
+				t.Errorf("up: %v, want a ParseError at the file saying %q", err, tc.want)
+			}
+		})
+	}
+	// A directive after the statement is a plain comment.
+	if tool, _, found := readDirective("ALTER TABLE t ADD COLUMN x INT;\n-- guard:osc pt-osc\n"); found {
+		t.Errorf("directive after the statement read as %q", tool)
+	}
+}
+
+func TestOSCToolMissing(t *testing.T) {
+	db := dbtest.MySQL(t)
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{})
+	if _, err := m.Goto(context.Background(), 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	saved := lookPath
+	lookPath = func(string) (string, error) { return "", errors.New("not found") }
+	defer func() { lookPath = saved }()
+	if _, err := m.Up(context.Background()); !errors.Is(err, ErrNoOSCTool) {
+		t.Errorf("up: %v, want ErrNoOSCTool", err)
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+}
+
+func TestOptionValueAndDSN(t *testing.T) {
+	if got, want := optionValue(`p"a\ss`+"\n"), `"p\"a\\ss\n"`; got != want {
+		t.Errorf("optionValue = %s, want %s", got, want)
+	}
+}
+
+// syncWriter lets the log be read after concurrent writes.
+type syncWriter struct {
+	mu sync.Mutex
+	w  *strings.Builder
+}
+
+func (s *syncWriter) Write(b []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.w.Write(b)
+}
+
+// The password reaches the tool in a private option file, never in its
+// arguments; the DSN names the table with h=, P=, D=, t=.
+func TestOSCPasswordNotOnCommandLine(t *testing.T) {
+	db := dbtest.MySQL(t)
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{})
+	if _, err := m.Goto(context.Background(), 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	dir := t.TempDir()
+	fake := filepath.Join(dir, PTOSCBinary)
+	script := "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + dir + "/args\n" +
+		"for a; do case $a in --defaults-file=*) f=${a#--defaults-file=}; stat -c %a \"$f\" > " + dir + "/mode; cat \"$f\" > " + dir + "/cnf;; esac; done\n" +
+		"echo 'Cannot connect to nowhere'; exit 1\n"
+	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	saved := lookPath
+	lookPath = func(string) (string, error) { return fake, nil }
+	defer func() { lookPath = saved }()
+	_, err := m.Up(context.Background())
+	var oe *OSCError
+	if !errors.As(err, &oe) || !oe.Clean || oe.Summary != "Cannot connect to nowhere" {
+		t.Fatalf("up: %v, want a clean OSCError with the tool's message", err)
+	}
+	read := func(name string) string {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return string(b)
+	}
+	args := read("args")
+	if strings.Contains(args, db.Password) {
+		t.Errorf("the password is in the arguments:\n%s", dbtest.Redact(args))
+	}
+	if want := "h=127.0.0.1,P=" + strings.Split(db.Addr, ":")[1] + ",D=" + db.Name + ",t=t_stock\n"; !strings.HasSuffix(args, want) {
+		t.Errorf("arguments end %q, want the DSN %q", args[max(0, len(args)-80):], want)
+	}
+	if mode := strings.TrimSpace(read("mode")); mode != "600" {
+		t.Errorf("option file mode %s, want 600", mode)
+	}
+	if cnf := read("cnf"); !strings.Contains(cnf, "password=\""+db.Password+"\"") {
+		t.Error("the option file does not hold the password")
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+}
+
+// An interrupt reaches pt-online-schema-change as SIGINT; the tool stops
+// without altering the table but leaves its triggers and its copy, which
+// guard drops: the table is as it was and the version clean.
+func TestOSCInterruptCleansUp(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	var log strings.Builder
+	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{Log: &syncWriter{w: &log}})
+	if _, err := m.Goto(context.Background(), 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "INSERT INTO t_stock SELECT seq, 1 FROM seq_1_to_300000")
+	before := tableState(t, db)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	go func() {
+		// Interrupt once the tool's triggers are in place: mid-copy.
+		for ctx.Err() == nil {
+			var n int
+			if db.SQL.QueryRow("SELECT COUNT(*) FROM information_schema.TRIGGERS WHERE TRIGGER_SCHEMA = DATABASE() AND TRIGGER_NAME LIKE 'pt_osc_%'").Scan(&n) == nil && n == 3 {
+				cancel()
+				return
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+	}()
+	_, err := m.Up(ctx)
+	var oe *OSCError
+	if !errors.As(err, &oe) || !oe.Clean {
+		t.Fatalf("up: %v, want a clean OSCError\n%s", err, dbtest.Redact(log.String()))
+	}
+	if !strings.Contains(log.String(), "dropped what it left: trigger pt_osc_") {
+		t.Errorf("log does not say what was dropped:\n%s", dbtest.Redact(log.String()))
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+	if d := cmp.Diff(before, tableState(t, db)); d != "" {
+		t.Errorf("the table changed (-before +after):\n%s", d)
+	}
+}

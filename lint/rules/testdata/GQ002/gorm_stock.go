@@ -1,0 +1,42 @@
+package repo
+
+import "gorm.io/gorm"
+
+// The decrement GORM sends has nothing in WHERE to stop it below zero.
+func gormDeduct(db *gorm.DB, id int64, n int) error {
+	res := db.Model(&gormInventory{}).Where("id = ?", id).Update("inventory", gorm.Expr("inventory - ?", n)) // want "^GQ002 .*inventory.*GORM chain"
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}
+
+// Safe twin: Where("inventory >= ?") guards it.
+func gormDeductGuarded(db *gorm.DB, id int64, n int) error {
+	res := db.Model(&gormInventory{}).Where("id = ?", id).Where("inventory >= ?", n).Update("inventory", gorm.Expr("inventory - ?", n))
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}
+
+// A map of expressions: each decrement needs its own guard.
+func gormReserve(db *gorm.DB, id int64, n int) error {
+	inventoryAndReserved := map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)}
+	res := db.Model(&gormInventory{ID: id}).Where("inventory >= ?", n).Updates(inventoryAndReserved) // want "^GQ002 .*reserved"
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}
+
+// Safe twin: both guarded.
+func gormReserveGuarded(db *gorm.DB, id int64, n int) error {
+	res := db.Model(&gormInventory{ID: id}).
+		Where("inventory >= ? AND reserved >= ?", n, n).
+		Updates(map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)})
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}

@@ -1,0 +1,47 @@
+package repo
+
+import (
+	"errors"
+
+	"gorm.io/gorm"
+)
+
+var errState = errors.New("order is not pending")
+
+// Read, check the state in Go, write it back: another payment callback may
+// have moved the order in between.
+func gormPay(db *gorm.DB, no string) error {
+	var o TOrder
+	if err := db.Where("order_no = ?", no).First(&o).Error; err != nil {
+		return err
+	}
+	if o.Status != "pending" {
+		return errState
+	}
+	o.Status = "paid"
+	return db.Save(&o).Error // want "^GQ005 state column t_order.status is set to \"paid\" and written by GORM db.Save.* after o read by First at line 15"
+}
+
+// A chain without the state it leaves in WHERE.
+func gormShip(db *gorm.DB, id uint) error {
+	return db.Model(&TOrder{}).Where("id = ?", id).Update("status", "shipped").Error // want "^GQ005 .*status.*GORM chain"
+}
+
+// Safe twin: the transition names the state it leaves, and the count says
+// whether it happened.
+func gormShipGuarded(db *gorm.DB, id uint) error {
+	res := db.Model(&TOrder{}).Where("id = ? AND status = ?", id, "paid").Update("status", "shipped")
+	if res.RowsAffected != 1 {
+		return errState
+	}
+	return res.Error
+}
+
+// Safe twin of gormPay: the record's state moves in one guarded UPDATE.
+func gormPayGuarded(db *gorm.DB, o *TOrder) error {
+	res := db.Model(o).Where("status = ?", "pending").Updates(TOrder{Status: "paid"})
+	if res.RowsAffected == 0 {
+		return errState
+	}
+	return res.Error
+}
