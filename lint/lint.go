@@ -24,6 +24,7 @@ const (
 	KindSchema    Kind = iota // tables of the schema model
 	KindQuery                 // statements found in code and .sql files
 	KindMigration             // migration files
+	KindRedis                 // a live Redis server (guard audit --redis)
 )
 
 func (k Kind) String() string {
@@ -34,6 +35,8 @@ func (k Kind) String() string {
 		return "query"
 	case KindMigration:
 		return "migration"
+	case KindRedis:
+		return "redis"
 	}
 	return "unknown"
 }
@@ -156,6 +159,9 @@ type Pass struct {
 	Mappers *MapperIndex
 	// File is the Java file whose MapperCalls the pass judges.
 	File string
+	// Redis is the server a rule of KindRedis judges; nil on every other
+	// pass.
+	Redis *Redis
 
 	report func(Finding)
 }
