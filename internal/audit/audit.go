@@ -50,6 +50,11 @@ type Options struct {
 	// with: guard audit PATH… infers it from the code as guard lint does,
 	// against each target's own schema.
 	Vocabulary func(s *schema.Schema, pol *policy.Policy) *policy.Policy
+	// Redis lists the Redis servers to audit besides the databases (guard
+	// audit --redis), with the rules of KindRedis.
+	Redis []*target.Redis
+	// LockScanCap bounds the lock keys whose TTL the Redis audit reads.
+	LockScanCap int
 }
 
 func (o Options) withDefaults() Options {
@@ -68,12 +73,15 @@ func (o Options) withDefaults() Options {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
+	if o.LockScanCap <= 0 {
+		o.LockScanCap = DefaultLockScanCap
+	}
 	return o
 }
 
 // TargetResult is the outcome of auditing one target.
 type TargetResult struct {
-	// Target is host:port/db.
+	// Target is host:port/db, or redis://host:port for a Redis server.
 	Target string
 	// Findings are sorted by table, code and column; Target is set on each.
 	Findings []lint.Finding
@@ -89,6 +97,8 @@ type TargetResult struct {
 	Notes []string
 	// Err is why the target could not be audited; its text is redacted.
 	Err error
+	// Redis is what the audit of a Redis server read; nil for a database.
+	Redis *lint.Redis
 }
 
 // AuditTarget connects to one target, reads its schema, version and
