@@ -118,6 +118,9 @@ type Live struct {
 	GlobalMode   string // global sql_mode
 	SessionMode  string // session sql_mode
 	EnforceCheck bool   // the server enforces CHECK constraints
+	// CheckChecksOff lists the scopes ("global", "session") in which
+	// MariaDB's check_constraint_checks is OFF: no CHECK is evaluated there.
+	CheckChecksOff []string
 
 	// Data reads the target's rows for the rules that look at existing data
 	// (GS010); nil when the audit skips them (guard audit --no-data).

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -170,7 +171,7 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		// MAX_EXECUTION_TIME hint.
 		MaxStatementTime: srv.Flavor == schema.FlavorMariaDB,
 	}
-	if err := readModes(ctx, q, live); err != nil {
+	if err := readModes(ctx, q, live, srv.Flavor); err != nil {
 		return err
 	}
 	if !opts.NoData {
@@ -213,11 +214,17 @@ func limitedViewNote(tables int) string {
 		"(a full audit needs SELECT on the whole database: GRANT SELECT ON db.* TO …)"
 }
 
-// readModes reads the global and the session sql_mode. The session is the
+// readModes reads the global and the session sql_mode, and on MariaDB both
+// scopes of check_constraint_checks, in one statement. The session is the
 // one the DSN's parameters give guard's connection, as they give the
 // application's.
-func readModes(ctx context.Context, q lint.Querier, live *lint.Live) error {
-	rows, err := q.QueryContext(ctx, "SELECT @@GLOBAL.sql_mode, @@SESSION.sql_mode")
+func readModes(ctx context.Context, q lint.Querier, live *lint.Live, flavor schema.Flavor) error {
+	query := "SELECT @@GLOBAL.sql_mode, @@SESSION.sql_mode"
+	mariadb := flavor == schema.FlavorMariaDB
+	if mariadb {
+		query += ", @@GLOBAL.check_constraint_checks, @@SESSION.check_constraint_checks"
+	}
+	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
@@ -228,11 +235,23 @@ func readModes(ctx context.Context, q lint.Querier, live *lint.Live) error {
 		}
 		return errors.New("read sql_mode: no row")
 	}
-	var global, session sql.NullString
-	if err := rows.Scan(&global, &session); err != nil {
+	var global, session, globalChecks, sessionChecks sql.NullString
+	dest := []any{&global, &session}
+	if mariadb {
+		dest = append(dest, &globalChecks, &sessionChecks)
+	}
+	if err := rows.Scan(dest...); err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
 	live.GlobalMode, live.SessionMode = global.String, session.String
+	for _, scope := range []struct {
+		name  string
+		value sql.NullString
+	}{{"global", globalChecks}, {"session", sessionChecks}} {
+		if v := strings.ToUpper(scope.value.String); scope.value.Valid && (v == "0" || v == "OFF") {
+			live.CheckChecksOff = append(live.CheckChecksOff, scope.name)
+		}
+	}
 	return rows.Close()
 }
 
