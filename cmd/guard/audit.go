@@ -46,10 +46,11 @@ keys matching [lock] key_pattern (default lock:*), read with a bounded SCAN
 (at most 10,000 keys, said when hit). ADDR is host:port,
 redis://[user:pass@]host:port[/db], rediss://… (TLS) or
 sentinel://[:pass@]host:port[,host:port…]/mastername, whose current primary is
-audited and whose replicas are listed with their lag. Redis Cluster is not
-followed: give each primary as host:port. Where CONFIG is renamed or denied
-(managed Redis), an info finding says which check could not run. Findings
-name redis://host:port; --redis works without --dsn too.
+audited and whose replicas are listed with their lag. A host:port or redis://
+address of a Redis Cluster node is a seed: every primary of the Cluster is
+audited (CLUSTER NODES), each under its own name. Where CONFIG is renamed or
+denied (managed Redis), an info finding says which check could not run.
+Findings name redis://host:port; --redis works without --dsn too.
 
 The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
@@ -63,10 +64,11 @@ Examples:
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
    guard audit --dsn "$DSN" --redis 'redis://:s3cret@cache1:6379/0'
-   guard audit --redis sentinel://sentinel1:26379/mymaster`,
+   guard audit --redis sentinel://sentinel1:26379/mymaster
+   guard audit --redis cluster-node1:6379                every primary of the Cluster`,
 		Flags: append(reportFlags.flags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + target.EnvDSN},
-			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port, redis://, rediss:// or sentinel://host:port/master (repeatable)"},
+			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port (a Cluster node: every primary), redis://, rediss:// or sentinel://host:port/master (repeatable)"},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},

@@ -147,3 +147,19 @@ func TestAuditDatabaseAndRedisGolden(t *testing.T) {
 	golden(t, "audit_redis.txt", got["text"])
 	golden(t, "audit_redis.json", got["json"])
 }
+
+// TestAuditRedisClusterCLI: a Cluster node given as --redis audits every
+// primary, each named on stderr, and a clean Cluster exits 0.
+func TestAuditRedisClusterCLI(t *testing.T) {
+	c := dbtest.RedisCluster(t, 2, "--appendonly", "yes", "--appendfsync", "always")
+	p := c.Primaries()
+	run := guardAudit(t, "no-password-here", "--redis", p[1].Addr())
+	if run.code != 0 {
+		t.Fatalf("exit %d; stdout:\n%s\nstderr:\n%s", run.code, run.out, run.errOut)
+	}
+	for _, s := range p {
+		if want := "guard: redis://" + s.Addr() + ": Cluster primary, no replica, 0 keys matching lock:* in db 0 examined\n"; !strings.Contains(run.errOut, want) {
+			t.Errorf("stderr lacks %q:\n%s", want, run.errOut)
+		}
+	}
+}

@@ -100,6 +100,9 @@ type TargetResult struct {
 	Err error
 	// Redis is what the audit of a Redis server read; nil for a database.
 	Redis *lint.Redis
+	// cluster lists the primaries of the Cluster a Redis server belongs
+	// to, itself included; nil outside cluster mode.
+	cluster []clusterNode
 }
 
 // AuditTarget connects to one target, reads its schema, version and

@@ -99,7 +99,7 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	// The databases first, then the Redis servers: one job list, so that
 	// --parallel bounds them together.
 	jobs := len(targets) + len(opts.Redis)
-	results := make([]*TargetResult, jobs)
+	done := make([][]*TargetResult, jobs)
 	next := make(chan int)
 	var wg sync.WaitGroup
 	for w := 0; w < min(opts.Parallel, jobs); w++ {
@@ -107,15 +107,13 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				var res *TargetResult
 				if i < len(targets) {
-					res = AuditTarget(ctx, targets[i], opts)
+					done[i] = []*TargetResult{AuditTarget(ctx, targets[i], opts)}
 				} else {
-					res = AuditRedis(ctx, opts.Redis[i-len(targets)], opts)
+					done[i] = AuditRedisAll(ctx, opts.Redis[i-len(targets)], opts)
 				}
-				results[i] = res
 				if opts.Done != nil {
-					opts.Done(res)
+					opts.Done(done[i][0])
 				}
 			}
 		}()
@@ -125,6 +123,21 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	}
 	close(next)
 	wg.Wait()
+	// Two seeds of one Redis Cluster reach the same primaries: each is
+	// reported once.
+	var results []*TargetResult
+	seen := map[string]bool{}
+	for i, rs := range done {
+		for _, res := range rs {
+			if i >= len(targets) {
+				if seen[res.Target] {
+					continue
+				}
+				seen[res.Target] = true
+			}
+			results = append(results, res)
+		}
+	}
 
 	rep := &Report{Result: &lint.Result{Findings: []lint.Finding{}}, Targets: results}
 	for _, res := range results {

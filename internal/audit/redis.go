@@ -41,11 +41,21 @@ var redisConfig = []string{
 // keys and runs the rules of KindRedis on them. A server that cannot be
 // reached, or whose Sentinels name no primary, is the result's Err; a
 // command the server refuses is a check the findings say could not run.
+// The other primaries of a Cluster are AuditRedisAll's.
 func AuditRedis(ctx context.Context, r *target.Redis, opts Options) *TargetResult {
+	return auditRedisNode(ctx, r, "", opts)
+}
+
+// auditRedisNode audits the server at addr with r's credentials, or the one
+// r names when addr is "".
+func auditRedisNode(ctx context.Context, r *target.Redis, addr string, opts Options) *TargetResult {
 	opts = opts.withDefaults()
 	began := time.Now()
 	res := &TargetResult{Target: r.URL()}
-	err := auditRedis(ctx, r, opts, res)
+	if addr != "" {
+		res.Target = r.PrimaryURL(addr)
+	}
+	err := auditRedis(ctx, r, addr, opts, res)
 	res.Elapsed = time.Since(began)
 	if err != nil {
 		res.Err = errors.New(target.NewRedactor(r).Redact(err.Error()))
@@ -54,21 +64,20 @@ func AuditRedis(ctx context.Context, r *target.Redis, opts Options) *TargetResul
 	return res
 }
 
-func auditRedis(ctx context.Context, r *target.Redis, opts Options, res *TargetResult) error {
+func auditRedis(ctx context.Context, r *target.Redis, addr string, opts Options, res *TargetResult) error {
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
 	copts := target.RedisOptions{PoolSize: 1, DialTimeout: target.DialTimeout, ReadTimeout: target.IOTimeout}
 	facts := &lint.Redis{}
-	addr := ""
 	var fromSentinel []lint.RedisReplica
-	if sentinels, master := r.Sentinels(); master != "" {
+	if sentinels, master := r.Sentinels(); addr == "" && master != "" {
 		a, via, reps, err := askSentinels(ctx, r, sentinels, master, copts, &res.Queries)
 		if err != nil {
 			return err
 		}
 		addr, facts.Sentinel, fromSentinel = a, via, reps
 		res.Target = r.PrimaryURL(addr)
-	} else {
+	} else if addr == "" {
 		addr = r.Addr()
 	}
 	facts.Target = res.Target
@@ -90,8 +99,10 @@ func auditRedis(ctx context.Context, r *target.Redis, opts Options, res *TargetR
 			"(a failover under way?): audit again once it settles", facts.Sentinel, facts.Role()))
 	}
 	if facts.Info["cluster_enabled"] == "1" {
-		res.Notes = append(res.Notes, "cluster mode is on: only this node was audited (its lock keys, its settings); "+
-			"guard does not follow a Cluster's other primaries: give each one as --redis host:port")
+		var err error
+		if res.cluster, err = clusterPrimaries(ctx, c, &res.Queries); err != nil {
+			return err
+		}
 	}
 	pattern := opts.Policy.Lock.KeyPattern
 	if err := scanLocks(ctx, c, facts, pattern, r.DB(), opts.LockScanCap, opts.ScanTimeout, &res.Queries); err != nil {
@@ -341,6 +352,9 @@ func DescribeRedis(facts *lint.Redis) string {
 		role = "replica of " + net.JoinHostPort(facts.Info["master_host"], facts.Info["master_port"])
 	case "":
 		role = "role unknown"
+	}
+	if facts.Info["cluster_enabled"] == "1" {
+		role = "Cluster " + role
 	}
 	if facts.Sentinel != "" {
 		role += " (Sentinel " + facts.Sentinel + ")"
