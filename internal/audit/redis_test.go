@@ -228,3 +228,19 @@ func TestAuditRedisUnreachable(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditRedisACLDenied is a managed Redis's audit account: an ACL user
+// without CONFIG and SCAN. Each check they feed says it could not run; the
+// user:password of the URL works.
+func TestAuditRedisACLDenied(t *testing.T) {
+	r := dbtest.RedisWith(t, "--user", "auditor", "on", ">aud1tor-pass", "~*", "&*", "+@all", "-config", "-scan")
+	res := auditAddr(t, "redis://auditor:aud1tor-pass@"+r.Addr(), Options{})
+	if d := cmp.Diff([]string{"GR002 info", "GR005 info"}, codes(res.Findings)); d != "" {
+		t.Fatalf("findings (-want +got):\n%s\n%v", d, res.Findings)
+	}
+	for _, f := range res.Findings {
+		if !strings.Contains(f.Message, "could not check") || !strings.Contains(f.Message, "NOPERM") {
+			t.Errorf("%s: %s", f.Code, f.Message)
+		}
+	}
+}
