@@ -147,9 +147,16 @@ func refused(err error) bool {
 func askSentinels(ctx context.Context, r *target.Redis, sentinels []string, master string, o target.RedisOptions, queries *int) (string, string, []lint.RedisReplica, error) {
 	var last error
 	for _, s := range sentinels {
-		sc := r.SentinelClient(s, o)
+		sc := r.SentinelClient(s, o, true)
 		*queries++
 		hp, err := sc.GetMasterAddrByName(ctx, master).Result()
+		if refused(err) && r.HasPassword() {
+			// A sentinel without a password refuses AUTH: ask it without.
+			sc.Close()
+			sc = r.SentinelClient(s, o, false)
+			*queries++
+			hp, err = sc.GetMasterAddrByName(ctx, master).Result()
+		}
 		if err != nil || len(hp) != 2 {
 			sc.Close()
 			if err == nil || errors.Is(err, redis.Nil) {

@@ -244,3 +244,23 @@ func TestAuditRedisACLDenied(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditRedisSentinelPassword: sentinel://:pass@ with a password the
+// primary asks for and the sentinel does not: the audit asks the sentinel
+// without it, the primary with it, and prints it nowhere.
+func TestAuditRedisSentinelPassword(t *testing.T) {
+	const password = "sent1nel-Secret"
+	s := dbtest.SentinelWithPassword(t, password)
+	res := auditAddr(t, "sentinel://:"+password+"@"+s.SentinelAddrs()[0]+"/"+s.MasterName(), Options{})
+	if res.Target != "redis://"+s.Master().Addr() {
+		t.Errorf("target = %q", res.Target)
+	}
+	if !cmp.Equal(codes(res.Findings), []string{"GR002 error", "GR004 warning"}) {
+		t.Errorf("findings: %v", res.Findings)
+	}
+	for _, f := range res.Findings {
+		if strings.Contains(f.Message+f.Fix+f.Target, password) {
+			t.Errorf("%s shows the password", f.Code)
+		}
+	}
+}

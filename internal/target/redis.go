@@ -203,11 +203,20 @@ func (r *Redis) ServerClient(addr string, o RedisOptions) *redis.Client {
 }
 
 // SentinelClient returns a client of the sentinel at addr, authenticated as
-// Client authenticates to the sentinels.
-func (r *Redis) SentinelClient(addr string, o RedisOptions) *redis.SentinelClient {
+// Client authenticates to the sentinels when auth is true, and without a
+// password when it is false: sentinels often ask for none while the servers
+// they watch do.
+func (r *Redis) SentinelClient(addr string, o RedisOptions, auth bool) *redis.SentinelClient {
+	password := ""
+	if auth {
+		password = r.password
+	}
 	return redis.NewSentinelClient(&redis.Options{
-		Addr: addr, Password: r.password,
+		Addr: addr, Password: password,
 		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
 		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
 	})
 }
+
+// HasPassword reports whether the address holds a password.
+func (r *Redis) HasPassword() bool { return r.password != "" }
