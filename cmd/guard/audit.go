@@ -117,8 +117,12 @@ func runAudit(c *cli.Context) error {
 	}
 	src := target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)}
 	var targets []*target.Target
-	// --redis alone audits Redis alone; with no Redis, no database is an error.
-	if len(redisServers) == 0 || len(dsns) > 0 || src.TargetsFile != "" || strings.TrimSpace(src.Env) != "" {
+	databases := len(dsns) > 0 || src.TargetsFile != "" || strings.TrimSpace(src.Env) != ""
+	if !databases && len(redisServers) == 0 {
+		return inputErrf("no target: give --dsn DSN, --targets FILE, --redis ADDR or set %s", target.EnvDSN)
+	}
+	// --redis alone audits Redis alone.
+	if databases {
 		if targets, err = target.Collect(src); err != nil {
 			return inputErr(err)
 		}
