@@ -24,6 +24,7 @@ const (
 	KindSchema    Kind = iota // tables of the schema model
 	KindQuery                 // statements found in code and .sql files
 	KindMigration             // migration files
+	KindRedis                 // a live Redis server (guard audit --redis)
 )
 
 func (k Kind) String() string {
@@ -34,6 +35,8 @@ func (k Kind) String() string {
 		return "query"
 	case KindMigration:
 		return "migration"
+	case KindRedis:
+		return "redis"
 	}
 	return "unknown"
 }
@@ -115,6 +118,9 @@ type Live struct {
 	GlobalMode   string // global sql_mode
 	SessionMode  string // session sql_mode
 	EnforceCheck bool   // the server enforces CHECK constraints
+	// CheckChecksOff lists the scopes ("global", "session") in which
+	// MariaDB's check_constraint_checks is OFF: no CHECK is evaluated there.
+	CheckChecksOff []string
 
 	// Data reads the target's rows for the rules that look at existing data
 	// (GS010); nil when the audit skips them (guard audit --no-data).
@@ -157,6 +163,9 @@ type Pass struct {
 	Mappers *MapperIndex
 	// File is the Java file whose MapperCalls the pass judges.
 	File string
+	// Redis is the server a rule of KindRedis judges; nil on every other
+	// pass.
+	Redis *Redis
 
 	report func(Finding)
 }

@@ -21,7 +21,7 @@ import (
 func auditCommand() *cli.Command {
 	return &cli.Command{
 		Name:      "audit",
-		Usage:     "audit live servers: schema, sql_mode, version and existing bad rows",
+		Usage:     "audit live servers: schema, sql_mode, version and existing bad rows; how Redis keeps locks",
 		ArgsUsage: "[PATH...]",
 		Description: `Connects to each target (one database per DSN), reads its schema from
 information_schema, its version and its global and session sql_mode, and runs
@@ -39,6 +39,19 @@ how that code uses each column, against each target's own schema: counters,
 state machines, flags and owned business keys, as guard lint and guard plan
 infer them. Without it the policy alone decides.
 
+--redis ADDR (repeatable) audits how a Redis server keeps locks (GR001-GR005):
+maxmemory and its eviction policy, persistence (appendonly, appendfsync,
+save), min-replicas-to-write on a primary with replicas, and the TTLs of the
+keys matching [lock] key_pattern (default lock:*), read with a bounded SCAN
+(at most 10,000 keys, said when hit). ADDR is host:port,
+redis://[user:pass@]host:port[/db], rediss://… (TLS) or
+sentinel://[:pass@]host:port[,host:port…]/mastername, whose current primary is
+audited and whose replicas are listed with their lag. A host:port or redis://
+address of a Redis Cluster node is a seed: every primary of the Cluster is
+audited (CLUSTER NODES), each under its own name. Where CONFIG is renamed or
+denied (managed Redis), an info finding says which check could not run.
+Findings name redis://host:port; --redis works without --dsn too.
+
 The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
@@ -52,12 +65,16 @@ Examples:
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
    guard audit --targets shards.txt --write-baseline audit-baseline.json
    guard audit --targets shards.txt --baseline audit-baseline.json
+   guard audit --dsn "$DSN" --redis 'redis://:s3cret@cache1:6379/0'
+   guard audit --redis sentinel://sentinel1:26379/mymaster
+   guard audit --redis cluster-node1:6379                every primary of the Cluster
 
 A baseline's fingerprints hold no host, port or database: one baseline
 recorded on a shard, or on the whole fleet, serves every shard, each matched
 by itself. A baseline is not written when a target could not be audited.`,
 		Flags: append(reportFlags.flags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + target.EnvDSN},
+			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port (a Cluster node: every primary), redis://, rediss:// or sentinel://host:port/master (repeatable)"},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
@@ -102,11 +119,30 @@ func runAudit(c *cli.Context) error {
 	if l, ok := c.Generic("dsn").(*dsnList); ok {
 		dsns = l.dsns
 	}
-	targets, err := target.Collect(target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)})
+	redisServers, err := redisTargets(c)
 	if err != nil {
-		return inputErr(err)
+		return err
 	}
-	red := target.RedactorOf(targets)
+	src := target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)}
+	var targets []*target.Target
+	databases := len(dsns) > 0 || src.TargetsFile != "" || strings.TrimSpace(src.Env) != ""
+	if !databases && len(redisServers) == 0 {
+		return inputErrf("no target: give --dsn DSN, --targets FILE, --redis ADDR or set %s", target.EnvDSN)
+	}
+	// --redis alone audits Redis alone.
+	if databases {
+		if targets, err = target.Collect(src); err != nil {
+			return inputErr(err)
+		}
+	}
+	secrets := make([]target.Secrets, 0, len(targets)+len(redisServers))
+	for _, t := range targets {
+		secrets = append(secrets, t)
+	}
+	for _, r := range redisServers {
+		secrets = append(secrets, r)
+	}
+	red := target.NewRedactor(secrets...)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 
 	write := c.String("write-baseline")
@@ -127,10 +163,11 @@ func runAudit(c *cli.Context) error {
 		Parallel:    parallel,
 		Log:         stderr,
 		Vocabulary:  vocabulary,
+		Redis:       redisServers,
 	}
 	var bar *audit.Progress
 	if audit.ShowProgress(c.App.ErrWriter) {
-		bar = audit.NewProgress(stderr, len(targets))
+		bar = audit.NewProgress(stderr, len(targets)+len(redisServers))
 		opts.Done = func(*audit.TargetResult) { bar.Done() }
 	}
 	rep := audit.Run(c.Context, targets, opts)
@@ -142,6 +179,9 @@ func runAudit(c *cli.Context) error {
 	}
 	for _, n := range rep.Notes {
 		fmt.Fprintf(stderr, "guard: warning: %s: %s\n", n.Target, n.Message)
+	}
+	for _, r := range rep.Redis {
+		fmt.Fprintf(stderr, "guard: %s: %s\n", r.Target, r.Summary)
 	}
 
 	if write != "" {
@@ -159,7 +199,7 @@ func runAudit(c *cli.Context) error {
 	}); err != nil {
 		return err
 	}
-	out, err := withFailures(format, buf.Bytes(), rep.Failures)
+	out, err := withFailures(format, buf.Bytes(), rep.Failures, rep.Redis)
 	if err != nil {
 		return err
 	}
@@ -181,13 +221,13 @@ func runAudit(c *cli.Context) error {
 // withFailures adds the failed targets to a report: a "failures" array at
 // the end of the json document, a tool execution notification in sarif, an
 // error annotation in github. Text lists them on stderr only.
-func withFailures(format string, doc []byte, failures []audit.Failure) ([]byte, error) {
+func withFailures(format string, doc []byte, failures []audit.Failure, servers []audit.RedisServer) ([]byte, error) {
 	if failures == nil {
 		failures = []audit.Failure{}
 	}
 	switch format {
 	case report.FormatJSON:
-		return jsonWithFailures(doc, failures)
+		return jsonWithFailures(doc, failures, servers)
 	case report.FormatSARIF:
 		return sarifWithFailures(doc, failures)
 	case report.FormatGitHub:
@@ -202,8 +242,9 @@ func withFailures(format string, doc []byte, failures []audit.Failure) ([]byte, 
 }
 
 // jsonWithFailures appends "failures" after the keys of DESIGN §5, which
-// keep their order and content.
-func jsonWithFailures(doc []byte, failures []audit.Failure) ([]byte, error) {
+// keep their order and content, and "redis", what the audit of each Redis
+// server saw, when Redis servers were audited.
+func jsonWithFailures(doc []byte, failures []audit.Failure, servers []audit.RedisServer) ([]byte, error) {
 	var in struct {
 		Tool     json.RawMessage `json:"tool"`
 		Version  json.RawMessage `json:"version"`
@@ -214,12 +255,13 @@ func jsonWithFailures(doc []byte, failures []audit.Failure) ([]byte, error) {
 		return nil, fmt.Errorf("add failures to the json report: %w", err)
 	}
 	out := struct {
-		Tool     json.RawMessage `json:"tool"`
-		Version  json.RawMessage `json:"version"`
-		Findings json.RawMessage `json:"findings"`
-		Summary  json.RawMessage `json:"summary"`
-		Failures []audit.Failure `json:"failures"`
-	}{in.Tool, in.Version, in.Findings, in.Summary, failures}
+		Tool     json.RawMessage     `json:"tool"`
+		Version  json.RawMessage     `json:"version"`
+		Findings json.RawMessage     `json:"findings"`
+		Summary  json.RawMessage     `json:"summary"`
+		Failures []audit.Failure     `json:"failures"`
+		Redis    []audit.RedisServer `json:"redis,omitempty"`
+	}{in.Tool, in.Version, in.Findings, in.Summary, failures, servers}
 	return encodeIndented(out)
 }
 
@@ -290,4 +332,28 @@ func auditVocabulary(pol *policy.Policy, paths []string) (func(*schema.Schema, *
 	return func(s *schema.Schema, pol *policy.Policy) *policy.Policy {
 		return pol.WithInferred(rules.Learn.Infer(obs, s, pol))
 	}, nil
+}
+
+// redisTargets parses the --redis addresses. Errors name the address by its
+// place (--redis #N) and hold no text of it; the same server given twice is
+// refused, as a database is.
+func redisTargets(c *cli.Context) ([]*target.Redis, error) {
+	l, ok := c.Generic("redis").(*dsnList)
+	if !ok {
+		return nil, nil
+	}
+	var out []*target.Redis
+	seen := map[string]int{}
+	for i, addr := range l.dsns {
+		r, err := target.ParseRedis(addr)
+		if err != nil {
+			return nil, inputErrf("--redis #%d: %v", i+1, err)
+		}
+		if first, ok := seen[r.URL()]; ok {
+			return nil, inputErrf("Redis %s is given twice (--redis #%d and #%d): give each server once", r.URL(), first, i+1)
+		}
+		seen[r.URL()] = i + 1
+		out = append(out, r)
+	}
+	return out, nil
 }

@@ -72,6 +72,9 @@ func runRules(c *cli.Context) error {
 		fmt.Fprintf(w, "%s %s (%s rule, default %s", r.Code, r.Name, r.Kind, pol.Severity(r.Code, r.Severity))
 		if r.Live {
 			fmt.Fprint(w, ", live only: guard audit")
+			if r.Kind == lint.KindRedis {
+				fmt.Fprint(w, " --redis")
+			}
 		}
 		fmt.Fprintf(w, ")\n\nFires when: %s\n\nWhy:\n%s\n\nFix:\n%s\n", r.Summary, indent(r.Doc), indent(r.Fix))
 		return nil

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strings"
 	"sync/atomic"
 	"time"
 
@@ -54,6 +55,11 @@ type Options struct {
 	// target by itself: one baseline serves every shard. Report.Result's
 	// Baseline says what it hid.
 	Baseline *lint.Baseline
+	// Redis lists the Redis servers to audit besides the databases (guard
+	// audit --redis), with the rules of KindRedis.
+	Redis []*target.Redis
+	// LockScanCap bounds the lock keys whose TTL the Redis audit reads.
+	LockScanCap int
 }
 
 func (o Options) withDefaults() Options {
@@ -72,12 +78,15 @@ func (o Options) withDefaults() Options {
 	if o.Log == nil {
 		o.Log = io.Discard
 	}
+	if o.LockScanCap <= 0 {
+		o.LockScanCap = DefaultLockScanCap
+	}
 	return o
 }
 
 // TargetResult is the outcome of auditing one target.
 type TargetResult struct {
-	// Target is host:port/db.
+	// Target is host:port/db, or redis://host:port for a Redis server.
 	Target string
 	// Findings are sorted by table, code and column; Target is set on each.
 	Findings []lint.Finding
@@ -93,6 +102,11 @@ type TargetResult struct {
 	Notes []string
 	// Err is why the target could not be audited; its text is redacted.
 	Err error
+	// Redis is what the audit of a Redis server read; nil for a database.
+	Redis *lint.Redis
+	// cluster lists the primaries of the Cluster a Redis server belongs
+	// to, itself included; nil outside cluster mode.
+	cluster []clusterNode
 }
 
 // AuditTarget connects to one target, reads its schema, version and
@@ -164,7 +178,7 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		// MAX_EXECUTION_TIME hint.
 		MaxStatementTime: srv.Flavor == schema.FlavorMariaDB,
 	}
-	if err := readModes(ctx, q, live); err != nil {
+	if err := readModes(ctx, q, live, srv.Flavor); err != nil {
 		return err
 	}
 	if !opts.NoData {
@@ -207,11 +221,17 @@ func limitedViewNote(tables int) string {
 		"(a full audit needs SELECT on the whole database: GRANT SELECT ON db.* TO …)"
 }
 
-// readModes reads the global and the session sql_mode. The session is the
+// readModes reads the global and the session sql_mode, and on MariaDB both
+// scopes of check_constraint_checks, in one statement. The session is the
 // one the DSN's parameters give guard's connection, as they give the
 // application's.
-func readModes(ctx context.Context, q lint.Querier, live *lint.Live) error {
-	rows, err := q.QueryContext(ctx, "SELECT @@GLOBAL.sql_mode, @@SESSION.sql_mode")
+func readModes(ctx context.Context, q lint.Querier, live *lint.Live, flavor schema.Flavor) error {
+	query := "SELECT @@GLOBAL.sql_mode, @@SESSION.sql_mode"
+	mariadb := flavor == schema.FlavorMariaDB
+	if mariadb {
+		query += ", @@GLOBAL.check_constraint_checks, @@SESSION.check_constraint_checks"
+	}
+	rows, err := q.QueryContext(ctx, query)
 	if err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
@@ -222,11 +242,23 @@ func readModes(ctx context.Context, q lint.Querier, live *lint.Live) error {
 		}
 		return errors.New("read sql_mode: no row")
 	}
-	var global, session sql.NullString
-	if err := rows.Scan(&global, &session); err != nil {
+	var global, session, globalChecks, sessionChecks sql.NullString
+	dest := []any{&global, &session}
+	if mariadb {
+		dest = append(dest, &globalChecks, &sessionChecks)
+	}
+	if err := rows.Scan(dest...); err != nil {
 		return fmt.Errorf("read sql_mode: %w", err)
 	}
 	live.GlobalMode, live.SessionMode = global.String, session.String
+	for _, scope := range []struct {
+		name  string
+		value sql.NullString
+	}{{"global", globalChecks}, {"session", sessionChecks}} {
+		if v := strings.ToUpper(scope.value.String); scope.value.Valid && (v == "0" || v == "OFF") {
+			live.CheckChecksOff = append(live.CheckChecksOff, scope.name)
+		}
+	}
 	return rows.Close()
 }
 

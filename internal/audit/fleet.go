@@ -23,10 +23,56 @@ type Report struct {
 	Result *lint.Result
 	// Failures lists the targets that could not be audited, in input order.
 	Failures []Failure
-	// Targets has one result per target, in input order.
+	// Targets has one result per target, in input order, the Redis
+	// servers after the databases.
 	Targets []*TargetResult
 	// Notes say what the audit of each target could not see, in input order.
 	Notes []Note
+	// Redis says what the audit of each Redis server reached saw, in input
+	// order: the json report's "redis" array.
+	Redis []RedisServer
+}
+
+// RedisServer is what the audit of one Redis server saw: its role, its
+// replicas with their lag, and the scan of its lock keys.
+type RedisServer struct {
+	Target string `json:"target"`
+	// Summary is DescribeRedis's line, the one printed on stderr.
+	Summary string `json:"summary"`
+	Role    string `json:"role"`
+	// Sentinel is the Sentinel that named this primary, host:port/master.
+	Sentinel string         `json:"sentinel,omitempty"`
+	Replicas []RedisReplica `json:"replicas"`
+	// LockKeys is nil when the scan could not run.
+	LockKeys *LockKeys `json:"lock_keys"`
+}
+
+// RedisReplica is one replica of an audited primary; -1 is unknown.
+type RedisReplica struct {
+	Addr        string `json:"addr"`
+	State       string `json:"state"`
+	LagSeconds  int64  `json:"lag_seconds"`
+	BytesBehind int64  `json:"bytes_behind"`
+}
+
+// LockKeys is the scan of the keys matching the lock pattern.
+type LockKeys struct {
+	Pattern    string `json:"pattern"`
+	DB         int    `json:"db"`
+	Examined   int    `json:"examined"`
+	Capped     bool   `json:"capped"`
+	WithoutTTL int    `json:"without_ttl"`
+}
+
+func redisServer(target string, f *lint.Redis) RedisServer {
+	s := RedisServer{Target: target, Summary: DescribeRedis(f), Role: f.Role(), Sentinel: f.Sentinel, Replicas: []RedisReplica{}}
+	for _, r := range f.Replicas {
+		s.Replicas = append(s.Replicas, RedisReplica{r.Addr, r.State, r.LagSeconds, r.BytesBehind})
+	}
+	if l := f.Locks; l != nil {
+		s.LockKeys = &LockKeys{l.Pattern, l.DB, l.Examined, l.Capped, l.WithoutTTL}
+	}
+	return s
 }
 
 // Note is something the audit of a target could not see.
@@ -35,34 +81,63 @@ type Note struct {
 	Message string `json:"message"`
 }
 
-// Run audits targets, opts.Parallel at a time. A target that cannot be
+// Run audits targets and the Redis servers of opts.Redis, opts.Parallel at
+// a time. A target that cannot be
 // reached or read is a Failure; the others are audited and reported all
 // the same. Every error text is redacted with the passwords of all targets.
 func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	opts = opts.withDefaults()
-	red := target.RedactorOf(targets)
+	from := make([]target.Secrets, 0, len(targets)+len(opts.Redis))
+	for _, t := range targets {
+		from = append(from, t)
+	}
+	for _, r := range opts.Redis {
+		from = append(from, r)
+	}
+	red := target.NewRedactor(from...)
 	opts.Log = red.Writer(opts.Log)
-	results := make([]*TargetResult, len(targets))
+	// The databases first, then the Redis servers: one job list, so that
+	// --parallel bounds them together.
+	jobs := len(targets) + len(opts.Redis)
+	done := make([][]*TargetResult, jobs)
 	next := make(chan int)
 	var wg sync.WaitGroup
-	for w := 0; w < min(opts.Parallel, len(targets)); w++ {
+	for w := 0; w < min(opts.Parallel, jobs); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				res := AuditTarget(ctx, targets[i], opts)
-				results[i] = res
+				if i < len(targets) {
+					done[i] = []*TargetResult{AuditTarget(ctx, targets[i], opts)}
+				} else {
+					done[i] = AuditRedisAll(ctx, opts.Redis[i-len(targets)], opts)
+				}
 				if opts.Done != nil {
-					opts.Done(res)
+					opts.Done(done[i][0])
 				}
 			}
 		}()
 	}
-	for i := range targets {
+	for i := range jobs {
 		next <- i
 	}
 	close(next)
 	wg.Wait()
+	// Two seeds of one Redis Cluster reach the same primaries: each is
+	// reported once.
+	var results []*TargetResult
+	seen := map[string]bool{}
+	for i, rs := range done {
+		for _, res := range rs {
+			if i >= len(targets) {
+				if seen[res.Target] {
+					continue
+				}
+				seen[res.Target] = true
+			}
+			results = append(results, res)
+		}
+	}
 
 	rep := &Report{Result: &lint.Result{Findings: []lint.Finding{}}, Targets: results}
 	for _, res := range results {
@@ -72,6 +147,9 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		}
 		for _, n := range res.Notes {
 			rep.Notes = append(rep.Notes, Note{Target: res.Target, Message: n})
+		}
+		if res.Redis != nil {
+			rep.Redis = append(rep.Redis, redisServer(res.Target, res.Redis))
 		}
 		rep.Result.Findings = append(rep.Result.Findings, res.Findings...)
 		rep.Result.Summary.Tables += res.Tables

@@ -36,6 +36,8 @@ type RedisServer struct {
 	addr     string
 	args     redisArgsFunc
 	external bool
+	// password is the requirepass of RedisWithPassword; "" for none.
+	password string
 
 	mu     sync.Mutex
 	proc   *process
@@ -74,11 +76,18 @@ func plainRedisArgs(dir string, port int) ([]string, error) {
 // free port, stopped when t ends.
 func startRedis(t testing.TB, args redisArgsFunc) *RedisServer {
 	t.Helper()
+	return startRedisAs(t, "", args)
+}
+
+// startRedisAs is startRedis for a server that asks for password ("" for
+// none).
+func startRedisAs(t testing.TB, password string, args redisArgsFunc) *RedisServer {
+	t.Helper()
 	bin, err := findBinary([]string{"redis-server"}, []string{"/usr/bin", "/usr/local/bin"}, redisAdvice)
 	if err != nil {
 		fatalf(t, "%v", err)
 	}
-	r := &RedisServer{t: t, bin: bin, dir: t.TempDir(), args: args}
+	r := &RedisServer{t: t, bin: bin, dir: t.TempDir(), args: args, password: password}
 	for attempt := 1; ; attempt++ {
 		if r.port, err = freePort(); err != nil {
 			fatalf(t, "%v", err)
@@ -121,7 +130,7 @@ func (r *RedisServer) start() error {
 		// Ask for the pid, not just PING: another process may have taken
 		// the port between freePort and the bind, and answer in our place.
 		var info string
-		info, err = redisCommand(r.addr, "INFO", "server")
+		info, err = redisCommandAs(r.addr, r.password, "INFO", "server")
 		if err == nil && infoField(info, "process_id") == strconv.Itoa(p.cmd.Process.Pid) {
 			r.proc = p
 			return nil
@@ -206,7 +215,7 @@ func (r *RedisServer) Restart() {
 // Flush removes every key of every database (FLUSHALL).
 func (r *RedisServer) Flush() {
 	r.t.Helper()
-	reply, err := redisCommand(r.addr, "FLUSHALL")
+	reply, err := redisCommandAs(r.addr, r.password, "FLUSHALL")
 	if err != nil {
 		fatalf(r.t, "flush redis %s: %v", r.addr, err)
 	}
@@ -221,7 +230,7 @@ func (r *RedisServer) Client() *redis.Client {
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if r.client == nil {
-		client := redis.NewClient(&redis.Options{Addr: r.addr})
+		client := redis.NewClient(&redis.Options{Addr: r.addr, Password: r.password})
 		r.client = client
 		r.t.Cleanup(func() { client.Close() })
 	}
@@ -234,5 +243,56 @@ func (r *RedisServer) needThrowaway(op string) {
 	if r.external {
 		fatalf(r.t, "%s redis %s: %s names an existing server; fault tests need a throwaway redis-server: unset %s",
 			op, r.addr, EnvRedisAddr, EnvRedisAddr)
+	}
+}
+
+// RedisWith returns a throwaway redis-server started with extra after the
+// options of Redis, which they override ("--appendonly", "yes",
+// "--maxmemory", "64mb" …), stopped when t ends. It always starts a local
+// process, whatever GUARD_TEST_REDIS_ADDR says: the test is about the
+// configuration.
+func RedisWith(t testing.TB, extra ...string) *RedisServer {
+	t.Helper()
+	return startRedis(t, func(dir string, port int) ([]string, error) {
+		args, err := plainRedisArgs(dir, port)
+		return append(args, extra...), err
+	})
+}
+
+// RedisWithPassword is RedisWith for a server that asks for password
+// (requirepass); Client and Flush authenticate, and Redact hides it.
+func RedisWithPassword(t testing.TB, password string, extra ...string) *RedisServer {
+	t.Helper()
+	addSecret(password)
+	return startRedisAs(t, password, func(dir string, port int) ([]string, error) {
+		args, err := plainRedisArgs(dir, port)
+		return append(append(args, "--requirepass", password), extra...), err
+	})
+}
+
+// Password returns the password the server asks for, "" for none. Never log
+// it: pass messages through Redact.
+func (r *RedisServer) Password() string { return r.password }
+
+// RedisReplicaOf starts a throwaway redis-server replicating primary, with
+// extra options as RedisWith takes them, and returns once the primary lists
+// it as an online replica.
+func RedisReplicaOf(t testing.TB, primary *RedisServer, extra ...string) *RedisServer {
+	t.Helper()
+	replica := startRedis(t, func(dir string, port int) ([]string, error) {
+		args, err := plainRedisArgs(dir, port)
+		args = append(args, "--replicaof", "127.0.0.1", strconv.Itoa(primary.port))
+		return append(args, extra...), err
+	})
+	deadline := time.Now().Add(redisReadyTimeout)
+	for {
+		info, err := redisCommand(primary.addr, "INFO", "replication")
+		if err == nil && strings.Contains(infoField(info, "slave0"), "state=online") {
+			return replica
+		}
+		if time.Now().After(deadline) {
+			fatalf(t, "replica %s not online on %s after %v: %v", replica.addr, primary.addr, redisReadyTimeout, err)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }

@@ -16,6 +16,12 @@ import (
 // checks and FLUSHALL go through it rather than go-redis, whose retries and
 // pool would blur what the server is doing at that moment.
 func redisCommand(addr string, args ...string) (string, error) {
+	return redisCommandAs(addr, "", args...)
+}
+
+// redisCommandAs is redisCommand on a server that asks for password: AUTH
+// is sent first when password is not empty.
+func redisCommandAs(addr, password string, args ...string) (string, error) {
 	conn, err := net.DialTimeout("tcp", addr, time.Second)
 	if err != nil {
 		return "", err
@@ -23,14 +29,26 @@ func redisCommand(addr string, args ...string) (string, error) {
 	defer conn.Close()
 	conn.SetDeadline(time.Now().Add(5 * time.Second))
 	var req strings.Builder
-	fmt.Fprintf(&req, "*%d\r\n", len(args))
-	for _, arg := range args {
-		fmt.Fprintf(&req, "$%d\r\n%s\r\n", len(arg), arg)
+	writeCommand := func(args ...string) {
+		fmt.Fprintf(&req, "*%d\r\n", len(args))
+		for _, arg := range args {
+			fmt.Fprintf(&req, "$%d\r\n%s\r\n", len(arg), arg)
+		}
 	}
+	if password != "" {
+		writeCommand("AUTH", password)
+	}
+	writeCommand(args...)
 	if _, err := io.WriteString(conn, req.String()); err != nil {
 		return "", fmt.Errorf("send %s to redis %s: %w", args[0], addr, err)
 	}
-	reply, err := readReply(bufio.NewReader(conn))
+	rd := bufio.NewReader(conn)
+	if password != "" {
+		if _, err := readReply(rd); err != nil {
+			return "", fmt.Errorf("AUTH on redis %s: %w", addr, err)
+		}
+	}
+	reply, err := readReply(rd)
 	if err != nil {
 		return "", fmt.Errorf("%s on redis %s: %w", args[0], addr, err)
 	}

@@ -35,23 +35,46 @@ type SentinelSet struct {
 // knows both, all stopped when t ends.
 func Sentinel(t testing.TB) *SentinelSet {
 	t.Helper()
-	master := startRedis(t, plainRedisArgs)
-	replica := startRedis(t, func(dir string, port int) ([]string, error) {
+	return startSentinelSet(t, "")
+}
+
+// SentinelWithPassword is Sentinel for a master and a replica that ask for
+// password (requirepass, masterauth), watched by a sentinel that asks for
+// none, as Sentinel is often deployed.
+func SentinelWithPassword(t testing.TB, password string) *SentinelSet {
+	t.Helper()
+	addSecret(password)
+	return startSentinelSet(t, password)
+}
+
+func startSentinelSet(t testing.TB, password string) *SentinelSet {
+	t.Helper()
+	auth := func(args []string) []string {
+		if password == "" {
+			return args
+		}
+		return append(args, "--requirepass", password, "--masterauth", password)
+	}
+	master := startRedisAs(t, password, func(dir string, port int) ([]string, error) {
 		args, err := plainRedisArgs(dir, port)
-		return append(args, "--replicaof", "127.0.0.1", strconv.Itoa(master.port)), err
+		return auth(args), err
+	})
+	replica := startRedisAs(t, password, func(dir string, port int) ([]string, error) {
+		args, err := plainRedisArgs(dir, port)
+		return append(auth(args), "--replicaof", "127.0.0.1", strconv.Itoa(master.port)), err
 	})
 	ctx, cancel := context.WithTimeout(context.Background(), sentinelReadyTimeout)
 	defer cancel()
 	// The sentinel learns of replicas from the master's INFO, which it reads
 	// on connect and then every 10 s: start it once the replica is attached.
 	if err := poll(ctx, func() (bool, error) {
-		info, err := redisCommand(replica.addr, "INFO", "replication")
+		info, err := redisCommandAs(replica.addr, password, "INFO", "replication")
 		return infoField(info, "master_link_status") == "up", err
 	}); err != nil {
 		fatalf(t, "replica %s did not attach to master %s: %v", replica.addr, master.addr, err)
 	}
 
-	sentinel := startRedis(t, sentinelArgs(master.port))
+	sentinel := startRedis(t, sentinelArgs(master.port, password))
 	s := &SentinelSet{t: t, master: master, replica: replica, sentinel: sentinel}
 	s.client = redis.NewSentinelClient(&redis.Options{Addr: sentinel.addr})
 	t.Cleanup(func() { s.client.Close() })
@@ -70,9 +93,9 @@ func Sentinel(t testing.TB) *SentinelSet {
 }
 
 // sentinelArgs returns the command line of a sentinel monitoring the master
-// on masterPort. The sentinel rewrites its configuration file, so every start
+// on masterPort, authenticating with password when it is not empty. The sentinel rewrites its configuration file, so every start
 // writes a fresh one.
-func sentinelArgs(masterPort int) redisArgsFunc {
+func sentinelArgs(masterPort int, password string) redisArgsFunc {
 	return func(dir string, port int) ([]string, error) {
 		conf := fmt.Sprintf(`port %d
 bind 127.0.0.1
@@ -81,6 +104,9 @@ sentinel monitor %s 127.0.0.1 %d 1
 sentinel down-after-milliseconds %s 1000
 sentinel failover-timeout %s 3000
 `, port, dir, sentinelMaster, masterPort, sentinelMaster, sentinelMaster)
+		if password != "" {
+			conf += fmt.Sprintf("sentinel auth-pass %s %s\n", sentinelMaster, password)
+		}
 		path := filepath.Join(dir, "sentinel.conf")
 		if err := os.WriteFile(path, []byte(conf), 0o600); err != nil {
 			return nil, fmt.Errorf("write sentinel configuration: %w", err)
@@ -111,6 +137,7 @@ func (s *SentinelSet) FailoverClient() *redis.Client {
 	client := redis.NewFailoverClient(&redis.FailoverOptions{
 		MasterName:    sentinelMaster,
 		SentinelAddrs: s.SentinelAddrs(),
+		Password:      s.master.password,
 	})
 	s.t.Cleanup(func() { client.Close() })
 	return client
@@ -130,7 +157,7 @@ func (s *SentinelSet) WaitFailover(ctx context.Context) (string, error) {
 		if addr == s.master.addr {
 			return false, nil
 		}
-		info, err := redisCommand(addr, "INFO", "replication")
+		info, err := redisCommandAs(addr, s.master.password, "INFO", "replication")
 		return infoField(info, "role") == "master", err
 	})
 	if err != nil {

@@ -81,8 +81,12 @@ type Gen struct {
 	StripPrefix string `toml:"strip_prefix"`
 }
 
-// Lock holds the defaults of the generated lock.
+// Lock holds the defaults of the generated lock and what the Redis audit
+// looks for.
 type Lock struct {
+	// KeyPattern is a Redis glob (SCAN MATCH syntax) over the keys of locks:
+	// guard audit --redis checks their TTLs (GR005).
+	KeyPattern  string   `toml:"key_pattern"`
 	TTL         Duration `toml:"ttl"`
 	Wait        Duration `toml:"wait"`
 	MaxAttempts int      `toml:"max_attempts"`
@@ -161,6 +165,11 @@ type Rules struct {
 	GQ009 Severity `toml:"GQ009"`
 	GQ010 Severity `toml:"GQ010"`
 	GQ011 Severity `toml:"GQ011"`
+	GR001 Severity `toml:"GR001"`
+	GR002 Severity `toml:"GR002"`
+	GR003 Severity `toml:"GR003"`
+	GR004 Severity `toml:"GR004"`
+	GR005 Severity `toml:"GR005"`
 	GS001 Severity `toml:"GS001"`
 	GS002 Severity `toml:"GS002"`
 	GS003 Severity `toml:"GS003"`
@@ -211,6 +220,7 @@ func Default() *Policy {
 		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go", "**/src/test/**"}},
 		Gen:    Gen{StripPrefix: "t_"},
 		Lock: Lock{
+			KeyPattern:  "lock:*",
 			TTL:         Duration{3 * time.Second},
 			Wait:        Duration{500 * time.Millisecond},
 			MaxAttempts: 3,
@@ -320,6 +330,9 @@ func (p *Policy) validate(file string, b []byte) error {
 			return &Error{File: file, Line: line, Column: col, Msg: fmt.Sprintf("rules.%s: %v", code, err)}
 		}
 		f.SetString(string(sev))
+	}
+	if p.Lock.KeyPattern == "" {
+		return at("key_pattern", "key_pattern must not be empty (the default is \"lock:*\")")
 	}
 	if p.Lock.MaxAttempts < 1 {
 		return at("max_attempts", "max_attempts must be at least 1")

@@ -85,6 +85,7 @@ func (p *Proposal) TOML() []byte {
 	b.WriteString("\n[gen]\n")
 	fmt.Fprintf(&b, "strip_prefix = %s\n", tomlString(base.Gen.StripPrefix))
 	b.WriteString("\n[lock]\n")
+	fmt.Fprintf(&b, "key_pattern = %s\n", tomlString(base.Lock.KeyPattern))
 	fmt.Fprintf(&b, "ttl = %s\n", tomlString(base.Lock.TTL.String()))
 	fmt.Fprintf(&b, "wait = %s\n", tomlString(base.Lock.Wait.String()))
 	fmt.Fprintf(&b, "max_attempts = %d\n", base.Lock.MaxAttempts)

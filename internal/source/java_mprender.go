@@ -98,6 +98,11 @@ func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql
 			preds = append(preds, p)
 		case "last":
 			t, ok := r.constText(op)
+			if !ok && len(op.args) == 1 {
+				// last(StrUtil.format(" and (stock - {} >= 0)", n)): the
+				// template with its values bound.
+				t, ok = x.formatTemplate(op.args[0].s, op.args[0].e)
+			}
 			if !ok {
 				r.fail("last(" + x.describe(op.args[0].s, op.args[0].e) + ") is built at run time")
 				continue
@@ -233,9 +238,12 @@ func (r *plusRender) condition(op plusOp, columnFirst bool) (args []javaRange, m
 }
 
 // stringArg reports whether argument a is a string expression: it starts
-// with a literal or evaluates as a String.
+// with a literal, formats a constant template, or evaluates as a String.
 func (x *javaFile) stringArg(a javaRange) bool {
 	if a.s < a.e && x.toks[a.s].kind == javaString {
+		return true
+	}
+	if _, ok := x.formatTemplate(a.s, a.e); ok {
 		return true
 	}
 	return x.eval(a.s, a.e, 0).stringy
@@ -427,6 +435,12 @@ func (r *plusRender) sqlText(a javaRange, params []javaRange) (javaText, bool) {
 				constant = true
 				continue
 			}
+		default:
+			if ft, ok := x.formatTemplate(op.s, op.e); ok {
+				out = append(out, ft...)
+				constant = true
+				continue
+			}
 		}
 		out = append(out, javaChar{b: '?', line: t.line, col: t.col})
 	}
@@ -455,3 +469,63 @@ func (r *plusRender) sqlText(a javaRange, params []javaRange) (javaText, bool) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// formatTemplate reads tokens [s, e) when they are exactly a call of a
+// string formatting helper whose template is a constant — Hutool's
+// StrUtil.format("stock - {} >= 0", n) (or CharSequenceUtil's),
+// String.format("… %s …", n), MessageFormat.format("… {0} …", n) — and
+// returns the template with each of its markers as `?`: the values are
+// numbers the code computes, bound where the markers stand.
+func (x *javaFile) formatTemplate(s, e int) (javaText, bool) {
+	if e-s < 5 || !x.is(s+1, ".") || !x.is(s+2, "format") || !x.is(s+3, "(") || x.match[s+3] != e-1 {
+		return nil, false
+	}
+	var marker func(t javaText, i int) int // the length of a marker at i, 0 for none
+	switch x.toks[s].text {
+	case "StrUtil", "CharSequenceUtil":
+		marker = func(t javaText, i int) int {
+			if t[i].b == '{' && i+1 < len(t) && t[i+1].b == '}' {
+				return 2
+			}
+			return 0
+		}
+	case "String":
+		marker = func(t javaText, i int) int {
+			if t[i].b == '%' && i+1 < len(t) && strings.IndexByte("sd", t[i+1].b) >= 0 {
+				return 2
+			}
+			return 0
+		}
+	case "MessageFormat":
+		marker = func(t javaText, i int) int {
+			j := i + 1
+			for t[i].b == '{' && j < len(t) && t[j].b >= '0' && t[j].b <= '9' {
+				j++
+			}
+			if j > i+1 && j < len(t) && t[j].b == '}' {
+				return j + 1 - i
+			}
+			return 0
+		}
+	default:
+		return nil, false
+	}
+	args := x.split(s+4, e-1, ",")
+	if len(args) < 2 {
+		return nil, false
+	}
+	ev := x.eval(args[0].s, args[0].e, 0)
+	if !ev.known() || !ev.stringy {
+		return nil, false
+	}
+	var out javaText
+	for i := 0; i < len(ev.text); i++ {
+		if n := marker(ev.text, i); n > 0 {
+			out = append(out, javaChar{b: '?', line: ev.text[i].line, col: ev.text[i].col})
+			i += n - 1
+			continue
+		}
+		out = append(out, ev.text[i])
+	}
+	return out, true
+}

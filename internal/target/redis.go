@@ -146,3 +146,77 @@ func tlsConfig(addr string) *tls.Config {
 	host, _, _ := net.SplitHostPort(addr)
 	return &tls.Config{ServerName: host, MinVersion: tls.VersionTLS12}
 }
+
+// URL names the server for findings: redis://host:port (rediss:// for
+// TLS), with /db when the database is not 0; sentinel://host:port/master for
+// a Sentinel-watched master, whose findings name the primary it found with
+// PrimaryURL. It never holds a password.
+func (r *Redis) URL() string {
+	if r.master != "" {
+		return "sentinel://" + strings.Join(r.addrs, ",") + "/" + r.master
+	}
+	return r.PrimaryURL(r.addrs[0])
+}
+
+// PrimaryURL names the server at addr (host:port) as URL names r.
+func (r *Redis) PrimaryURL(addr string) string {
+	scheme := "redis://"
+	if r.tls {
+		scheme = "rediss://"
+	}
+	s := scheme + addr
+	if r.db != 0 {
+		s += "/" + strconv.Itoa(r.db)
+	}
+	return s
+}
+
+// Addr returns the host:port of a server addressed directly; for a
+// sentinel:// address, the first sentinel's.
+func (r *Redis) Addr() string { return r.addrs[0] }
+
+// DB returns the database number the address names (0 when none).
+func (r *Redis) DB() int { return r.db }
+
+// Sentinels returns the sentinels' addresses and the master name of a
+// sentinel:// address; nil and "" for a server addressed directly.
+func (r *Redis) Sentinels() ([]string, string) {
+	if r.master == "" {
+		return nil, ""
+	}
+	return r.addrs, r.master
+}
+
+// ServerClient returns a plain client of the server at addr with r's
+// credentials, database and TLS: the server of a host:port or redis://
+// address, or the primary a Sentinel named.
+func (r *Redis) ServerClient(addr string, o RedisOptions) *redis.Client {
+	opts := &redis.Options{
+		Addr: addr, Username: r.user, Password: r.password, DB: r.db,
+		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
+		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+	}
+	if r.tls {
+		opts.TLSConfig = tlsConfig(addr)
+	}
+	return redis.NewClient(opts)
+}
+
+// SentinelClient returns a client of the sentinel at addr, authenticated as
+// Client authenticates to the sentinels when auth is true, and without a
+// password when it is false: sentinels often ask for none while the servers
+// they watch do.
+func (r *Redis) SentinelClient(addr string, o RedisOptions, auth bool) *redis.SentinelClient {
+	password := ""
+	if auth {
+		password = r.password
+	}
+	return redis.NewSentinelClient(&redis.Options{
+		Addr: addr, Password: password,
+		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
+		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+	})
+}
+
+// HasPassword reports whether the address holds a password.
+func (r *Redis) HasPassword() bool { return r.password != "" }

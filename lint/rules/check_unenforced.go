@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -12,12 +13,13 @@ import (
 var CheckUnenforced = &lint.Rule{
 	Code:    "GS002",
 	Name:    "check-unenforced",
-	Summary: "CHECK declared NOT ENFORCED, or live server older than MySQL 8.0.16",
+	Summary: "CHECK declared NOT ENFORCED, live server older than MySQL 8.0.16, or MariaDB's check_constraint_checks OFF (global or session)",
 	Doc: "A CHECK constraint is the last line of defence when a lock is lost and two writers " +
 		"decrement the same row: the server rejects the write that would go negative. MySQL 8 " +
 		"accepts CHECK ... NOT ENFORCED, which is stored and shown but never evaluated, and " +
 		"servers older than MySQL 8.0.16 parse CHECK and ignore it. Either way the constraint " +
-		"reads like a guard and guards nothing.",
+		"reads like a guard and guards nothing. MariaDB's check_constraint_checks=OFF, globally or " +
+		"in a session (a DSN parameter, an init command), switches every CHECK off at once.",
 	Fix: "ALTER TABLE t ALTER CHECK chk_qty ENFORCED (validates every row: run it in its own " +
 		"migration, and clean negative rows first); on an old server upgrade to MySQL 8.0.16+ " +
 		"or MariaDB 10.2.1+",
@@ -27,6 +29,9 @@ var CheckUnenforced = &lint.Rule{
 }
 
 func runCheckUnenforced(p *lint.Pass) error {
+	if p.Live != nil {
+		reportChecksSwitchedOff(p)
+	}
 	serverIgnores := p.Live != nil && !p.Live.EnforceCheck
 	for _, t := range tables(p) {
 		if len(t.Checks) == 0 {
@@ -122,4 +127,47 @@ func fixOldServer(t *schema.Table) string {
 	}
 	return fix + "; until then only the statements guard " + q(t.Name) + ": keep " + strings.Join(guards, ", ") +
 		" in every decrement and check RowsAffected"
+}
+
+// reportChecksSwitchedOff reports each scope in which MariaDB's
+// check_constraint_checks is OFF: every CHECK of the database, and every
+// one guard plan would add, is skipped there.
+func reportChecksSwitchedOff(p *lint.Pass) {
+	checks, tabs := 0, 0
+	for _, t := range tables(p) {
+		n := 0
+		for _, c := range t.Checks {
+			if c.Enforced {
+				n++
+			}
+		}
+		if n > 0 {
+			checks, tabs = checks+n, tabs+1
+		}
+	}
+	what := "no CHECK constraint is evaluated, not even one added later"
+	if checks > 0 {
+		what = fmt.Sprintf("none of the %s on %s is evaluated", countOf(checks, "CHECK constraint"), countOf(tabs, "table"))
+	}
+	for _, scope := range p.Live.CheckChecksOff {
+		fix := "SET GLOBAL check_constraint_checks = ON, and remove check_constraint_checks=0 from the server " +
+			"configuration so that a restart keeps it on"
+		if scope == "session" {
+			fix = "the session inherits the global value unless the client sets it: drop check_constraint_checks=0 " +
+				"from the DSN parameters or the connection's init command"
+		}
+		p.Report(lint.Finding{
+			ColumnName: "@@" + scope + ".check_constraint_checks",
+			Message:    scope + " check_constraint_checks is OFF: " + what + ", and a write that breaks one succeeds",
+			Fix:        fix,
+		})
+	}
+}
+
+// countOf prints n with noun, adding "s" when n is not 1.
+func countOf(n int, noun string) string {
+	if n == 1 {
+		return "1 " + noun
+	}
+	return fmt.Sprintf("%d %ss", n, noun)
 }

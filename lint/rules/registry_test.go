@@ -11,7 +11,7 @@ import (
 )
 
 var (
-	codeRE = regexp.MustCompile(`^G[SQM][0-9]{3}$`)
+	codeRE = regexp.MustCompile(`^G[SQMR][0-9]{3}$`)
 	nameRE = regexp.MustCompile(`^[a-z]+(-[a-z]+)*$`)
 )
 

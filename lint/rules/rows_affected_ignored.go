@@ -14,7 +14,7 @@ import (
 var RowsAffectedIgnored = &lint.Rule{
 	Code:    "GQ011",
 	Name:    "rows-affected-ignored",
-	Summary: "Go: a conditional/CAS UPDATE whose result's RowsAffected is never compared",
+	Summary: "a conditional/CAS UPDATE whose result (RowsAffected, or the int/boolean a Java mapper returns) is never compared",
 	Doc: "A guarded write refuses by matching no row, not by failing: `UPDATE … WHERE id = ? AND " +
 		"inventory >= ?` with too little stock, a version CAS that lost the race, a transition from a " +
 		"state the row already left all return err == nil with zero rows affected. Code that checks only " +

@@ -21,6 +21,11 @@ func All() []*lint.Rule {
 		NotChecked,               // GQ009
 		MybatisDollar,            // GQ010
 		RowsAffectedIgnored,      // GQ011
+		LockEvictable,            // GR001
+		LockNotPersisted,         // GR002
+		LockFsyncWindow,          // GR003
+		AsyncFailoverWindow,      // GR004
+		LockWithoutTTL,           // GR005
 		StrictSQLMode,            // GS001
 		CheckUnenforced,          // GS002
 		CounterWithoutCheck,      // GS003
