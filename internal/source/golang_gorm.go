@@ -1,6 +1,7 @@
 package source
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -131,7 +132,9 @@ func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
 		started = true
 		args := l.call.Args
 		switch l.name {
-		case "Debug", "WithContext", "Begin":
+		case "Debug", "WithContext", "Begin", "Limit", "Order":
+			// Limit and Order bound which rows the UPDATE takes, not what
+			// its WHERE requires of each.
 		case "Unscoped":
 			q.unscoped = true
 		case "Session":
@@ -168,6 +171,35 @@ func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
 	}
 	return q, true
 }
+
+// gormNotFollowed says once, at the write, that a chain which is GORM's
+// beyond doubt (the file imports gorm and the chain names its Model or
+// Table) holds a link guard does not render: the write is not checked.
+func (x *goExtractor) gormNotFollowed(call *ast.CallExpr, links []gormLink) {
+	if !x.gormImported() {
+		return
+	}
+	gorm := false
+	for _, l := range links {
+		gorm = gorm || l.name == "Model" || l.name == "Table"
+	}
+	if !gorm {
+		return
+	}
+	for _, l := range links[:len(links)-1] {
+		if gormMethods[l.name] && !gormRendered[l.name] {
+			x.addUnchecked(call, fmt.Sprintf("GORM chain not followed: %s(…) at line %d is not a form guard renders",
+				l.name, x.position(l.call.Pos()).Line))
+			return
+		}
+	}
+}
+
+// gormRendered are the chain links gormQueryOf renders (a Model, Table or
+// Where it cannot read is left unreported: its argument, not its kind, is
+// what guard does not know).
+var gormRendered = map[string]bool{"Debug": true, "WithContext": true, "Begin": true, "Limit": true, "Order": true, "Unscoped": true,
+	"Session": true, "Model": true, "Table": true, "Where": true}
 
 // goAllowsGlobalUpdate reports whether a Session argument is
 // &gorm.Session{AllowGlobalUpdate: true}.
@@ -210,6 +242,7 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 	root, links := gormChainOf(call)
 	q, ok := x.gormQueryOf(links)
 	if !ok {
+		x.gormNotFollowed(call, links)
 		return
 	}
 	r := &gormRender{}
