@@ -14,12 +14,28 @@ import (
 // identifiers and comments are left alone, as is `:=`.
 func NormalizePlaceholders(sql string) string {
 	var b []byte // copied on the first change
-	set := func(i int, c byte) {
+	scanPlaceholders(sql, func(s, e int, _ string) {
+		if sql[s] == '?' && e == s+1 {
+			return // already the parser's
+		}
 		if b == nil {
 			b = []byte(sql)
 		}
-		b[i] = c
+		b[s] = '?'
+		for j := s + 1; j < e; j++ {
+			b[j] = ' '
+		}
+	})
+	if b == nil {
+		return sql
 	}
+	return string(b)
+}
+
+// scanPlaceholders calls fn for each placeholder of sql in the order of the
+// text, outside quoted strings, identifiers and comments: `?`, `?1` and
+// `:name` (not `:=`), with its byte range [s, e) and, for `:name`, the name.
+func scanPlaceholders(sql string, fn func(s, e int, name string)) {
 	n := len(sql)
 	for i := 0; i < n; {
 		c := sql[i]
@@ -33,28 +49,23 @@ func NormalizePlaceholders(sql string) string {
 		case c == '/' && i+1 < n && sql[i+1] == '*':
 			i = skipBlockComment(sql, i)
 		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
-			set(i, '?')
 			j := i + 1
 			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
-				set(j, ' ')
 				j++
 			}
+			fn(i, j, sql[i+1:j])
 			i = j
-		case c == '?' && i+1 < n && sql[i+1] >= '0' && sql[i+1] <= '9':
+		case c == '?':
 			j := i + 1
 			for j < n && sql[j] >= '0' && sql[j] <= '9' {
-				set(j, ' ')
 				j++
 			}
+			fn(i, j, "")
 			i = j
 		default:
 			i++
 		}
 	}
-	if b == nil {
-		return sql
-	}
-	return string(b)
 }
 
 func isNameStart(c byte) bool {
@@ -97,34 +108,6 @@ func (v *paramCollector) Leave(n Node) (Node, bool) { return n, true }
 // "" for `?` and `?1`.
 func PlaceholderNames(sql string) []string {
 	var out []string
-	n := len(sql)
-	for i := 0; i < n; {
-		c := sql[i]
-		switch {
-		case c == '\'' || c == '"' || c == '`':
-			i = skipQuoted(sql, i)
-		case c == '#':
-			i = skipLine(sql, i)
-		case c == '-' && i+1 < n && sql[i+1] == '-' && (i+2 == n || isSpace(sql[i+2])):
-			i = skipLine(sql, i)
-		case c == '/' && i+1 < n && sql[i+1] == '*':
-			i = skipBlockComment(sql, i)
-		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
-			j := i + 1
-			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
-				j++
-			}
-			out = append(out, sql[i+1:j])
-			i = j
-		case c == '?':
-			out = append(out, "")
-			i++
-			for i < n && sql[i] >= '0' && sql[i] <= '9' {
-				i++
-			}
-		default:
-			i++
-		}
-	}
+	scanPlaceholders(sql, func(_, _ int, name string) { out = append(out, name) })
 	return out
 }
