@@ -3,9 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/source"
@@ -26,24 +24,11 @@ func javaEntities(paths []string, sch *schema.Schema) *source.EntityIndex {
 		return nil
 	}
 	found := make([][]*source.Entity, len(java))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(java)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				if src, err := os.ReadFile(java[i]); err == nil {
-					found[i] = source.JavaEntities(java[i], src)
-				}
-			}
-		}()
-	}
-	for i := range java {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEach(len(java), noState, func(_ struct{}, i int) {
+		if src, err := os.ReadFile(java[i]); err == nil {
+			found[i] = source.JavaEntities(java[i], src)
+		}
+	})
 	var all []*source.Entity
 	for _, es := range found {
 		all = append(all, es...)

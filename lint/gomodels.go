@@ -3,9 +3,7 @@ package lint
 import (
 	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
-	"sync"
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/source"
@@ -28,26 +26,13 @@ func readGoModels(sources []string, sch *schema.Schema) *source.GoModels {
 		return m
 	}
 	per := make([]*source.GoFileModels, len(goFiles))
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), len(goFiles)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				src, err := os.ReadFile(goFiles[i])
-				if err != nil || !source.GoModelsWorthReading(src) {
-					continue // an unreadable file is reported when it is extracted
-				}
-				per[i] = source.ReadGoModels(display(goFiles[i]), src)
-			}
-		}()
-	}
-	for i := range goFiles {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	forEach(len(goFiles), noState, func(_ struct{}, i int) {
+		src, err := os.ReadFile(goFiles[i])
+		if err != nil || !source.GoModelsWorthReading(src) {
+			return // an unreadable file is reported when it is extracted
+		}
+		per[i] = source.ReadGoModels(display(goFiles[i]), src)
+	})
 	for _, fm := range per {
 		m.Add(fm)
 	}

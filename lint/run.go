@@ -397,15 +397,21 @@ func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
 
 // parallel calls fn for 0..n-1 on a pool of workers, one parser each.
 func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
+	forEach(n, sqlparse.NewParser, fn)
+}
+
+// forEach calls fn for 0..n-1 on a pool of workers, one per core; each
+// worker makes its state with start and passes it to every fn it runs.
+func forEach[S any](n int, start func() S, fn func(s S, i int)) {
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for w := 0; w < min(runtime.GOMAXPROCS(0), max(n, 1)); w++ {
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			p := sqlparse.NewParser()
+			s := start()
 			for i := range next {
-				fn(p, i)
+				fn(s, i)
 			}
 		}()
 	}
@@ -415,6 +421,9 @@ func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
 	close(next)
 	wg.Wait()
 }
+
+// noState is forEach's start for workers that keep none.
+func noState() struct{} { return struct{}{} }
 
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
