@@ -52,6 +52,16 @@ audited (CLUSTER NODES), each under its own name. Where CONFIG is renamed or
 denied (managed Redis), an info finding says which check could not run.
 Findings name redis://host:port; --redis works without --dsn too.
 
+--queries also runs the query rules (GQ001-GQ011) on the statements the
+server ran in each target's database, as
+performance_schema.events_statements_summary_by_digest records them (MySQL 8,
+MariaDB 10.5+), against the live schema and with the same policy and
+vocabulary. Findings carry the digest, how often the statement ran and when
+it ran first and last. A digest cut at performance_schema_max_digest_length,
+or one guard cannot parse, is GQ009 for a write. A server whose
+performance_schema is OFF (set performance_schema=ON under [mysqld] in my.cnf
+and restart), or an account without SELECT on it, fails its target.
+
 The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
@@ -63,6 +73,7 @@ Examples:
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
+   guard audit --dsn "$DSN" --queries              also the statements the server ran
    guard audit --targets shards.txt --write-baseline audit-baseline.json
    guard audit --targets shards.txt --baseline audit-baseline.json
    guard audit --dsn "$DSN" --redis 'redis://:s3cret@cache1:6379/0'
@@ -77,6 +88,7 @@ by itself. A baseline is not written when a target could not be audited.`,
 			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port (a Cluster node: every primary), redis://, rediss:// or sentinel://host:port/master (repeatable)"},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
+			&cli.BoolFlag{Name: "queries", Usage: "also run the query rules on the statements each server ran in its database (performance_schema digests)"},
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
 			&cli.DurationFlag{Name: "timeout", Value: audit.DefaultTimeout, Usage: "bound on the whole audit of one target"},
 			&cli.DurationFlag{Name: "scan-timeout", Value: audit.DefaultScanTimeout, Usage: "bound on each row scan, enforced by the server"},
@@ -164,6 +176,7 @@ func runAudit(c *cli.Context) error {
 		Log:         stderr,
 		Vocabulary:  vocabulary,
 		Redis:       redisServers,
+		Queries:     c.Bool("queries"),
 	}
 	var bar *audit.Progress
 	if audit.ShowProgress(c.App.ErrWriter) {

@@ -58,6 +58,10 @@ type Options struct {
 	// Redis lists the Redis servers to audit besides the databases (guard
 	// audit --redis), with the rules of KindRedis.
 	Redis []*target.Redis
+	// Queries runs the query rules on the statements each database's
+	// server ran in it, as performance_schema's digests record them (guard
+	// audit --queries); a server that records none fails its target.
+	Queries bool
 	// LockScanCap bounds the lock keys whose TTL the Redis audit reads.
 	LockScanCap int
 }
@@ -204,6 +208,13 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			return fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
+	if opts.Queries {
+		notes, err := auditQueries(ctx, q, t.Database(), opts.Rules, pol, sch, live, report)
+		if err != nil {
+			return err
+		}
+		res.Notes = append(res.Notes, notes...)
+	}
 	res.Findings = sortLive(dedupe(found))
 	return nil
 }
@@ -299,11 +310,11 @@ func (c *countingQuerier) QueryContext(ctx context.Context, query string, args .
 
 // dedupe drops findings repeated by a rule.
 func dedupe(fs []lint.Finding) []lint.Finding {
-	type key struct{ code, table, column, message string }
+	type key struct{ code, table, column, message, digest string }
 	seen := map[key]bool{}
 	out := fs[:0]
 	for _, f := range fs {
-		k := key{f.Code, f.Table, f.ColumnName, f.Message}
+		k := key{f.Code, f.Table, f.ColumnName, f.Message, f.Digest}
 		if seen[k] {
 			continue
 		}
@@ -326,7 +337,10 @@ func sortLive(fs []lint.Finding) []lint.Finding {
 		if a.Code != b.Code {
 			return a.Code < b.Code
 		}
-		return a.ColumnName < b.ColumnName
+		if a.ColumnName != b.ColumnName {
+			return a.ColumnName < b.ColumnName
+		}
+		return a.SQL < b.SQL
 	})
 	return fs
 }

@@ -38,7 +38,7 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 				sev = c + sev + ansiReset
 			}
 		}
-		fmt.Fprintf(buf, "%s: %s %s: %s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "))
+		fmt.Fprintf(buf, "%s: %s %s: %s%s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "), ranText(f))
 		if f.Fix != "" {
 			fmt.Fprintf(buf, "    fix: %s\n", indentLines(printable(unixLines(f.Fix)), "         "))
 		}
@@ -51,6 +51,18 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 	}
 	buf.WriteString(summaryLine(res))
 	buf.WriteByte('\n')
+}
+
+// ranText says how often a statement a live server ran was run, "" for a
+// finding on anything else.
+func ranText(f *lint.Finding) string {
+	switch {
+	case f.Executions == 1:
+		return " (ran once)"
+	case f.Executions > 1:
+		return " (ran " + strconv.FormatInt(f.Executions, 10) + " times)"
+	}
+	return ""
 }
 
 // textPlace is FILE:LINE:COL, shortened when the position is unknown, or
