@@ -102,3 +102,20 @@ func TestAuditQueriesOff(t *testing.T) {
 		}
 	}
 }
+
+// TestAuditQueriesNoGrant: an account without SELECT on performance_schema
+// fails its target with the grant it lacks.
+func TestAuditQueriesNoGrant(t *testing.T) {
+	db := dbtest.PerformanceSchemaMySQL(t)
+	user := "guard_nopfs_" + db.Name[len(db.Name)-8:]
+	const password = "Nopfs2DigestsXq7"
+	db.Server().Exec(t, "CREATE USER '"+user+"'@'127.0.0.1' IDENTIFIED BY '"+password+"'",
+		"GRANT SELECT ON `"+db.Name+"`.* TO '"+user+"'@'127.0.0.1'")
+	t.Cleanup(func() { db.Server().Exec(t, "DROP USER '"+user+"'@'127.0.0.1'") })
+	dsn := user + ":" + password + "@tcp(" + db.Addr + ")/" + db.Name
+	r := guardAudit(t, password, "--dsn", dsn, "--queries", "--no-data")
+	if r.code != exitRuntime || !strings.Contains(r.errOut, "no SELECT on performance_schema") ||
+		!strings.Contains(r.errOut, "GRANT SELECT ON performance_schema.*") {
+		t.Errorf("exit %d, want %d and the missing grant named; stderr:\n%s", r.code, exitRuntime, r.errOut)
+	}
+}

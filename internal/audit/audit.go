@@ -95,6 +95,8 @@ type TargetResult struct {
 	// Findings are sorted by table, code and column; Target is set on each.
 	Findings []lint.Finding
 	Tables   int
+	// Statements counts the statement digests --queries judged.
+	Statements int
 	// Server is what @@version says; the zero Server when unreached.
 	Server schema.Server
 	// Queries counts the statements guard sent: introspection, sql_mode and
@@ -209,11 +211,11 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		}
 	}
 	if opts.Queries {
-		notes, err := auditQueries(ctx, q, t.Database(), opts.Rules, pol, sch, live, report)
+		notes, n, err := auditQueries(ctx, q, t.Database(), opts.Rules, pol, sch, live, report)
 		if err != nil {
 			return err
 		}
-		res.Notes = append(res.Notes, notes...)
+		res.Notes, res.Statements = append(res.Notes, notes...), n
 	}
 	res.Findings = sortLive(dedupe(found))
 	return nil

@@ -255,21 +255,30 @@ func (v *columnSpeller) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n,
 
 // auditQueries runs the query rules on the statements the server ran in
 // the target's database, against its live schema and with the audit's
-// policy, and reports each finding with its digest.
+// policy, and reports each finding with its digest. judged counts the
+// digests read.
 func auditQueries(ctx context.Context, q lint.Querier, db string, rules []*lint.Rule, pol *policy.Policy,
-	sch *schema.Schema, live *lint.Live, report func(lint.Finding)) (notes []string, err error) {
+	sch *schema.Schema, live *lint.Live, report func(lint.Finding)) (notes []string, judged int, err error) {
 	ds, maxLen, err := readDigests(ctx, q, db)
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
 	if len(ds) == 0 {
 		return []string{"--queries: performance_schema holds no statement run in " + db +
-			" (it keeps digests since the server started, or since the table was last truncated)"}, nil
+			" (it keeps digests since the server started, or since the table was last truncated)"}, 0, nil
 	}
+	notes, err = judgeDigests(ds, maxLen, rules, pol, sch, live, report)
+	return notes, len(ds), err
+}
+
+// judgeDigests runs the query rules on digests read from a server that
+// cuts their texts at maxLen bytes.
+func judgeDigests(ds []Digest, maxLen int, rules []*lint.Rule, pol *policy.Policy,
+	sch *schema.Schema, live *lint.Live, report func(lint.Finding)) (notes []string, err error) {
 	stmts, skipped := digestStatements(ds, maxLen, sch)
 	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("--queries: %d of the %d statements recorded are reads guard "+
-			"could not parse or whose digest text is cut; the query rules judge writes, and skipped them", skipped, len(ds)))
+		notes = append(notes, fmt.Sprintf("--queries: %d of the %d statements recorded are not writes (reads, DDL) "+
+			"and do not parse or have their digest text cut: the query rules judge writes, so they were skipped", skipped, len(ds)))
 	}
 	byFile := map[string]Digest{}
 	for i, d := range ds {

@@ -41,10 +41,21 @@ func ReadDigest(text string) DigestText {
 	var b strings.Builder
 	last := 0
 	for i := 0; i+4 < len(toks); i++ {
-		if toks[i].text == "(" && ellipsisAt(toks, i+1) && toks[i+4].text == ")" && !toks[i+4].quoted {
+		switch {
+		case toks[i].text == "(" && ellipsisAt(toks, i+1) && toks[i+4].text == ")" && !toks[i+4].quoted:
 			b.WriteString(text[last:toks[i].end])
 			b.WriteString("?  ") // as long as "...", so offsets stay
 			last = toks[i+3].end
+			i += 4
+		case toks[i].text == "@" && toks[i+1].text == "@" && toks[i+2].word && toks[i+3].text == "." && !toks[i+3].quoted:
+			// @@GLOBAL . `sql_mode`: the digest spaces the dot of a
+			// system variable's scope, which the parser takes for a
+			// column; the spaces move after the name.
+			b.WriteString(text[last:toks[i+2].end])
+			name := strings.TrimLeft(text[toks[i+3].end:toks[i+4].end], " \t\n")
+			b.WriteString("." + name)
+			b.WriteString(strings.Repeat(" ", toks[i+4].end-toks[i+2].end-1-len(name)))
+			last = toks[i+4].end
 			i += 4
 		}
 	}

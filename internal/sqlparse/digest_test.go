@@ -34,6 +34,7 @@ func TestReadDigest(t *testing.T) {
 		{"INSERT INTO `t` VALUES (...) /* , ... */ ", "INSERT INTO `t` VALUES (?  ) /* , ... */ ", "INSERT", false},
 		{"UPDATE `t` SET `a` = ? WHERE `b` IN (...) AND `c` = ...", "UPDATE `t` SET `a` = ? WHERE `b` IN (?  ) AND `c` = ...", "UPDATE", true},
 		{"SELECT `a` . `b` FROM `a`", "SELECT `a` . `b` FROM `a`", "SELECT", false},
+		{"SELECT @@GLOBAL . `sql_mode` , @@SESSION . `sql_mode`", "SELECT @@GLOBAL.`sql_mode`   , @@SESSION.`sql_mode`  ", "SELECT", false},
 	}
 	p := NewParser()
 	for _, c := range cases {
