@@ -26,6 +26,11 @@ func TestAuditQueries(t *testing.T) {
 		db.Exec(t, "UPDATE t_inventory SET inventory = inventory - 2 WHERE id = 1 AND inventory >= 2")
 	}
 	db.Exec(t, "UPDATE t_order SET status = 'PAID' WHERE id = 5")
+	// A prepared statement (binary protocol) has no digest on MariaDB: a
+	// note says --queries does not see it.
+	if _, err := db.SQL.Exec("UPDATE t_inventory SET inventory = inventory - ? WHERE id = ?", 1, 2); err != nil {
+		t.Fatal(err)
+	}
 	name := db.Addr + "/" + db.Name
 
 	r := guardAudit(t, db.Password, "--dsn", db.DSN, "--queries", "--no-data", "--format", "json", "--fail-on", "never")
@@ -76,6 +81,9 @@ func TestAuditQueries(t *testing.T) {
 	}
 	if !strings.Contains(text.out, name+": GQ002 error: ") || !strings.Contains(text.out, "(ran 7 times)") {
 		t.Errorf("text report does not show GQ002 with how often it ran:\n%s", text.out)
+	}
+	if !strings.Contains(text.errOut, "prepared statements") || !strings.Contains(text.errOut, "MariaDB records no digest") {
+		t.Errorf("stderr does not say prepared statements are not seen:\n%s", text.errOut)
 	}
 	for _, format := range []string{"sarif", "github", "gitlab"} {
 		if r := guardAudit(t, db.Password, "--dsn", db.DSN, "--queries", "--no-data", "--format", format); r.code != exitFindings || !strings.Contains(r.out, "GQ002") {

@@ -145,6 +145,11 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
 				cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
 			}
+			// --queries counts the prepared statements the server ran, which
+			// MariaDB keeps no digest of: guard's own send none.
+			if opts.Queries {
+				cfg.InterpolateParams = true
+			}
 		},
 	})
 	if err != nil {
@@ -211,7 +216,7 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		}
 	}
 	if opts.Queries {
-		notes, n, err := auditQueries(ctx, q, t.Database(), opts.Rules, pol, sch, live, report)
+		notes, n, err := auditQueries(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, opts.Rules, pol, sch, live, report)
 		if err != nil {
 			return err
 		}
