@@ -37,7 +37,8 @@ passwords never appear in any output.
 With PATH... (code, as guard lint reads it), the vocabulary is inferred from
 how that code uses each column, against each target's own schema: counters,
 state machines, flags and owned business keys, as guard lint and guard plan
-infer them. Without it the policy alone decides.
+infer them; with --queries, from the statements each server ran as well.
+Without either the policy alone decides.
 
 --redis ADDR (repeatable) audits how a Redis server keeps locks (GR001-GR005):
 maxmemory and its eviction policy, persistence (appendonly, appendfsync,
@@ -113,7 +114,7 @@ func runAudit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	vocabulary, err := auditVocabulary(pol, c.Args().Slice())
+	vocabulary, err := auditVocabulary(pol, c.Args().Slice(), c.Bool("queries"))
 	if err != nil {
 		return err
 	}
@@ -175,6 +176,7 @@ func runAudit(c *cli.Context) error {
 		Parallel:    parallel,
 		Log:         stderr,
 		Vocabulary:  vocabulary,
+		Learn:       rules.Learn,
 		Redis:       redisServers,
 		Queries:     c.Bool("queries"),
 	}
@@ -331,19 +333,23 @@ func githubData(s string) string {
 
 // auditVocabulary reads the code below paths, when given, so that each
 // target is audited with the vocabulary inferred against its own schema, as
-// guard lint infers it offline. Without paths the policy alone decides: a
-// DBA may have the server and not the code.
-func auditVocabulary(pol *policy.Policy, paths []string) (func(*schema.Schema, *policy.Policy) *policy.Policy, error) {
-	if len(paths) == 0 || !pol.Infers() {
+// guard lint infers it offline; with --queries the statements each server
+// ran are read as code too. Without either the policy alone decides: a DBA
+// may have the server and not the code.
+func auditVocabulary(pol *policy.Policy, paths []string, queries bool) (func(*schema.Schema, *policy.Policy, []lint.Observation) *policy.Policy, error) {
+	if (len(paths) == 0 && !queries) || !pol.Infers() {
 		return nil, nil
 	}
-	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
-	if err != nil {
-		return nil, lintErr(err)
+	var obs []lint.Observation
+	if len(paths) > 0 {
+		v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
+		if err != nil {
+			return nil, lintErr(err)
+		}
+		obs = v.Observations
 	}
-	obs := v.Observations
-	return func(s *schema.Schema, pol *policy.Policy) *policy.Policy {
-		return pol.WithInferred(rules.Learn.Infer(obs, s, pol))
+	return func(s *schema.Schema, pol *policy.Policy, observed []lint.Observation) *policy.Policy {
+		return pol.WithInferred(rules.Learn.Infer(append(obs[:len(obs):len(obs)], observed...), s, pol))
 	}, nil
 }
 

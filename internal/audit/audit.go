@@ -49,8 +49,12 @@ type Options struct {
 	Done func(*TargetResult)
 	// Vocabulary, when set, returns the policy to audit a target's schema
 	// with: guard audit PATH… infers it from the code as guard lint does,
-	// against each target's own schema.
-	Vocabulary func(s *schema.Schema, pol *policy.Policy) *policy.Policy
+	// against each target's own schema. observed is what the statements
+	// the server ran show (Queries, with Learn), nil otherwise.
+	Vocabulary func(s *schema.Schema, pol *policy.Policy, observed []lint.Observation) *policy.Policy
+	// Learn observes the statements the server ran for Vocabulary, as
+	// guard lint observes the code's.
+	Learn *lint.Learner
 	// Baseline, when set, hides the findings it records, matched on each
 	// target by itself: one baseline serves every shard. Report.Result's
 	// Baseline says what it hid.
@@ -203,9 +207,20 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		f.Target, f.File = t.Name(), ""
 		found = append(found, f)
 	}
+	var ran *ranStatements
+	if opts.Queries {
+		if ran, err = readRan(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, sch); err != nil {
+			return err
+		}
+		res.Notes, res.Statements = append(res.Notes, ran.notes...), len(ran.digests)
+	}
 	pol := opts.Policy
 	if opts.Vocabulary != nil {
-		pol = opts.Vocabulary(sch, pol)
+		var observed []lint.Observation
+		if ran != nil {
+			observed = ran.observe(opts.Learn, sch)
+		}
+		pol = opts.Vocabulary(sch, pol, observed)
 	}
 	for _, r := range opts.Rules {
 		if r.Kind != lint.KindSchema {
@@ -215,12 +230,10 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			return fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
-	if opts.Queries {
-		notes, n, err := auditQueries(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, opts.Rules, pol, sch, live, report)
-		if err != nil {
+	if ran != nil {
+		if err := ran.judge(opts.Rules, pol, sch, live, report); err != nil {
 			return err
 		}
-		res.Notes, res.Statements = append(res.Notes, notes...), n
 	}
 	res.Findings = sortLive(dedupe(found))
 	return nil

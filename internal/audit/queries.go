@@ -266,50 +266,74 @@ func (v *columnSpeller) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
 
 func (v *columnSpeller) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
 
-// auditQueries runs the query rules on the statements the server ran in
-// the target's database, against its live schema and with the audit's
-// policy, and reports each finding with its digest. judged counts the
-// digests read.
-func auditQueries(ctx context.Context, q lint.Querier, db string, mariadb bool, rules []*lint.Rule, pol *policy.Policy,
-	sch *schema.Schema, live *lint.Live, report func(lint.Finding)) (notes []string, judged int, err error) {
+// ranStatements are the statements a server ran in one database, read
+// from its digests and parsed for the query rules.
+type ranStatements struct {
+	digests []Digest
+	stmts   []*lint.Statement
+	notes   []string
+}
+
+// readRan reads the digests of database db and turns them into statements
+// whose names take the spelling of the live schema sch.
+func readRan(ctx context.Context, q lint.Querier, db string, mariadb bool, sch *schema.Schema) (*ranStatements, error) {
 	ds, maxLen, err := readDigests(ctx, q, db)
 	if err != nil {
-		return nil, 0, err
+		return nil, err
 	}
+	ran := newRan(ds, maxLen, sch)
 	if len(ds) == 0 {
-		return []string{"--queries: performance_schema holds no statement run in " + db +
-			" (it keeps digests since the server started, or since the table was last truncated)"}, 0, nil
-	}
-	notes, err = judgeDigests(ds, maxLen, rules, pol, sch, live, report)
-	if err != nil {
-		return nil, 0, err
+		ran.notes = append(ran.notes, "--queries: performance_schema holds no statement run in "+db+
+			" (it keeps digests since the server started, or since the table was last truncated)")
 	}
 	if mariadb {
 		n, err := preparedExecutions(ctx, q)
 		if err != nil {
-			return nil, 0, err
+			return nil, err
 		}
 		if n > 0 {
-			notes = append(notes, fmt.Sprintf("--queries: the server executed %d prepared statements since it started (binary protocol: "+
-				"Go's database/sql without interpolateParams=true, Connector/J with useServerPrepStmts=true, PDO without "+
-				"emulated prepares); MariaDB records no digest for them, so --queries does not see them: run guard lint "+
-				"on the code that sends them", n))
+			ran.notes = append(ran.notes, fmt.Sprintf("--queries: the server executed %d prepared statements since it started "+
+				"(binary protocol: Go's database/sql without interpolateParams=true, Connector/J with useServerPrepStmts=true, "+
+				"PDO without emulated prepares); MariaDB records no digest for them, so --queries does not see them: run "+
+				"guard lint on the code that sends them", n))
 		}
 	}
-	return notes, len(ds), nil
+	return ran, nil
 }
 
-// judgeDigests runs the query rules on digests read from a server that
-// cuts their texts at maxLen bytes.
-func judgeDigests(ds []Digest, maxLen int, rules []*lint.Rule, pol *policy.Policy,
-	sch *schema.Schema, live *lint.Live, report func(lint.Finding)) (notes []string, err error) {
+// newRan parses digests read from a server that cuts their texts at
+// maxLen bytes.
+func newRan(ds []Digest, maxLen int, sch *schema.Schema) *ranStatements {
+	ran := &ranStatements{digests: ds}
 	stmts, skipped := digestStatements(ds, maxLen, sch)
+	ran.stmts = stmts
 	if skipped > 0 {
-		notes = append(notes, fmt.Sprintf("--queries: %d of the %d statements recorded are not writes (reads, DDL) "+
+		ran.notes = append(ran.notes, fmt.Sprintf("--queries: %d of the %d statements recorded are not writes (reads, DDL) "+
 			"and do not parse or have their digest text cut: the query rules judge writes, so they were skipped", skipped, len(ds)))
 	}
+	return ran
+}
+
+// observe returns what the statements show about the columns of sch, for
+// the inferred vocabulary, as the code's statements show it to guard lint.
+func (ran *ranStatements) observe(l *lint.Learner, sch *schema.Schema) []lint.Observation {
+	if l == nil {
+		return nil
+	}
+	var out []lint.Observation
+	for _, st := range ran.stmts {
+		if st.Node != nil {
+			l.Observe(st, sch, func(o lint.Observation) { out = append(out, o) })
+		}
+	}
+	return out
+}
+
+// judge runs the query rules on the statements and reports each finding
+// with its digest.
+func (ran *ranStatements) judge(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, live *lint.Live, report func(lint.Finding)) error {
 	byFile := map[string]Digest{}
-	for i, d := range ds {
+	for i, d := range ran.digests {
 		byFile[digestFile(i)] = d
 	}
 	digestReport := func(f lint.Finding) {
@@ -330,11 +354,11 @@ func judgeDigests(ds []Digest, maxLen int, rules []*lint.Rule, pol *policy.Polic
 		if r.Kind != lint.KindQuery {
 			continue
 		}
-		if err := r.Run(lint.NewPass(r, pol, sch, stmts, nil, live, digestReport)); err != nil {
-			return nil, fmt.Errorf("rule %s on statement digests: %w", r.Code, err)
+		if err := r.Run(lint.NewPass(r, pol, sch, ran.stmts, nil, live, digestReport)); err != nil {
+			return fmt.Errorf("rule %s on statement digests: %w", r.Code, err)
 		}
 	}
-	return notes, nil
+	return nil
 }
 
 // digestFix is the advice for a digest guard could not read.

@@ -64,12 +64,11 @@ func TestJudgeDigestsMySQL8(t *testing.T) {
 	}
 	var found []lint.Finding
 	live := &lint.Live{Target: "db1:3306/shop", EnforceCheck: true}
-	notes, err := judgeDigests(recordedDigests(t), 1024, rules.All(), policy.Default(), sch, live, func(f lint.Finding) {
-		found = append(found, f)
-	})
-	if err != nil {
+	ran := newRan(recordedDigests(t), 1024, sch)
+	if err := ran.judge(rules.All(), policy.Default(), sch, live, func(f lint.Finding) { found = append(found, f) }); err != nil {
 		t.Fatal(err)
 	}
+	notes := ran.notes
 	type row struct {
 		Code, Table, Column, Digest, SQL, First, Last string
 		Executions                                    int64
