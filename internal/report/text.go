@@ -53,18 +53,6 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 	buf.WriteByte('\n')
 }
 
-// ranText says how often a statement a live server ran was run, "" for a
-// finding on anything else.
-func ranText(f *lint.Finding) string {
-	switch {
-	case f.Executions == 1:
-		return " (ran once)"
-	case f.Executions > 1:
-		return " (ran " + strconv.FormatInt(f.Executions, 10) + " times)"
-	}
-	return ""
-}
-
 // textPlace is FILE:LINE:COL, shortened when the position is unknown, or
 // the target of a live finding.
 func textPlace(f *lint.Finding) string {
