@@ -150,8 +150,10 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 				cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
 			}
 			// --queries counts the prepared statements the server ran, which
-			// MariaDB keeps no digest of: guard's own send none.
-			if opts.Queries {
+			// MariaDB keeps no digest of: guard's own send none. The driver
+			// refuses to interpolate into multi-byte collations such as gbk's,
+			// whose connections keep prepared statements.
+			if opts.Queries && interpolationSafe(cfg.Collation) {
 				cfg.InterpolateParams = true
 			}
 		},
@@ -237,6 +239,17 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 	}
 	res.Findings = sortLive(dedupe(found))
 	return nil
+}
+
+// interpolationSafe reports whether the driver interpolates parameters on
+// a connection of collation ("" is its default, utf8mb4).
+func interpolationSafe(collation string) bool {
+	for _, p := range []string{"utf8", "latin1", "ascii", "binary"} {
+		if strings.HasPrefix(collation, p) {
+			return true
+		}
+	}
+	return collation == ""
 }
 
 // limitedViewNote says what an account granted privileges on single tables
