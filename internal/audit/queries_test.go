@@ -98,3 +98,25 @@ func TestJudgeDigestsMySQL8(t *testing.T) {
 		t.Errorf("notes = %q, want one saying a read was skipped", notes)
 	}
 }
+
+// TestJudgeDigestsUnparsable: a write the parser rejects is one GQ009 that
+// says where it stopped; a read it rejects is only counted in a note.
+func TestJudgeDigestsUnparsable(t *testing.T) {
+	ds := []Digest{
+		{Digest: "aa01", Text: "DELETE FROM `t_order` WHERE `id` = ? RETURNING `id` , `status` ", Executions: 4},
+		{Digest: "aa02", Text: "SELECT `id` FROM `t_order` WHERE `id` = ? INTO OUTFILE ? FIELDS BOGUS ", Executions: 2},
+	}
+	sch := &schema.Schema{Tables: map[string]*schema.Table{}}
+	ran := newRan(ds, 1024, sch)
+	var found []lint.Finding
+	if err := ran.judge(rules.All(), policy.Default(), sch, &lint.Live{Target: "db1:3306/shop"}, func(f lint.Finding) { found = append(found, f) }); err != nil {
+		t.Fatal(err)
+	}
+	if len(found) != 1 || found[0].Code != "GQ009" || found[0].Digest != "aa01" || found[0].Executions != 4 ||
+		!strings.Contains(found[0].Message, "does not parse") || found[0].Fix != digestFix {
+		t.Errorf("findings = %+v, want one GQ009 on digest aa01", found)
+	}
+	if len(ran.notes) != 1 || !strings.Contains(ran.notes[0], "1 of the 2 statements") {
+		t.Errorf("notes = %q", ran.notes)
+	}
+}
