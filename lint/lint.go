@@ -285,6 +285,14 @@ type Finding struct {
 	Message    string          `json:"message"`
 	Fix        string          `json:"fix"`
 	SQL        string          `json:"sql"`
+	// Digest, Executions, FirstSeen and LastSeen describe the statement a
+	// live server ran (guard audit --queries): its performance_schema
+	// digest, how often it ran and when it ran first and last (RFC 3339).
+	// Empty on every other finding, and then left out of the JSON.
+	Digest     string `json:"digest,omitempty"`
+	Executions int64  `json:"executions,omitempty"`
+	FirstSeen  string `json:"first_seen,omitempty"`
+	LastSeen   string `json:"last_seen,omitempty"`
 	// Gap is the missing guard a schema rule found, for guard plan; nil for
 	// every other finding.
 	Gap *Gap `json:"-"`

@@ -37,7 +37,8 @@ passwords never appear in any output.
 With PATH... (code, as guard lint reads it), the vocabulary is inferred from
 how that code uses each column, against each target's own schema: counters,
 state machines, flags and owned business keys, as guard lint and guard plan
-infer them. Without it the policy alone decides.
+infer them; with --queries, from the statements each server ran as well.
+Without either the policy alone decides.
 
 --redis ADDR (repeatable) audits how a Redis server keeps locks (GR001-GR005):
 maxmemory and its eviction policy, persistence (appendonly, appendfsync,
@@ -52,6 +53,16 @@ audited (CLUSTER NODES), each under its own name. Where CONFIG is renamed or
 denied (managed Redis), an info finding says which check could not run.
 Findings name redis://host:port; --redis works without --dsn too.
 
+--queries also runs the query rules (GQ001-GQ011) on the statements the
+server ran in each target's database, as
+performance_schema.events_statements_summary_by_digest records them (MySQL 8,
+MariaDB 10.5+), against the live schema and with the same policy and
+vocabulary. Findings carry the digest, how often the statement ran and when
+it ran first and last. A digest cut at performance_schema_max_digest_length,
+or one guard cannot parse, is GQ009 for a write. A server whose
+performance_schema is OFF (set performance_schema=ON under [mysqld] in my.cnf
+and restart), or an account without SELECT on it, fails its target.
+
 The same host:port/db given twice (say with two passwords) is refused.
 Targets are audited --parallel at a time. A target that cannot be reached or
 read is reported on stderr (and under "failures" in json) and makes the exit
@@ -63,6 +74,7 @@ Examples:
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
+   guard audit --dsn "$DSN" --queries              also the statements the server ran
    guard audit --targets shards.txt --write-baseline audit-baseline.json
    guard audit --targets shards.txt --baseline audit-baseline.json
    guard audit --dsn "$DSN" --redis 'redis://:s3cret@cache1:6379/0'
@@ -77,6 +89,7 @@ by itself. A baseline is not written when a target could not be audited.`,
 			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port (a Cluster node: every primary), redis://, rediss:// or sentinel://host:port/master (repeatable)"},
 			&cli.StringFlag{Name: "targets", Usage: "file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 			&cli.IntFlag{Name: "parallel", Value: audit.DefaultParallel, Usage: "targets audited at once"},
+			&cli.BoolFlag{Name: "queries", Usage: "also run the query rules on the statements each server ran in its database (performance_schema digests)"},
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
 			&cli.DurationFlag{Name: "timeout", Value: audit.DefaultTimeout, Usage: "bound on the whole audit of one target"},
 			&cli.DurationFlag{Name: "scan-timeout", Value: audit.DefaultScanTimeout, Usage: "bound on each row scan, enforced by the server"},
@@ -101,7 +114,7 @@ func runAudit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	vocabulary, err := auditVocabulary(pol, c.Args().Slice())
+	vocabulary, err := auditVocabulary(pol, c.Args().Slice(), c.Bool("queries"))
 	if err != nil {
 		return err
 	}
@@ -163,7 +176,9 @@ func runAudit(c *cli.Context) error {
 		Parallel:    parallel,
 		Log:         stderr,
 		Vocabulary:  vocabulary,
+		Learn:       rules.Learn,
 		Redis:       redisServers,
+		Queries:     c.Bool("queries"),
 	}
 	var bar *audit.Progress
 	if audit.ShowProgress(c.App.ErrWriter) {
@@ -318,19 +333,23 @@ func githubData(s string) string {
 
 // auditVocabulary reads the code below paths, when given, so that each
 // target is audited with the vocabulary inferred against its own schema, as
-// guard lint infers it offline. Without paths the policy alone decides: a
-// DBA may have the server and not the code.
-func auditVocabulary(pol *policy.Policy, paths []string) (func(*schema.Schema, *policy.Policy) *policy.Policy, error) {
-	if len(paths) == 0 || !pol.Infers() {
+// guard lint infers it offline; with --queries the statements each server
+// ran are read as code too. Without either the policy alone decides: a DBA
+// may have the server and not the code.
+func auditVocabulary(pol *policy.Policy, paths []string, queries bool) (func(*schema.Schema, *policy.Policy, []lint.Observation) *policy.Policy, error) {
+	if (len(paths) == 0 && !queries) || !pol.Infers() {
 		return nil, nil
 	}
-	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
-	if err != nil {
-		return nil, lintErr(err)
+	var obs []lint.Observation
+	if len(paths) > 0 {
+		v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
+		if err != nil {
+			return nil, lintErr(err)
+		}
+		obs = v.Observations
 	}
-	obs := v.Observations
-	return func(s *schema.Schema, pol *policy.Policy) *policy.Policy {
-		return pol.WithInferred(rules.Learn.Infer(obs, s, pol))
+	return func(s *schema.Schema, pol *policy.Policy, observed []lint.Observation) *policy.Policy {
+		return pol.WithInferred(rules.Learn.Infer(append(obs[:len(obs):len(obs)], observed...), s, pol))
 	}, nil
 }
 

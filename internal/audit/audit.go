@@ -49,8 +49,12 @@ type Options struct {
 	Done func(*TargetResult)
 	// Vocabulary, when set, returns the policy to audit a target's schema
 	// with: guard audit PATH… infers it from the code as guard lint does,
-	// against each target's own schema.
-	Vocabulary func(s *schema.Schema, pol *policy.Policy) *policy.Policy
+	// against each target's own schema. observed is what the statements
+	// the server ran show (Queries, with Learn), nil otherwise.
+	Vocabulary func(s *schema.Schema, pol *policy.Policy, observed []lint.Observation) *policy.Policy
+	// Learn observes the statements the server ran for Vocabulary, as
+	// guard lint observes the code's.
+	Learn *lint.Learner
 	// Baseline, when set, hides the findings it records, matched on each
 	// target by itself: one baseline serves every shard. Report.Result's
 	// Baseline says what it hid.
@@ -58,6 +62,10 @@ type Options struct {
 	// Redis lists the Redis servers to audit besides the databases (guard
 	// audit --redis), with the rules of KindRedis.
 	Redis []*target.Redis
+	// Queries runs the query rules on the statements each database's
+	// server ran in it, as performance_schema's digests record them (guard
+	// audit --queries); a server that records none fails its target.
+	Queries bool
 	// LockScanCap bounds the lock keys whose TTL the Redis audit reads.
 	LockScanCap int
 }
@@ -91,6 +99,8 @@ type TargetResult struct {
 	// Findings are sorted by table, code and column; Target is set on each.
 	Findings []lint.Finding
 	Tables   int
+	// Statements counts the statement digests --queries judged.
+	Statements int
 	// Server is what @@version says; the zero Server when unreached.
 	Server schema.Server
 	// Queries counts the statements guard sent: introspection, sql_mode and
@@ -138,6 +148,13 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			// warning.
 			if !opts.NoData && cfg.ReadTimeout < opts.ScanTimeout+5*time.Second {
 				cfg.ReadTimeout = opts.ScanTimeout + 5*time.Second
+			}
+			// --queries counts the prepared statements the server ran, which
+			// MariaDB keeps no digest of: guard's own send none. The driver
+			// refuses to interpolate into multi-byte collations such as gbk's,
+			// whose connections keep prepared statements.
+			if opts.Queries && interpolationSafe(cfg.Collation) {
+				cfg.InterpolateParams = true
 			}
 		},
 	})
@@ -192,9 +209,20 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		f.Target, f.File = t.Name(), ""
 		found = append(found, f)
 	}
+	var ran *ranStatements
+	if opts.Queries {
+		if ran, err = readRan(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, sch); err != nil {
+			return err
+		}
+		res.Notes, res.Statements = append(res.Notes, ran.notes...), len(ran.digests)
+	}
 	pol := opts.Policy
 	if opts.Vocabulary != nil {
-		pol = opts.Vocabulary(sch, pol)
+		var observed []lint.Observation
+		if ran != nil {
+			observed = ran.observe(opts.Learn, sch)
+		}
+		pol = opts.Vocabulary(sch, pol, observed)
 	}
 	for _, r := range opts.Rules {
 		if r.Kind != lint.KindSchema {
@@ -204,8 +232,24 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			return fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
+	if ran != nil {
+		if err := ran.judge(opts.Rules, pol, sch, live, report); err != nil {
+			return err
+		}
+	}
 	res.Findings = sortLive(dedupe(found))
 	return nil
+}
+
+// interpolationSafe reports whether the driver interpolates parameters on
+// a connection of collation ("" is its default, utf8mb4).
+func interpolationSafe(collation string) bool {
+	for _, p := range []string{"utf8", "latin1", "ascii", "binary"} {
+		if strings.HasPrefix(collation, p) {
+			return true
+		}
+	}
+	return collation == ""
 }
 
 // limitedViewNote says what an account granted privileges on single tables
@@ -299,11 +343,11 @@ func (c *countingQuerier) QueryContext(ctx context.Context, query string, args .
 
 // dedupe drops findings repeated by a rule.
 func dedupe(fs []lint.Finding) []lint.Finding {
-	type key struct{ code, table, column, message string }
+	type key struct{ code, table, column, message, digest string }
 	seen := map[key]bool{}
 	out := fs[:0]
 	for _, f := range fs {
-		k := key{f.Code, f.Table, f.ColumnName, f.Message}
+		k := key{f.Code, f.Table, f.ColumnName, f.Message, f.Digest}
 		if seen[k] {
 			continue
 		}
@@ -326,7 +370,10 @@ func sortLive(fs []lint.Finding) []lint.Finding {
 		if a.Code != b.Code {
 			return a.Code < b.Code
 		}
-		return a.ColumnName < b.ColumnName
+		if a.ColumnName != b.ColumnName {
+			return a.ColumnName < b.ColumnName
+		}
+		return a.SQL < b.SQL
 	})
 	return fs
 }

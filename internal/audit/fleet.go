@@ -153,6 +153,7 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		}
 		rep.Result.Findings = append(rep.Result.Findings, res.Findings...)
 		rep.Result.Summary.Tables += res.Tables
+		rep.Result.Summary.Statements += res.Statements
 	}
 	rep.Result.Findings = sortLive(rep.Result.Findings)
 	if opts.Baseline != nil {

@@ -142,7 +142,7 @@ func connectMariaDB(dsn string) (*MariaDB, error) {
 
 // startMariaDB installs and starts a throwaway mariadbd and creates the
 // password account on it.
-func startMariaDB() (_ *MariaDB, err error) {
+func startMariaDB(extra ...string) (_ *MariaDB, err error) {
 	began := time.Now()
 	mariadbd, err := findBinary([]string{"mariadbd"}, []string{"/usr/sbin", "/usr/local/sbin"}, mysqlAdvice)
 	if err != nil {
@@ -186,7 +186,7 @@ func startMariaDB() (_ *MariaDB, err error) {
 		if port, err = freePort(); err != nil {
 			return nil, err
 		}
-		s.proc, err = startProcess("mariadbd", mariadbd, mariadbdArgs(dir, socket, port, osUser), filepath.Join(dir, "mariadbd.out"))
+		s.proc, err = startProcess("mariadbd", mariadbd, append(mariadbdArgs(dir, socket, port, osUser), extra...), filepath.Join(dir, "mariadbd.out"))
 		if err != nil {
 			return nil, err
 		}

@@ -19,7 +19,7 @@ func writeGitHub(buf *bytes.Buffer, res *lint.Result) {
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		var props []string
-		msg := f.Message
+		msg := f.Message + ranText(f)
 		if f.File != "" {
 			props = append(props, "file="+escapeProperty(f.File))
 			if f.Line > 0 {

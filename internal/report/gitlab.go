@@ -55,7 +55,7 @@ func writeGitLab(buf *bytes.Buffer, res *lint.Result) error {
 			desc += " " + f.Rule
 		}
 		issues = append(issues, gitlabIssue{
-			Description: desc + ": " + f.Message,
+			Description: desc + ": " + f.Message + ranText(f),
 			CheckName:   f.Code,
 			Fingerprint: hex.EncodeToString(sum[:16]),
 			Severity:    gitlabSeverity(f.Severity),

@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -103,11 +104,24 @@ func placeOf(f *lint.Finding) string {
 // withFix joins a message and its fix hint into one sentence sequence, for
 // the formats that have a single message field.
 func withFix(f *lint.Finding) string {
+	msg := f.Message + ranText(f)
 	if f.Fix == "" {
-		return f.Message
+		return msg
 	}
-	if f.Message == "" {
+	if msg == "" {
 		return "Fix: " + f.Fix
 	}
-	return f.Message + " Fix: " + f.Fix
+	return msg + " Fix: " + f.Fix
+}
+
+// ranText says how often a statement a live server ran was run, "" for a
+// finding on anything else.
+func ranText(f *lint.Finding) string {
+	switch {
+	case f.Executions == 1:
+		return " (ran once)"
+	case f.Executions > 1:
+		return " (ran " + strconv.FormatInt(f.Executions, 10) + " times)"
+	}
+	return ""
 }

@@ -82,6 +82,15 @@ type (
 		Message             sarifText         `json:"message"`
 		Locations           []sarifLocation   `json:"locations"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
+		// Properties hold what a live server recorded of the statement
+		// (guard audit --queries): its digest, how often and when it ran.
+		Properties *sarifRan `json:"properties,omitempty"`
+	}
+	sarifRan struct {
+		Digest     string `json:"digest"`
+		Executions int64  `json:"executions"`
+		FirstSeen  string `json:"firstSeen,omitempty"`
+		LastSeen   string `json:"lastSeen,omitempty"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysical     `json:"physicalLocation"`
@@ -128,14 +137,18 @@ func writeSARIF(buf *bytes.Buffer, res *lint.Result, opts Options) error {
 		addRule(RuleInfo{Code: f.Code, Name: f.Rule, Severity: f.Severity})
 		fp := fingerprint(f)
 		seen[fp]++
-		results = append(results, sarifResult{
+		r := sarifResult{
 			RuleID:              f.Code,
 			RuleIndex:           index[f.Code],
 			Level:               sarifLevel(f.Severity),
 			Message:             sarifText{Text: withFix(f)},
 			Locations:           []sarifLocation{location(f)},
 			PartialFingerprints: map[string]string{fingerprintKey: fp + ":" + strconv.Itoa(seen[fp])},
-		})
+		}
+		if f.Digest != "" {
+			r.Properties = &sarifRan{Digest: f.Digest, Executions: f.Executions, FirstSeen: f.FirstSeen, LastSeen: f.LastSeen}
+		}
+		results = append(results, r)
 	}
 	log := sarifLog{
 		Schema:  sarifSchema,

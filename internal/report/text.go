@@ -38,7 +38,7 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 				sev = c + sev + ansiReset
 			}
 		}
-		fmt.Fprintf(buf, "%s: %s %s: %s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "))
+		fmt.Fprintf(buf, "%s: %s %s: %s%s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "), ranText(f))
 		if f.Fix != "" {
 			fmt.Fprintf(buf, "    fix: %s\n", indentLines(printable(unixLines(f.Fix)), "         "))
 		}

@@ -23,3 +23,29 @@ func TestNormalize(t *testing.T) {
 		}
 	}
 }
+
+func TestReadDigest(t *testing.T) {
+	cases := []struct {
+		text, sql, verb string
+		truncated       bool
+	}{
+		{"UPDATE `t_inventory` SET `inventory` = `inventory` - ? WHERE `id` = ?", "UPDATE `t_inventory` SET `inventory` = `inventory` - ? WHERE `id` = ?", "UPDATE", false},
+		{"SELECT * FROM `t` WHERE ID IN (...) ", "SELECT * FROM `t` WHERE ID IN (?  ) ", "SELECT", false},
+		{"INSERT INTO `t` VALUES (...) /* , ... */ ", "INSERT INTO `t` VALUES (?  ) /* , ... */ ", "INSERT", false},
+		{"UPDATE `t` SET `a` = ? WHERE `b` IN (...) AND `c` = ...", "UPDATE `t` SET `a` = ? WHERE `b` IN (?  ) AND `c` = ...", "UPDATE", true},
+		{"SELECT `a` . `b` FROM `a`", "SELECT `a` . `b` FROM `a`", "SELECT", false},
+		{"SELECT @@GLOBAL . `sql_mode` , @@SESSION . `sql_mode`", "SELECT @@GLOBAL.`sql_mode`   , @@SESSION.`sql_mode`  ", "SELECT", false},
+	}
+	p := NewParser()
+	for _, c := range cases {
+		d := ReadDigest(c.text)
+		if d.SQL != c.sql || d.Verb != c.verb || d.Truncated != c.truncated {
+			t.Errorf("ReadDigest(%q) = %+v, want SQL %q, verb %s, truncated %v", c.text, d, c.sql, c.verb, c.truncated)
+		}
+		if !d.Truncated {
+			if _, err := p.Parse(d.SQL); err != nil {
+				t.Errorf("ReadDigest(%q).SQL does not parse: %v", c.text, err)
+			}
+		}
+	}
+}
