@@ -5,7 +5,6 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
-	"sort"
 	"strings"
 	"sync"
 
@@ -612,24 +611,4 @@ func (st *Statement) ErrPos() (line, col int) {
 		off = len(st.SQL)
 	}
 	return st.PosOf(off)
-}
-
-// sortFindings orders findings by file, line, column, code.
-func sortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Target != b.Target {
-			return a.Target < b.Target
-		}
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		if a.Column != b.Column {
-			return a.Column < b.Column
-		}
-		return a.Code < b.Code
-	})
 }

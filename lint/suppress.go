@@ -117,25 +117,16 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 			}
 		}
 	}
-	type key struct {
-		code, file, target, table, column, message string
-		line, col                                  int
-	}
-	seen := map[key]bool{}
 	res := &Result{Findings: []Finding{}}
 	for _, f := range all {
 		if f.Severity == policy.SevOff || f.Severity == "" || c.suppressed(f) {
 			continue
 		}
-		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Line, f.Column}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
 		res.Findings = append(res.Findings, f)
 	}
+	res.Findings = Dedupe(res.Findings)
 	res.Findings = c.dedupeVariants(res.Findings)
-	sortFindings(res.Findings)
+	Order(res.Findings)
 	return res
 }
 

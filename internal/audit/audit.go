@@ -10,7 +10,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"sort"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -237,7 +236,8 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			return err
 		}
 	}
-	res.Findings = sortLive(dedupe(found))
+	res.Findings = lint.Dedupe(found)
+	lint.Order(res.Findings)
 	return nil
 }
 
@@ -339,41 +339,4 @@ type countingQuerier struct {
 func (c *countingQuerier) QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error) {
 	c.n.Add(1)
 	return c.db.QueryContext(ctx, query, args...)
-}
-
-// dedupe drops findings repeated by a rule.
-func dedupe(fs []lint.Finding) []lint.Finding {
-	type key struct{ code, table, column, message, digest string }
-	seen := map[key]bool{}
-	out := fs[:0]
-	for _, f := range fs {
-		k := key{f.Code, f.Table, f.ColumnName, f.Message, f.Digest}
-		if seen[k] {
-			continue
-		}
-		seen[k] = true
-		out = append(out, f)
-	}
-	return out
-}
-
-// sortLive orders live findings by target, table, code and column.
-func sortLive(fs []lint.Finding) []lint.Finding {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.Target != b.Target {
-			return a.Target < b.Target
-		}
-		if a.Table != b.Table {
-			return a.Table < b.Table
-		}
-		if a.Code != b.Code {
-			return a.Code < b.Code
-		}
-		if a.ColumnName != b.ColumnName {
-			return a.ColumnName < b.ColumnName
-		}
-		return a.SQL < b.SQL
-	})
-	return fs
 }

@@ -155,7 +155,7 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		rep.Result.Summary.Tables += res.Tables
 		rep.Result.Summary.Statements += res.Statements
 	}
-	rep.Result.Findings = sortLive(rep.Result.Findings)
+	lint.Order(rep.Result.Findings)
 	if opts.Baseline != nil {
 		var o lint.BaselineOutcome
 		rep.Result.Findings, o = opts.Baseline.Filter(rep.Result.Findings)

@@ -128,7 +128,8 @@ func auditRedis(ctx context.Context, r *target.Redis, addr string, opts Options,
 			return fmt.Errorf("rule %s: %w", rule.Code, err)
 		}
 	}
-	res.Findings = sortLive(dedupe(found))
+	res.Findings = lint.Dedupe(found)
+	lint.Order(res.Findings)
 	return nil
 }
 

@@ -1,0 +1,49 @@
+package lint
+
+import (
+	"cmp"
+	"slices"
+)
+
+// The one engine's last steps, for every source of findings alike — files
+// offline, information_schema, statement digests and Redis live: a finding
+// a rule reported twice is kept once, and the report is in one order.
+
+// Dedupe drops the findings that repeat an earlier one: the same code,
+// place (file, line, column or target), object (table, column), digest and
+// message.
+func Dedupe(fs []Finding) []Finding {
+	type key struct {
+		code, file, target, table, column, message, digest string
+		line, col                                          int
+	}
+	seen := make(map[key]bool, len(fs))
+	out := fs[:0]
+	for _, f := range fs {
+		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Digest, f.Line, f.Column}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		out = append(out, f)
+	}
+	return out
+}
+
+// Order sorts findings by file, target, line and column — where they stand
+// — then by table, code, column and statement: the findings of a file in
+// the order of its lines, a live target's by table.
+func Order(fs []Finding) {
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Target, b.Target),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Column, b.Column),
+			cmp.Compare(a.Table, b.Table),
+			cmp.Compare(a.Code, b.Code),
+			cmp.Compare(a.ColumnName, b.ColumnName),
+			cmp.Compare(a.SQL, b.SQL),
+		)
+	})
+}
