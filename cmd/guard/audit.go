@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"strings"
@@ -206,20 +204,20 @@ func runAudit(c *cli.Context) error {
 		return writeBaseline(c, write, rep.Result.Findings)
 	}
 	noteBaseline(c, rep.Result.Baseline)
-	var buf bytes.Buffer
-	if err := report.Write(&buf, format, rep.Result, report.Options{
+	live := &report.Live{}
+	for _, f := range rep.Failures {
+		live.Failures = append(live.Failures, report.Failure{Target: f.Target, Error: f.Error})
+	}
+	if len(rep.Redis) > 0 {
+		live.Redis = rep.Redis
+	}
+	if err := report.Write(stdout, format, rep.Result, report.Options{
 		Version: guardVersion(),
 		Color:   format == "text" && useColor(c, c.App.Writer),
 		Rules:   ruleInfos(),
+		Live:    live,
 	}); err != nil {
 		return err
-	}
-	out, err := withFailures(format, buf.Bytes(), rep.Failures, rep.Redis)
-	if err != nil {
-		return err
-	}
-	if _, err := stdout.Write(out); err != nil {
-		return fmt.Errorf("write report: %w", err)
 	}
 	if len(rep.Failures) > 0 {
 		// A target not audited is a runtime failure, whatever the others found.
@@ -231,104 +229,6 @@ func runAudit(c *cli.Context) error {
 		}
 	}
 	return nil
-}
-
-// withFailures adds the failed targets to a report: a "failures" array at
-// the end of the json document, a tool execution notification in sarif, an
-// error annotation in github. Text lists them on stderr only.
-func withFailures(format string, doc []byte, failures []audit.Failure, servers []audit.RedisServer) ([]byte, error) {
-	if failures == nil {
-		failures = []audit.Failure{}
-	}
-	switch format {
-	case report.FormatJSON:
-		return jsonWithFailures(doc, failures, servers)
-	case report.FormatSARIF:
-		return sarifWithFailures(doc, failures)
-	case report.FormatGitHub:
-		var b bytes.Buffer
-		b.Write(doc)
-		for _, f := range failures {
-			fmt.Fprintf(&b, "::error title=guard audit::%s\n", githubData(f.Target+": "+f.Error))
-		}
-		return b.Bytes(), nil
-	}
-	return doc, nil
-}
-
-// jsonWithFailures appends "failures" after the keys of DESIGN §5, which
-// keep their order and content, and "redis", what the audit of each Redis
-// server saw, when Redis servers were audited.
-func jsonWithFailures(doc []byte, failures []audit.Failure, servers []audit.RedisServer) ([]byte, error) {
-	var in struct {
-		Tool     json.RawMessage `json:"tool"`
-		Version  json.RawMessage `json:"version"`
-		Findings json.RawMessage `json:"findings"`
-		Summary  json.RawMessage `json:"summary"`
-	}
-	if err := json.Unmarshal(doc, &in); err != nil {
-		return nil, fmt.Errorf("add failures to the json report: %w", err)
-	}
-	out := struct {
-		Tool     json.RawMessage     `json:"tool"`
-		Version  json.RawMessage     `json:"version"`
-		Findings json.RawMessage     `json:"findings"`
-		Summary  json.RawMessage     `json:"summary"`
-		Failures []audit.Failure     `json:"failures"`
-		Redis    []audit.RedisServer `json:"redis,omitempty"`
-	}{in.Tool, in.Version, in.Findings, in.Summary, failures, servers}
-	return encodeIndented(out)
-}
-
-// sarifWithFailures records the failed targets in the run's invocation, where
-// SARIF puts what kept a tool from finishing.
-func sarifWithFailures(doc []byte, failures []audit.Failure) ([]byte, error) {
-	var log struct {
-		Schema  json.RawMessage              `json:"$schema"`
-		Version json.RawMessage              `json:"version"`
-		Runs    []map[string]json.RawMessage `json:"runs"`
-	}
-	if err := json.Unmarshal(doc, &log); err != nil {
-		return nil, fmt.Errorf("add failures to the sarif report: %w", err)
-	}
-	type text struct {
-		Text string `json:"text"`
-	}
-	type notification struct {
-		Level   string `json:"level"`
-		Message text   `json:"message"`
-	}
-	inv := struct {
-		ExecutionSuccessful bool           `json:"executionSuccessful"`
-		Notifications       []notification `json:"toolExecutionNotifications,omitempty"`
-	}{ExecutionSuccessful: len(failures) == 0}
-	for _, f := range failures {
-		inv.Notifications = append(inv.Notifications, notification{Level: "error", Message: text{f.Target + ": " + f.Error}})
-	}
-	raw, err := json.Marshal([]any{inv})
-	if err != nil {
-		return nil, err
-	}
-	for _, run := range log.Runs {
-		run["invocations"] = raw
-	}
-	return encodeIndented(log)
-}
-
-func encodeIndented(v any) ([]byte, error) {
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(v); err != nil {
-		return nil, err
-	}
-	return b.Bytes(), nil
-}
-
-// githubData escapes a workflow command's message.
-func githubData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
 }
 
 // auditVocabulary reads the code below paths, when given, so that each

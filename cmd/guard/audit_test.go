@@ -13,7 +13,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/dbtest"
 )
 
@@ -255,40 +254,6 @@ func TestAuditInputErrors(t *testing.T) {
 				t.Errorf("exit %d, stderr %q; want exit 2 and %q", r.code, r.errOut, tt.want)
 			}
 		})
-	}
-}
-
-// TestWithFailures checks the failures added to each format, none included.
-func TestWithFailures(t *testing.T) {
-	doc := []byte(`{"tool": "guard", "version": "1", "findings": [], "summary": {"error": 0}}` + "\n")
-	out, err := withFailures("json", doc, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "{\n  \"tool\": \"guard\",\n  \"version\": \"1\",\n  \"findings\": [],\n  \"summary\": {\n    \"error\": 0\n  },\n  \"failures\": []\n}\n"
-	if d := cmp.Diff(want, string(out)); d != "" {
-		t.Errorf("json (-want +got):\n%s", d)
-	}
-	sarif := []byte(`{"$schema": "s", "version": "2.1.0", "runs": [{"tool": {}, "results": []}]}`)
-	out, err = withFailures("sarif", sarif, nil, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !strings.Contains(string(out), `"executionSuccessful": true`) || strings.Contains(string(out), "toolExecutionNotifications") {
-		t.Errorf("sarif without failures:\n%s", out)
-	}
-	out, err = withFailures("github", []byte("::error::x\n"), []audit.Failure{{Target: "h:1/db", Error: "connect: 100%\nrefused"}}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if want := "::error::x\n::error title=guard audit::h:1/db: connect: 100%25%0Arefused\n"; string(out) != want {
-		t.Errorf("github = %q, want %q", out, want)
-	}
-	if out, _ := withFailures("text", []byte("t\n"), []audit.Failure{{Target: "h", Error: "e"}}, nil); string(out) != "t\n" {
-		t.Errorf("text changed: %q", out)
-	}
-	if _, err := withFailures("json", []byte("not json"), nil, nil); err == nil {
-		t.Error("no error for a broken document")
 	}
 }
 

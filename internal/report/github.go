@@ -15,7 +15,7 @@ import (
 //	::error file=F,line=L,col=C,endLine=E,title=CODE rule::message
 //
 // The fix hint follows the message on a second line of the annotation.
-func writeGitHub(buf *bytes.Buffer, res *lint.Result) {
+func writeGitHub(buf *bytes.Buffer, res *lint.Result, opts Options) {
 	for i := range res.Findings {
 		f := &res.Findings[i]
 		var props []string
@@ -49,6 +49,11 @@ func writeGitHub(buf *bytes.Buffer, res *lint.Result) {
 		buf.WriteString("::")
 		buf.WriteString(escapeData(msg))
 		buf.WriteByte('\n')
+	}
+	if l := opts.Live; l != nil {
+		for _, f := range l.Failures {
+			buf.WriteString("::error title=guard audit::" + escapeData(f.Target+": "+f.Error) + "\n")
+		}
 	}
 }
 

@@ -53,7 +53,7 @@ func TestGitHubCommand(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			writeGitHub(&buf, &lint.Result{Findings: []lint.Finding{tt.f}})
+			writeGitHub(&buf, &lint.Result{Findings: []lint.Finding{tt.f}}, Options{})
 			if diff := cmp.Diff(tt.want, buf.String()); diff != "" {
 				t.Errorf("github (-want +got):\n%s", diff)
 			}

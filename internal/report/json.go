@@ -15,6 +15,9 @@ type jsonReport struct {
 	Version  string         `json:"version"`
 	Findings []lint.Finding `json:"findings"`
 	Summary  lint.Summary   `json:"summary"`
+	// Failures and Redis are a live report's (Options.Live).
+	Failures *[]Failure `json:"failures,omitempty"`
+	Redis    any        `json:"redis,omitempty"`
 }
 
 // writeJSON prints the report indented by two spaces with a trailing newline.
@@ -23,6 +26,13 @@ func writeJSON(buf *bytes.Buffer, res *lint.Result, opts Options) error {
 	doc := jsonReport{Tool: "guard", Version: opts.Version, Findings: res.Findings, Summary: res.Summary}
 	if doc.Findings == nil {
 		doc.Findings = []lint.Finding{} // [] rather than null: consumers iterate without a nil check
+	}
+	if l := opts.Live; l != nil {
+		failures := l.Failures
+		if failures == nil {
+			failures = []Failure{}
+		}
+		doc.Failures, doc.Redis = &failures, l.Redis
 	}
 	enc := json.NewEncoder(buf)
 	enc.SetIndent("", "  ")

@@ -25,6 +25,27 @@ type Options struct {
 	// Rules describes every rule of the registry; sarif lists them as its
 	// reporting descriptors.
 	Rules []RuleInfo
+	// Live is set on the report of live targets (guard audit), nil for
+	// guard lint's.
+	Live *Live
+}
+
+// Live is what a report of live targets carries besides its findings.
+// json adds "failures" (always, [] for none) and "redis" (when any Redis
+// server was audited) after the keys of DESIGN §5; sarif records the
+// failures in its invocation; github prints an error annotation for each;
+// text leaves them to the command's stderr.
+type Live struct {
+	// Failures are the targets that could not be audited.
+	Failures []Failure
+	// Redis is what the audit of each Redis server saw, encoded as it is.
+	Redis any
+}
+
+// Failure is a target that could not be audited, and why.
+type Failure struct {
+	Target string `json:"target"`
+	Error  string `json:"error"`
 }
 
 // RuleInfo describes one rule for the formats that carry the catalogue.
@@ -73,7 +94,7 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 	case FormatSARIF:
 		err = writeSARIF(&buf, res, opts)
 	case FormatGitHub:
-		writeGitHub(&buf, res)
+		writeGitHub(&buf, res, opts)
 	case FormatGitLab:
 		err = writeGitLab(&buf, res)
 	default:

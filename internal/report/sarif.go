@@ -40,8 +40,20 @@ type (
 		Runs    []sarifRun `json:"runs"`
 	}
 	sarifRun struct {
-		Tool    sarifTool     `json:"tool"`
-		Results []sarifResult `json:"results"`
+		Tool        sarifTool         `json:"tool"`
+		Results     []sarifResult     `json:"results"`
+		Invocations []sarifInvocation `json:"invocations,omitempty"`
+	}
+	// sarifInvocation says whether the run finished; a live report's failed
+	// targets are its notifications, where SARIF puts what kept a tool from
+	// finishing.
+	sarifInvocation struct {
+		ExecutionSuccessful bool                `json:"executionSuccessful"`
+		Notifications       []sarifNotification `json:"toolExecutionNotifications,omitempty"`
+	}
+	sarifNotification struct {
+		Level   string    `json:"level"`
+		Message sarifText `json:"message"`
 	}
 	sarifTool struct {
 		Driver sarifDriver `json:"driver"`
@@ -154,6 +166,13 @@ func writeSARIF(buf *bytes.Buffer, res *lint.Result, opts Options) error {
 		Schema:  sarifSchema,
 		Version: sarifVersion,
 		Runs:    []sarifRun{{Tool: sarifTool{Driver: driver}, Results: results}},
+	}
+	if l := opts.Live; l != nil {
+		inv := sarifInvocation{ExecutionSuccessful: len(l.Failures) == 0}
+		for _, f := range l.Failures {
+			inv.Notifications = append(inv.Notifications, sarifNotification{Level: "error", Message: sarifText{Text: f.Target + ": " + f.Error}})
+		}
+		log.Runs[0].Invocations = []sarifInvocation{inv}
 	}
 	enc := json.NewEncoder(buf)
 	enc.SetIndent("", "  ")
