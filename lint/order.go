@@ -3,11 +3,19 @@ package lint
 import (
 	"cmp"
 	"slices"
+
+	"github.com/guard-sql/guard/internal/policy"
 )
 
 // The one engine's last steps, for every source of findings alike — files
 // offline, information_schema, statement digests and Redis live: a finding
 // a rule reported twice is kept once, and the report is in one order.
+
+// Active reports whether a finding is reported at all: the policy did not
+// turn its rule off.
+func Active(f Finding) bool {
+	return f.Severity != policy.SevOff && f.Severity != ""
+}
 
 // Dedupe drops the findings that repeat an earlier one: the same code,
 // place (file, line, column or target), object (table, column), digest and

@@ -119,7 +119,7 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	}
 	res := &Result{Findings: []Finding{}}
 	for _, f := range all {
-		if f.Severity == policy.SevOff || f.Severity == "" || c.suppressed(f) {
+		if !Active(f) || c.suppressed(f) {
 			continue
 		}
 		res.Findings = append(res.Findings, f)

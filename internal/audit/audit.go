@@ -202,7 +202,7 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 	}
 	var found []lint.Finding
 	report := func(f lint.Finding) {
-		if f.Severity == policy.SevOff || f.Severity == "" {
+		if !lint.Active(f) {
 			return
 		}
 		f.Target, f.File = t.Name(), ""

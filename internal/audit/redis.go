@@ -12,7 +12,6 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/lint"
 )
@@ -112,7 +111,7 @@ func auditRedis(ctx context.Context, r *target.Redis, addr string, opts Options,
 
 	var found []lint.Finding
 	report := func(f lint.Finding) {
-		if f.Severity == policy.SevOff || f.Severity == "" {
+		if !lint.Active(f) {
 			return
 		}
 		f.Target, f.File = res.Target, ""
