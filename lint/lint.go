@@ -106,8 +106,12 @@ func (st *Statement) PosOf(off int) (line, col int) {
 
 // Migration is one golang-migrate up file.
 type Migration struct {
-	File       string
-	Version    uint64
+	File    string
+	Version uint64
+	// Statements are the file's statements in order. A data statement
+	// (INSERT, UPDATE, DELETE, SELECT …) that parses has neither Node nor
+	// ParseErr: the schema replay and the migration rules read DDL only, and
+	// a file loading data keeps no tree per row (see parseMigration).
 	Statements []*Statement
 }
 

@@ -209,7 +209,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 				return nil, &InputError{Msg: fmt.Sprintf("read %s: %v", mf.Path, err)}
 			}
 			sf := source.ExtractSQL(display(mf.Path), src)
-			stmts := parseFile(sqlparse.NewParser(), sf)
+			stmts := parseMigration(sqlparse.NewParser(), sf)
 			col.addFile(sf, anchorsOf(stmts))
 			migs = append(migs, &Migration{File: sf.Path, Version: mf.Version, Statements: stmts})
 			ddl = append(ddl, toDDL(stmts)...)
@@ -526,23 +526,33 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
 		}
 		for i, piece := range pieces {
-			st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
-			st.Line, st.Column = pos.Pos(piece.Offset)
-			st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-			if fr.Lang == source.LangXML {
-				clampToElement(st, fr)
-			}
+			var node sqlparse.StmtNode
 			if nodes != nil {
-				st.Node = nodes[i]
-			} else if node, err := p.Parse(piece.Text); err != nil {
-				st.ParseErr = err.(*sqlparse.Error)
-			} else {
-				st.Node = node
+				node = nodes[i]
 			}
-			out = append(out, st)
+			out = append(out, pieceStatement(p, fr, pos, piece, node))
 		}
 	}
 	return out
+}
+
+// pieceStatement returns the statement of piece, a piece of fr's SQL, with
+// node as its tree, or parsed alone when node is nil.
+func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *Statement {
+	st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
+	st.Line, st.Column = pos.Pos(piece.Offset)
+	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
+	if fr.Lang == source.LangXML {
+		clampToElement(st, fr)
+	}
+	if node != nil {
+		st.Node = node
+	} else if node, err := p.Parse(piece.Text); err != nil {
+		st.ParseErr = err.(*sqlparse.Error)
+	} else {
+		st.Node = node
+	}
+	return st
 }
 
 // clampToElement keeps a mapper statement's lines within its element: text

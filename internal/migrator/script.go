@@ -48,8 +48,9 @@ func parseScript(p *sqlparse.Parser, file, text string) ([]Stmt, []FileError) {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var stmts []Stmt
 	var errs []FileError
+	pos := sqlparse.NewLineCounter(text)
 	for _, piece := range sqlparse.SplitScript(text) {
-		line, col := sqlparse.LineCol(text, piece.Offset)
+		line, col := pos.At(piece.Offset)
 		st := Stmt{File: file, Line: line, Col: col, SQL: piece.Text}
 		n, err := p.Parse(piece.Text)
 		if err == nil {

@@ -61,8 +61,9 @@ func LoadDirs(dirs ...string) (*Offline, error) {
 			return nil, fmt.Errorf("load migrations: %w", err)
 		}
 		text := strings.TrimPrefix(string(b), "\ufeff")
+		pos := sqlparse.NewLineCounter(text)
 		for _, piece := range sqlparse.SplitScript(text) {
-			line, col := sqlparse.LineCol(text, piece.Offset)
+			line, col := pos.At(piece.Offset)
 			d := schema.DDL{SQL: piece.Text, File: f.Path, Line: line, Col: col}
 			n, err := p.Parse(piece.Text)
 			if err != nil {

@@ -52,8 +52,9 @@ func LoadDump(path string) (*Schema, []*ReplayError, error) {
 func statementsOf(p *sqlparse.Parser, file, text string, dump bool) []DDL {
 	text = strings.TrimPrefix(text, "\ufeff")
 	var out []DDL
+	pos := sqlparse.NewLineCounter(text)
 	for _, piece := range sqlparse.SplitScript(text) {
-		line, col := sqlparse.LineCol(text, piece.Offset)
+		line, col := pos.At(piece.Offset)
 		d := DDL{SQL: piece.Text, File: file, Line: line, Col: col}
 		n, err := p.Parse(piece.Text)
 		if err != nil {

@@ -202,12 +202,12 @@ func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
 		return
 	}
 	ops := goFlattenConcat(b)
-	var acc goString
+	var buf goStringBuf
 	for i, op := range ops {
 		v, ok := x.constString(op)
 		if !ok {
 			switch {
-			case i > 0 && goLooksLikeSQL(acc.s):
+			case i > 0 && goLooksLikeSQL(string(buf.b)):
 				fr := x.addUnchecked(b, "SQL concatenated with non-constant expression `"+x.exprText(op)+"`")
 				x.candidate(fr, &goCandidate{root: b, holed: x.holedText(ops)})
 			case i == 0:
@@ -219,11 +219,11 @@ func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
 			}
 			return
 		}
-		if acc, ok = goConcat(acc, v); !ok {
+		if !buf.add(v) {
 			return
 		}
 	}
-	if goLooksLikeSQL(acc.s) {
+	if acc := buf.value(); goLooksLikeSQL(acc.s) {
 		fr := x.addStatic(acc, x.reportAt(b), x.position(b.End()).Line, x.enclosingName(b))
 		x.byNode[b] = x.candidate(fr, &goCandidate{root: b})
 	}

@@ -145,23 +145,33 @@ func goDecodeLit(v string, start token.Position) (goString, bool) {
 	return goString{s: b.String(), segs: segs}, true
 }
 
-// goConcat appends piece to acc, shifting its segments; ok is false when the
-// result would exceed the folding limits.
-func goConcat(acc, piece goString) (goString, bool) {
-	if len(acc.s)+len(piece.s) > goMaxConstLen || len(acc.segs)+len(piece.segs) > goMaxConstSegs {
-		return goString{}, false
+// goStringBuf folds the operands of one concatenation in place, in time
+// linear in the result: joining them pairwise copies all that came before at
+// each operand, quadratic in their number.
+type goStringBuf struct {
+	b    []byte
+	segs []Segment
+}
+
+// add appends piece, shifting its segments; false when the result would
+// exceed the folding limits.
+func (g *goStringBuf) add(piece goString) bool {
+	if len(g.b)+len(piece.s) > goMaxConstLen || len(g.segs)+len(piece.segs) > goMaxConstSegs {
+		return false
 	}
 	if piece.s == "" {
-		return acc, true
+		return true
 	}
-	segs := make([]Segment, 0, len(acc.segs)+len(piece.segs))
-	segs = append(segs, acc.segs...)
 	for _, sg := range piece.segs {
-		sg.Off += len(acc.s)
-		segs = append(segs, sg)
+		sg.Off += len(g.b)
+		g.segs = append(g.segs, sg)
 	}
-	return goString{s: acc.s + piece.s, segs: segs}, true
+	g.b = append(g.b, piece.s...)
+	return true
 }
+
+// value returns what was appended.
+func (g *goStringBuf) value() goString { return goString{s: string(g.b), segs: g.segs} }
 
 // goUnparen strips parentheses.
 func goUnparen(e ast.Expr) ast.Expr {
@@ -248,17 +258,14 @@ func (x *goExtractor) constStringDepth(e ast.Expr, depth int) (goString, bool) {
 		if e.Op != token.ADD {
 			return goString{}, false
 		}
-		var acc goString
+		var acc goStringBuf
 		for _, op := range goFlattenConcat(e) {
 			v, ok := x.constStringDepth(op, depth+1)
-			if !ok {
-				return goString{}, false
-			}
-			if acc, ok = goConcat(acc, v); !ok {
+			if !ok || !acc.add(v) {
 				return goString{}, false
 			}
 		}
-		return acc, true
+		return acc.value(), true
 	}
 	return goString{}, false
 }

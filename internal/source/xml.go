@@ -18,7 +18,7 @@ func ExtractXML(path string, src []byte) *File {
 	f := &File{Path: path, Lang: LangXML}
 	// Editors do not count a byte order mark as a column.
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
-	doc := mbParse(mbText{s: src, segs: []Segment{{Off: 0, Line: 1, Col: 1}}}, "mapper")
+	doc := mbParse(mbDocText(src, []Segment{{Off: 0, Line: 1, Col: 1}}), "mapper")
 	for _, c := range doc.comments {
 		// A comment may wrap; the suppression reads as one line.
 		text := strings.Join(strings.Fields(c.text), " ")
@@ -56,7 +56,7 @@ func ExtractXML(path string, src []byte) *File {
 // is the line of the construct holding the string. The fragments carry no ID:
 // the caller knows the method.
 func ExtractMyBatisScript(path string, text string, segs []Segment, line int) []*Fragment {
-	src := mbText{s: []byte(text), segs: mbCleanSegments(segs, len(text), line)}
+	src := mbDocText([]byte(text), mbCleanSegments(segs, len(text), line))
 	doc := mbParse(src, "")
 	if doc.err != nil {
 		return []*Fragment{doc.err.fragment(path, LangJava)}
@@ -79,6 +79,9 @@ type mbNode struct {
 	line    int
 	col     int
 	endLine int
+	// tooDeep marks a statement or <sql> element whose dynamic tags nest
+	// deeper than mbMaxDepth; what lies below that depth is not kept.
+	tooDeep bool
 }
 
 // attr returns the value of the attribute named name, or "".
@@ -131,6 +134,13 @@ func mbParse(src mbText, root string) mbDoc {
 	// byte: SQL keywords are ASCII in all of them, and offsets stay exact.
 	d.CharsetReader = func(_ string, in io.Reader) (io.Reader, error) { return in, nil }
 	var stack []*mbNode
+	// A mapper's statements and <sql> elements are the root's children; a
+	// <script> is itself the statement. Elements nested deeper than
+	// mbMaxDepth below it are skipped, counted by skip.
+	top, skip := 1, 0
+	if root == "" {
+		top = 0
+	}
 	for {
 		start := int(d.InputOffset())
 		tok, err := d.Token()
@@ -142,8 +152,24 @@ func mbParse(src mbText, root string) mbDoc {
 			doc.err = mbDecodeError(src, err, start, end, stack)
 			return doc
 		}
+		if skip > 0 {
+			switch tok.(type) {
+			case xml.StartElement:
+				skip++
+			case xml.EndElement:
+				skip--
+			}
+			if _, ok := tok.(xml.Comment); !ok {
+				continue
+			}
+		}
 		switch t := tok.(type) {
 		case xml.StartElement:
+			if len(stack) > top+mbMaxDepth {
+				stack[top].tooDeep = true
+				skip = 1
+				continue
+			}
 			line, col := src.posAt(start)
 			n := &mbNode{name: t.Name.Local, attrs: t.Attr, line: line, col: col}
 			if len(stack) == 0 {

@@ -28,6 +28,14 @@ const (
 	mbMaxFileVisits = 1_000_000
 )
 
+// mbMaxDepth bounds how deep the dynamic tags of one statement nest, the
+// <sql> elements it includes counted in: real mappers nest fewer than ten
+// levels, and a limit keeps the time of a rendering linear in its size.
+const mbMaxDepth = 64
+
+// mbTooDeep is why a statement that nests deeper than mbMaxDepth is not checked.
+var mbTooDeep = fmt.Sprintf("too deeply nested (more than %d levels of dynamic tags)", mbMaxDepth)
+
 // mbTooLarge is why a statement whose expansion hits a limit is not checked.
 const mbTooLarge = "statement is too large to check once its includes are expanded"
 
@@ -77,6 +85,11 @@ func (m *mbMapper) qualify(id string) string {
 // fragments renders statement n in each of its variants. base carries the
 // fields every fragment of the statement shares.
 func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
+	if n.tooDeep {
+		fr := base
+		fr.Unchecked = mbTooDeep
+		return []*Fragment{&fr}
+	}
 	base.WhereFromCaller = m.includesExampleWhere(n, nil)
 	first := m.render(n, mbForm{})
 	if !first.optional {
@@ -193,6 +206,7 @@ type mbRender struct {
 	err       *mbError
 	size      int
 	visits    int
+	depth     int       // elements being rendered, nested
 	including []*mbNode // <sql> elements being included, to stop cycles
 }
 
@@ -321,6 +335,14 @@ func mbIsChild(n, k *mbNode) bool {
 func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 	if !r.spend(0, 1) {
 		return
+	}
+	if k.name != "" {
+		if r.depth >= mbMaxDepth {
+			r.fail(mbTooDeep, k.line, k.col)
+			return
+		}
+		r.depth++
+		defer func() { r.depth-- }()
 	}
 	switch k.name {
 	case "":
@@ -478,6 +500,10 @@ func (r *mbRender) include(k *mbNode, props map[string]string, b *mbBuf) {
 	target := r.m.sqls[r.m.qualify(refid)]
 	if target == nil {
 		r.fail(`include refid="`+refid+`" not found`, k.line, k.col)
+		return
+	}
+	if target.tooDeep {
+		r.fail(mbTooDeep, k.line, k.col)
 		return
 	}
 	for _, s := range r.including {

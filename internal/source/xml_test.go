@@ -524,3 +524,68 @@ func TestExtractXMLTestdata(t *testing.T) {
 		t.Errorf("updateSelective without its conditions = %q, want %q", got, want)
 	}
 }
+
+// nestedIfs returns n <if> elements, each inside the previous, one a line.
+func nestedIfs(n int) string {
+	var b strings.Builder
+	for i := range n {
+		fmt.Fprintf(&b, "<if test=\"a%d != null\">AND a%d = #{a%d}\n", i, i, i)
+	}
+	b.WriteString(strings.Repeat("</if>", n))
+	return b.String()
+}
+
+func TestExtractXMLDepthLimit(t *testing.T) {
+	// 100,000 nested <if>: one unchecked fragment, and the statement after it
+	// still rendered at its own line.
+	doc := mapperOf("<update id=\"deep\">UPDATE t SET a = 1 WHERE id = 1\n" + nestedIfs(100_000) + "</update>\n" +
+		`<update id="after">UPDATE t SET a = 1 WHERE id = 2</update>`)
+	f := ExtractXML("m.xml", []byte(doc))
+	want := []xmlFrag{
+		{ID: "deep", Unchecked: mbTooDeep},
+		{ID: "after", SQL: "UPDATE t SET a = 1 WHERE id = 2"},
+	}
+	if diff := cmp.Diff(want, xmlFrags(f.Fragments)); diff != "" {
+		t.Errorf("fragments (-want +got):\n%s", diff)
+	}
+	if len(f.Fragments) == 2 && f.Fragments[1].Line != 100_003 {
+		t.Errorf("statement after the deep one at line %d, want 100003", f.Fragments[1].Line)
+	}
+	if !strings.Contains(mbTooDeep, "more than 64 levels") {
+		t.Errorf("message %q does not name the limit", mbTooDeep)
+	}
+
+	// The limit itself still renders.
+	f = ExtractXML("m.xml", []byte(mapperOf(`<update id="u">UPDATE t SET a = 1 WHERE id = 1 `+nestedIfs(mbMaxDepth)+`</update>`)))
+	for _, fr := range f.Fragments {
+		if fr.Unchecked != "" {
+			t.Errorf("%d levels: %s", mbMaxDepth, fr.Unchecked)
+		}
+	}
+
+	// Includes count: a chain of <sql> elements each including the previous,
+	// and a <sql> element that is too deep itself.
+	var chain strings.Builder
+	chain.WriteString(`<sql id="a0">x = 1</sql>`)
+	for i := 1; i <= mbMaxDepth; i++ {
+		fmt.Fprintf(&chain, `<sql id="a%d"><include refid="a%d"/></sql>`, i, i-1)
+	}
+	chain.WriteString(`<sql id="deep">` + nestedIfs(mbMaxDepth+1) + `</sql>`)
+	chain.WriteString(fmt.Sprintf(`<delete id="chain">DELETE FROM t WHERE <include refid="a%d"/></delete>`, mbMaxDepth))
+	chain.WriteString(`<delete id="inc">DELETE FROM t WHERE id = 1 <include refid="deep"/></delete>`)
+	f = ExtractXML("m.xml", []byte(mapperOf(chain.String())))
+	if len(f.Fragments) != 2 {
+		t.Fatalf("got %d fragments, want 2: %+v", len(f.Fragments), xmlFrags(f.Fragments))
+	}
+	for _, fr := range f.Fragments {
+		if !strings.HasPrefix(fr.Unchecked, mbTooDeep+" at ") {
+			t.Errorf("%s: unchecked %q, want %q at its position", fr.ID, fr.Unchecked, mbTooDeep)
+		}
+	}
+
+	// A <script> string in a Java annotation is the statement itself.
+	frags := ExtractMyBatisScript("M.java", "<script>UPDATE t SET a = 1 "+nestedIfs(1000)+"</script>", nil, 7)
+	if got := xmlFrags(frags); len(got) != 1 || got[0].Unchecked != mbTooDeep {
+		t.Errorf("script: %+v, want one fragment %q", got, mbTooDeep)
+	}
+}

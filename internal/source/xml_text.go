@@ -2,6 +2,7 @@ package source
 
 import (
 	"bytes"
+	"slices"
 	"strconv"
 	"unicode/utf8"
 )
@@ -12,6 +13,23 @@ import (
 type mbText struct {
 	s    []byte
 	segs []Segment
+	// nl, when set, holds the offset of every '\n' of s, so that positions
+	// in a whole document are found without counting from its start.
+	nl []int
+}
+
+// mbDocText returns the text of a whole document, indexed by its line ends.
+func mbDocText(s []byte, segs []Segment) mbText {
+	t := mbText{s: s, segs: segs}
+	for i := bytes.IndexByte(s, '\n'); i >= 0; {
+		t.nl = append(t.nl, i)
+		j := bytes.IndexByte(s[i+1:], '\n')
+		if j < 0 {
+			break
+		}
+		i += j + 1
+	}
+	return t
 }
 
 // mbWord returns text that tag machinery generates (WHERE, SET, a foreach's
@@ -41,6 +59,15 @@ func (t mbText) posAt(off int) (line, col int) {
 	off = min(off, len(t.s))
 	if off < s.Off {
 		return s.Line, s.Col
+	}
+	if t.nl != nil {
+		// Line ends in [s.Off, off), found by binary search.
+		a, _ := slices.BinarySearch(t.nl, s.Off)
+		b, _ := slices.BinarySearch(t.nl, off)
+		if b > a {
+			return s.Line + b - a, off - t.nl[b-1]
+		}
+		return s.Line, s.Col + off - s.Off
 	}
 	run := t.s[s.Off:off]
 	if nl := bytes.Count(run, []byte{'\n'}); nl > 0 {
@@ -76,6 +103,7 @@ func (t *mbText) add(o mbText) {
 		t.segs = append([]Segment(nil), o.segs...)
 		return
 	}
+	t.nl = nil // the index no longer covers the text
 	base := len(t.s)
 	segs := o.segs
 	if l, c := t.posAt(base); len(segs) > 0 && segs[0].Off == 0 && segs[0].Line == l && segs[0].Col == c {

@@ -126,6 +126,35 @@ func offsetOf(sql string, line, col int) int {
 	return off
 }
 
+// LineCounter gives the positions of the offsets of one text in increasing
+// order, as LineCol does, in time linear in the text: LineCol counts from the
+// start of the text each time.
+type LineCounter struct {
+	text  string
+	off   int // the offset reached
+	line  int // its line
+	start int // the offset where that line starts
+}
+
+// NewLineCounter returns a LineCounter at the start of text.
+func NewLineCounter(text string) *LineCounter { return &LineCounter{text: text, line: 1} }
+
+// At returns the 1-based line and column of byte offset off. An offset
+// before the one asked for last is counted from the start again.
+func (c *LineCounter) At(off int) (line, col int) {
+	off = min(max(off, 0), len(c.text))
+	if off < c.off {
+		c.off, c.line, c.start = 0, 1, 0
+	}
+	run := c.text[c.off:off]
+	if n := strings.Count(run, "\n"); n > 0 {
+		c.line += n
+		c.start = c.off + strings.LastIndexByte(run, '\n') + 1
+	}
+	c.off = off
+	return c.line, off - c.start + 1
+}
+
 // LineCol returns the 1-based line and column of byte offset off in text.
 func LineCol(text string, off int) (line, col int) {
 	if off > len(text) {

@@ -91,6 +91,20 @@ func TestLineCol(t *testing.T) {
 	}
 }
 
+// TestLineCounter gives LineCol's answer for offsets in any order, past the
+// end included.
+func TestLineCounter(t *testing.T) {
+	text := "ab\ncd\n\nef\n"
+	c := NewLineCounter(text)
+	for _, off := range []int{0, 1, 2, 3, 3, 5, 6, 7, 9, 4, 8, 11, 12, 20, 0} {
+		l, col := c.At(off)
+		wl, wc := LineCol(text, off)
+		if l != wl || col != wc {
+			t.Errorf("At(%d) = %d:%d, want %d:%d", off, l, col, wl, wc)
+		}
+	}
+}
+
 // FuzzSplit checks that Split never panics, returns pieces that stand at their
 // offsets in order, and that parsing each piece never panics.
 func FuzzSplit(f *testing.F) {
