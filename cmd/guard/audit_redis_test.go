@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -109,12 +110,18 @@ func TestAuditRedisSentinelCLI(t *testing.T) {
 	}
 }
 
-// TestAuditDatabaseAndRedisGolden is one report of a database and a Redis
-// server: their findings side by side, sorted by target, in text and json.
-// Addresses, database names and versions are replaced before comparing.
+// TestAuditDatabaseAndRedisGolden is one report of a database, the
+// statements it ran and a Redis server (--dsn … --queries --redis …):
+// their findings side by side, sorted by target, in text, json and sarif.
+// Addresses, database names, versions and times are replaced before
+// comparing.
 func TestAuditDatabaseAndRedisGolden(t *testing.T) {
-	db := dbtest.MySQL(t)
-	db.Exec(t, `CREATE TABLE t_inventory (id BIGINT PRIMARY KEY, inventory INT NOT NULL, version INT NOT NULL DEFAULT 0) ENGINE=InnoDB`)
+	db := dbtest.PerformanceSchemaMySQL(t)
+	db.Exec(t, `CREATE TABLE t_inventory (id BIGINT PRIMARY KEY, inventory INT NOT NULL, version INT NOT NULL DEFAULT 0) ENGINE=InnoDB`,
+		`INSERT INTO t_inventory (id, inventory) VALUES (1, 10)`)
+	for range 3 {
+		db.Exec(t, "UPDATE t_inventory SET inventory = inventory - 1, version = version + 1 WHERE id = 1")
+	}
 	const password = "g0lden-Secret"
 	r := dbtest.RedisWithPassword(t, password, "--save", "", "--appendonly", "no", "--maxmemory", "64mb", "--maxmemory-policy", "volatile-lru")
 	c := r.Client()
@@ -132,20 +139,28 @@ func TestAuditDatabaseAndRedisGolden(t *testing.T) {
 		db.Addr+"/"+db.Name, "DB_TARGET",
 		`"version": "`+guardVersion()+`"`, `"version": "VERSION"`,
 	)
+	seen := regexp.MustCompile(`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?(Z|[+-]\d\d:\d\d)`)
+	fingerprint := regexp.MustCompile(`"guard/v1": "[0-9a-f]+:\d+"`)
 	got := map[string]string{}
-	for _, format := range []string{"text", "json"} {
-		run := guardAudit(t, password, "--format", format, "--no-color", "--no-data",
+	for _, format := range []string{"text", "json", "sarif"} {
+		run := guardAudit(t, password, "--format", format, "--no-color", "--no-data", "--queries",
 			"--dsn", db.DSN, "--redis", "redis://:"+password+"@"+r.Addr()+"/0")
 		if run.code != exitFindings {
 			t.Fatalf("%s: exit %d; stderr:\n%s", format, run.code, dbtest.Redact(run.errOut))
 		}
-		got[format] = stable.Replace(run.out)
+		out := seen.ReplaceAllString(stable.Replace(run.out), "TIME")
+		// SARIF's fingerprints hash the target, whose address each run picks.
+		got[format] = fingerprint.ReplaceAllString(out, `"guard/v1": "FINGERPRINT"`)
+		if !strings.Contains(got[format], "GQ002") || !strings.Contains(got[format], "GR001") {
+			t.Errorf("%s: the report lacks the digest's GQ002 or Redis's GR001:\n%s", format, got[format])
+		}
 	}
 	// golden names its files from the repository's root; the runs above
 	// read no policies.toml, so they ran before.
 	t.Chdir("../..")
 	golden(t, "audit_redis.txt", got["text"])
 	golden(t, "audit_redis.json", got["json"])
+	golden(t, "audit_redis.sarif", got["sarif"])
 }
 
 // TestAuditRedisClusterCLI: a Cluster node given as --redis audits every
