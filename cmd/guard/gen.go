@@ -27,8 +27,9 @@ func genCommand() *cli.Command {
 		Usage: "generate DAO code that deducts with a guarded UPDATE, a Redis lock and a version CAS",
 		Description: `guard gen dao writes the DAO of an existing table; guard gen table scaffolds
 a new guarded table (migration and DAO); guard gen templates writes the
-templates for customisation.`,
-		Subcommands:     []*cli.Command{genDAOCommand(), genTableCommand(), genTemplatesCommand()},
+templates for customisation; guard gen alerts writes the Prometheus alert
+rules and the Grafana dashboard of the metrics --metrics prometheus adds.`,
+		Subcommands:     []*cli.Command{genDAOCommand(), genTableCommand(), genTemplatesCommand(), genAlertsCommand()},
 		HideHelpCommand: true,
 	}
 }
@@ -44,7 +45,7 @@ func genDAOCommand() *cli.Command {
 jittered retries) and Transition<State>; and the guard_*.go files every
 package of generated DAOs shares (errors, options, metrics, lock); with
 --metrics prometheus also guard_prometheus.go, whose NewPrometheusMetrics(reg)
-exports the guard_* metrics of DESIGN §7. Counters,
+exports the guard_* metrics that guard gen alerts watches. Counters,
 states and the version column come from the policy; the lock defaults from
 its [lock] section, the type name from [gen] strip_prefix.
 

@@ -34,6 +34,8 @@ const (
 	tmplMigrationUp   = "migration.up.sql.tmpl"
 	tmplMigrationDown = "migration.down.sql.tmpl"
 	tmplPrometheus    = "prometheus.go.tmpl"
+	tmplAlerts        = "alerts.yml.tmpl"
+	tmplDashboard     = "dashboard.json.tmpl"
 )
 
 // PrometheusFile is the file --metrics prometheus adds to a DAO package.
@@ -49,7 +51,7 @@ var sharedFiles = map[string]string{
 
 // TemplateNames lists the templates a set holds, sorted.
 func TemplateNames() []string {
-	names := []string{tmplDAO, tmplMigrationUp, tmplMigrationDown, tmplPrometheus}
+	names := []string{tmplDAO, tmplMigrationUp, tmplMigrationDown, tmplPrometheus, tmplAlerts, tmplDashboard}
 	for n := range sharedFiles {
 		names = append(names, n)
 	}
