@@ -245,11 +245,13 @@ func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 func (l *locker) hold(ctx context.Context, key, token string) *heldLock {
 	work, cancelWork := context.WithCancelCause(ctx)
 	watch, stopWatch := context.WithCancel(work)
-	h := &heldLock{l: l, key: key, token: token, ctx: work, cancelWork: cancelWork, stopWatch: stopWatch, done: make(chan struct{}), taken: time.Now()}
+	h := &heldLock{l: l, key: key, token: token, ctx: work, cancelWork: cancelWork, stopWatch: stopWatch, done: make(chan struct{})}
 	if l.noWatchdog {
+		h.taken = time.Now()
 		close(h.done)
 		return h
 	}
+	h.taken = time.Now()
 	go h.watchdog(watch)
 	return h
 }
