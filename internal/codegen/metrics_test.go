@@ -28,7 +28,7 @@ func TestPrometheusFile(t *testing.T) {
 		}
 	}
 	for _, imp := range importsOf(t, PrometheusFile, files[PrometheusFile]) {
-		if imp != "time" && imp != "github.com/prometheus/client_golang/prometheus" {
+		if imp != "fmt" && imp != "time" && imp != "github.com/prometheus/client_golang/prometheus" {
 			t.Errorf("%s imports %s", PrometheusFile, imp)
 		}
 	}

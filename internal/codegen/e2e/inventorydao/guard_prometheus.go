@@ -3,6 +3,7 @@
 package inventorydao
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -35,9 +36,10 @@ type PrometheusMetrics struct {
 
 // NewPrometheusMetrics registers the metrics of the generated DAOs with reg
 // (prometheus.DefaultRegisterer, or a registry of your own) and returns the
-// Metrics to pass to WithMetrics. Every DAO of a process shares one: a
-// second registration with the same reg panics, as prometheus.MustRegister
-// does.
+// Metrics to pass to WithMetrics. The DAOs of every table may share one; a
+// second call with the same reg returns a Metrics on the same series, so
+// that DAOs set up apart (one per node or per pool) add up. It panics when
+// reg holds other metrics of these names, as prometheus.MustRegister does.
 func NewPrometheusMetrics(reg prometheus.Registerer) Metrics {
 	m := &PrometheusMetrics{
 		acquire: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -62,8 +64,27 @@ func NewPrometheusMetrics(reg prometheus.Registerer) Metrics {
 			Buckets: LockHoldBuckets,
 		}, []string{"table"}),
 	}
-	reg.MustRegister(m.acquire, m.release, m.renew, m.cas, m.hold)
+	m.acquire = registerMetric(reg, m.acquire)
+	m.release = registerMetric(reg, m.release)
+	m.renew = registerMetric(reg, m.renew)
+	m.cas = registerMetric(reg, m.cas)
+	m.hold = registerMetric(reg, m.hold)
 	return m
+}
+
+// registerMetric registers c with reg, or returns the collector of the same
+// description that reg already holds.
+func registerMetric[C prometheus.Collector](reg prometheus.Registerer, c C) C {
+	err := reg.Register(c)
+	if err == nil {
+		return c
+	}
+	if are, ok := err.(prometheus.AlreadyRegisteredError); ok {
+		if existing, ok := are.ExistingCollector.(C); ok {
+			return existing
+		}
+	}
+	panic(fmt.Errorf("register guard metrics: %w", err))
 }
 
 // LockAcquire implements Metrics.

@@ -142,14 +142,22 @@ func TestPrometheusLockHoldTime(t *testing.T) {
 			t.Errorf("a 30ms hold counted in the 25ms bucket")
 		}
 	}
-	// One registry takes the metrics once: a second set is a programming
-	// error that must not go unnoticed.
+	// A second set on the same registry counts into the same series.
+	NewPrometheusMetrics(reg).CAS(tableInventory, CASConflict)
+	NewPrometheusMetrics(reg).CAS(tableInventory, CASConflict)
+	if got := counter(scrape(t, reg), "guard_cas_total", tableInventory, "conflict"); got != 2 {
+		t.Errorf("two Metrics on one registry: conflict %d, want 2", got)
+	}
+	// Other metrics of the same names are a programming error that must
+	// not go unnoticed.
+	clash := prometheus.NewRegistry()
+	clash.MustRegister(prometheus.NewCounter(prometheus.CounterOpts{Name: "guard_cas_total", Help: "another"}))
 	defer func() {
 		if recover() == nil {
-			t.Errorf("a second NewPrometheusMetrics on one registry did not panic")
+			t.Errorf("NewPrometheusMetrics on a registry with another guard_cas_total did not panic")
 		}
 	}()
-	NewPrometheusMetrics(reg)
+	NewPrometheusMetrics(clash)
 }
 
 // scrape reads reg over HTTP in the text format, as a Prometheus server does.
