@@ -16,7 +16,8 @@ test-go:
 	$(GO) test -count=1 -timeout 20m $(PKGS)
 
 # mariadbd and redis-server are started by the tests themselves (internal/dbtest);
-# pt-online-schema-change runs the migrations marked -- guard:osc pt-osc.
+# pt-online-schema-change runs the migrations marked -- guard:osc pt-osc;
+# promtool (package prometheus) checks and unit-tests guard gen alerts' rules.
 # Install them when they are missing and we may.
 deps:
 	@missing=""; \
@@ -25,6 +26,7 @@ deps:
 		missing="$$missing mariadb-server"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v pt-online-schema-change >/dev/null 2>&1 || missing="$$missing percona-toolkit"; \
+	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "installing:$$missing"; \

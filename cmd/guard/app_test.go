@@ -30,7 +30,7 @@ func requiredArgs(path []string) []string {
 	switch strings.Join(path, " ") {
 	case "gen dao":
 		return []string{"--table", "t", "--out", "o"}
-	case "gen templates":
+	case "gen templates", "gen alerts":
 		return []string{"--out", "o"}
 	case "gen table":
 		return []string{"t_x"}
@@ -128,7 +128,7 @@ func TestHelpListsSupportedFormats(t *testing.T) {
 		"migrate goto": {"text, json", false}, "migrate force": {"text, json", false},
 		"migrate version": {"text, json", false}, "migrate status": {"text, json", false},
 		"rules": {"text, json", false}, "plan": {"text, json", false},
-		"gen dao": {"", false}, "gen table": {"", false}, "gen templates": {"", false},
+		"gen dao": {"", false}, "gen table": {"", false}, "gen templates": {"", false}, "gen alerts": {"", false},
 		"drill": {"text, json", true},
 	}
 	formatRE := regexp.MustCompile(`--format value\s+output format: ([a-z, ]+)`)

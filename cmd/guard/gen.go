@@ -27,8 +27,9 @@ func genCommand() *cli.Command {
 		Usage: "generate DAO code that deducts with a guarded UPDATE, a Redis lock and a version CAS",
 		Description: `guard gen dao writes the DAO of an existing table; guard gen table scaffolds
 a new guarded table (migration and DAO); guard gen templates writes the
-templates for customisation.`,
-		Subcommands:     []*cli.Command{genDAOCommand(), genTableCommand(), genTemplatesCommand()},
+templates for customisation; guard gen alerts writes the Prometheus alert
+rules and the Grafana dashboard of the metrics --metrics prometheus adds.`,
+		Subcommands:     []*cli.Command{genDAOCommand(), genTableCommand(), genTemplatesCommand(), genAlertsCommand()},
 		HideHelpCommand: true,
 	}
 }
@@ -42,7 +43,9 @@ func genDAOCommand() *cli.Command {
 <table>_dao.go with the row struct, Get, Insert, UpdateCAS, Deduct<Counter>
 (one guarded UPDATE), Deduct<Counter>Locked (Redis lock, read, version CAS,
 jittered retries) and Transition<State>; and the guard_*.go files every
-package of generated DAOs shares (errors, options, metrics, lock). Counters,
+package of generated DAOs shares (errors, options, metrics, lock); with
+--metrics prometheus also guard_prometheus.go, whose NewPrometheusMetrics(reg)
+exports the guard_* metrics that guard gen alerts watches. Counters,
 states and the version column come from the policy; the lock defaults from
 its [lock] section, the type name from [gen] strip_prefix.
 
@@ -51,7 +54,8 @@ version column. Existing .go files are replaced only when guard generated them.
 
 Examples:
    guard gen dao --table t_inventory --schema migrations --out internal/inventorydao
-   guard gen dao --table t_inventory --dsn 'app:secret@tcp(db:3306)/shop' --out dao --package dao`,
+   guard gen dao --table t_inventory --dsn 'app:secret@tcp(db:3306)/shop' --out dao --package dao
+   guard gen dao --table t_inventory --schema migrations --out internal/inventorydao --metrics prometheus`,
 		Flags: append(textOnlyFlags.flags(),
 			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
 			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + target.EnvDSN + " when --schema is not given)"},
@@ -59,6 +63,7 @@ Examples:
 			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
 			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
+			metricsFlag(),
 		),
 		Action: runGenDAO,
 	}
@@ -80,11 +85,15 @@ func runGenDAO(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	metrics, err := metricsBackend(c)
+	if err != nil {
+		return err
+	}
 	table, err := readTable(c)
 	if err != nil {
 		return err
 	}
-	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol})
+	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol, Metrics: metrics})
 	if err != nil {
 		return inputErr(err)
 	}
@@ -220,7 +229,8 @@ that table into --out, as guard gen dao would.
 
 Examples:
    guard gen table t_ticket --counter seats --key ticket_no --state status
-   guard gen table t_wallet --counter balance --key request_id --out internal/walletdao`,
+   guard gen table t_wallet --counter balance --key request_id --out internal/walletdao
+   guard gen table t_wallet --counter balance --metrics prometheus`,
 		Flags: append(textOnlyFlags.flags(),
 			&cli.StringSliceFlag{Name: "counter", Usage: "counter column (repeatable)"},
 			&cli.StringSliceFlag{Name: "key", Usage: "business key column, UNIQUE (repeatable)"},
@@ -229,6 +239,7 @@ Examples:
 			&cli.StringFlag{Name: "out", Usage: "DAO output folder (default: <type>dao, e.g. ticketdao)"},
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
 			&cli.StringFlag{Name: "templates", Usage: "folder of customised templates (see guard gen templates)"},
+			metricsFlag(),
 		),
 		// Flags may follow NAME (guard gen table t_ticket --counter seats),
 		// which urfave/cli does not parse: runGenTable parses them itself.
@@ -252,6 +263,10 @@ func runGenTable(c *cli.Context) error {
 		return inputErrf("gen table takes one argument, the table name (got %d)", len(args))
 	}
 	pol, err := loadPolicy(c)
+	if err != nil {
+		return err
+	}
+	metrics, err := metricsBackend(c)
 	if err != nil {
 		return err
 	}
@@ -303,7 +318,7 @@ func runGenTable(c *cli.Context) error {
 		return err
 	}
 	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol,
-		Counters: nonNil(spec.Counters), States: nonNil(spec.States)})
+		Counters: nonNil(spec.Counters), States: nonNil(spec.States), Metrics: metrics})
 	if err != nil {
 		return inputErr(err)
 	}

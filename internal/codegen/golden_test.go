@@ -21,6 +21,8 @@ var update = flag.Bool("update", false, "rewrite the golden files and the checke
 // in, the generated package in want/.
 type goldenCase struct {
 	dir, table, pkg string
+	// metrics is Options.Metrics.
+	metrics string
 }
 
 var goldenCases = []goldenCase{
@@ -57,7 +59,7 @@ func renderCase(t *testing.T, c goldenCase, pkg string) map[string][]byte {
 	if table == nil {
 		t.Fatalf("%s: no table %s", dir, c.table)
 	}
-	data, err := NewData(table, Options{Package: pkg, Policy: pol})
+	data, err := NewData(table, Options{Package: pkg, Policy: pol, Metrics: c.metrics})
 	if err != nil {
 		t.Fatalf("%s: %v", dir, err)
 	}
@@ -77,10 +79,18 @@ func TestGolden(t *testing.T) {
 	}
 }
 
+// e2eCase is the inventory case with the Prometheus metrics, as the e2e
+// package is generated (its go:generate line passes --metrics prometheus).
+func e2eCase() goldenCase {
+	c := goldenCases[0]
+	c.metrics = MetricsPrometheus
+	return c
+}
+
 // TestE2EPackageUpToDate fails when the checked-in e2e package differs from
 // what the templates produce (regenerate with -update or go generate).
 func TestE2EPackageUpToDate(t *testing.T) {
-	files := renderCase(t, goldenCases[0], "inventorydao")
+	files := renderCase(t, e2eCase(), "inventorydao")
 	compareDir(t, e2ePackage, files, func(_ string, b []byte) bool {
 		return bytes.HasPrefix(b, []byte(Header))
 	})

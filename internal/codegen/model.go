@@ -25,6 +25,9 @@ type Options struct {
 	// Counters and States, when non-nil, name the counter and state columns
 	// instead of the policy's heuristics (guard gen table knows them).
 	Counters, States []string
+	// Metrics names the metrics backend to generate beside the no-op
+	// default: "" for none, MetricsPrometheus for guard_prometheus.go.
+	Metrics string
 }
 
 // Data is what the DAO templates render: one table.
@@ -55,6 +58,8 @@ type Data struct {
 	NeedsParseTime bool
 	Lock           Lock
 	SQL            Statements
+	// Metrics says which metrics backend is generated, and its buckets.
+	Metrics Metrics
 }
 
 // Field is a column and its Go field.
@@ -125,6 +130,9 @@ func NewData(t *schema.Table, opts Options) (*Data, error) {
 		return nil, err
 	}
 	d.Lock = lock
+	if d.Metrics, err = newMetrics(opts.Metrics, lock); err != nil {
+		return nil, err
+	}
 
 	byName := map[string]*Field{}
 	seen := map[string]string{}

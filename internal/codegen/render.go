@@ -33,7 +33,13 @@ const (
 	tmplLock          = "lock.go.tmpl"
 	tmplMigrationUp   = "migration.up.sql.tmpl"
 	tmplMigrationDown = "migration.down.sql.tmpl"
+	tmplPrometheus    = "prometheus.go.tmpl"
+	tmplAlerts        = "alerts.yml.tmpl"
+	tmplDashboard     = "dashboard.json.tmpl"
 )
+
+// PrometheusFile is the file --metrics prometheus adds to a DAO package.
+const PrometheusFile = "guard_prometheus.go"
 
 // sharedFiles maps the shared templates to the files they render.
 var sharedFiles = map[string]string{
@@ -45,7 +51,7 @@ var sharedFiles = map[string]string{
 
 // TemplateNames lists the templates a set holds, sorted.
 func TemplateNames() []string {
-	names := []string{tmplDAO, tmplMigrationUp, tmplMigrationDown}
+	names := []string{tmplDAO, tmplMigrationUp, tmplMigrationDown, tmplPrometheus, tmplAlerts, tmplDashboard}
 	for n := range sharedFiles {
 		names = append(names, n)
 	}
@@ -137,6 +143,9 @@ func (t *Templates) Render(d *Data) (map[string][]byte, error) {
 	files := map[string]string{tmplDAO: d.FileBase + "_dao.go"}
 	for tmpl, file := range sharedFiles {
 		files[tmpl] = file
+	}
+	if d.Metrics.Prometheus {
+		files[tmplPrometheus] = PrometheusFile
 	}
 	for tmpl, file := range files {
 		src, err := t.execute(tmpl, d)

@@ -171,6 +171,8 @@ type heldLock struct {
 	l     *locker
 	key   string
 	token string
+	// taken is when the SET NX succeeded, for the hold time.
+	taken time.Time
 	// ctx is the work context: cancelled with cause ErrLockLost when the
 	// watchdog fails to renew the lock, and when the caller's context ends.
 	ctx        context.Context
@@ -245,9 +247,11 @@ func (l *locker) hold(ctx context.Context, key, token string) *heldLock {
 	watch, stopWatch := context.WithCancel(work)
 	h := &heldLock{l: l, key: key, token: token, ctx: work, cancelWork: cancelWork, stopWatch: stopWatch, done: make(chan struct{})}
 	if l.noWatchdog {
+		h.taken = time.Now()
 		close(h.done)
 		return h
 	}
+	h.taken = time.Now()
 	go h.watchdog(watch)
 	return h
 }
@@ -304,6 +308,7 @@ func (h *heldLock) release() LockReleaseResult {
 	case n < 0:
 		result = LockReleaseNotOwner
 	}
+	h.l.metrics.LockHeld(h.l.table, time.Since(h.taken))
 	h.l.metrics.LockRelease(h.l.table, result)
 	if h.line != nil {
 		h.l.passOn(h.key, h.line)

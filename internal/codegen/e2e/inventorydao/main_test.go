@@ -102,6 +102,10 @@ func (r *recorder) LockRenewFailed(string) {
 	r.renewFailed++
 }
 
+// LockHeld ignores the hold times: prometheus_test.go checks them through
+// the histogram of NewPrometheusMetrics.
+func (r *recorder) LockHeld(string, time.Duration) {}
+
 func (r *recorder) CAS(_ string, res CASResult) {
 	r.mu.Lock()
 	defer r.mu.Unlock()

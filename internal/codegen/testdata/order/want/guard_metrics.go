@@ -2,6 +2,8 @@
 
 package orderdao
 
+import "time"
+
 // Metrics receives the events of the Redis lock and of the compare-and-set
 // writes of the generated DAOs. Implement it to export counters, one per
 // method and result label (for example Prometheus counters labelled by table
@@ -18,6 +20,10 @@ type Metrics interface {
 	LockRenewFailed(table string)
 	// CAS counts the outcomes of the guarded and compare-and-set writes.
 	CAS(table string, result CASResult)
+	// LockHeld records how long a lock was held, from the SET NX that took
+	// it to its release: the worst critical section sets the TTL (a few
+	// times the longest hold).
+	LockHeld(table string, held time.Duration)
 }
 
 // LockAcquireResult is the outcome of taking a lock.
@@ -78,3 +84,6 @@ func (NopMetrics) LockRenewFailed(string) {}
 
 // CAS implements Metrics.
 func (NopMetrics) CAS(string, CASResult) {}
+
+// LockHeld implements Metrics.
+func (NopMetrics) LockHeld(string, time.Duration) {}
