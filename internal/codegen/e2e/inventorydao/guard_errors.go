@@ -32,8 +32,9 @@ var (
 	// ErrLockNotAcquired: another holder kept the Redis lock of the row for
 	// longer than the lock wait. Nothing changed.
 	ErrLockNotAcquired = errors.New("lock not acquired")
-	// ErrLockLost: the Redis lock expired or was taken over before the write
-	// was sent, so the write was not sent. Nothing changed.
+	// ErrLockLost: the Redis lock expired or was taken over, or its lease
+	// (WithMaxLease) ran out, before the write was sent, so the write was
+	// not sent. Nothing changed.
 	ErrLockLost = errors.New("lock lost")
 	// ErrStateChanged: a state transition found the row in another state
 	// than the one it moves from. Nothing changed.
@@ -105,12 +106,12 @@ func serverErrorNumber(err error) (uint16, bool) {
 
 // fnError is what a locked update returns when its function failed with
 // err: err itself, or err wrapping ErrDuplicate or ErrCheckViolated too
-// when the server refused one of its writes, or ErrLockLost too when it
-// gave up because the lost lock cancelled the work context (and ctx, the
-// caller's, is still live).
+// when the server refused one of its writes; and wrapping ErrLockLost too
+// when the lock was lost meanwhile (its work context cancelled, which is
+// the likely cause of the failure) while ctx, the caller's, is still live.
 func fnError(ctx context.Context, lock *heldLock, err error) error {
-	if errors.Is(err, context.Canceled) && ctx.Err() == nil && lock.lost() && !errors.Is(err, ErrLockLost) {
-		return fmt.Errorf("%w: %w", ErrLockLost, err)
+	if ctx.Err() == nil && lock.lost() && !errors.Is(err, ErrLockLost) {
+		return fmt.Errorf("%w: %w", ErrLockLost, mapServerError(err))
 	}
 	return mapServerError(err)
 }

@@ -96,8 +96,8 @@ func WithLockWait(wait time.Duration) Option {
 	}
 }
 
-// WithMaxAttempts sets how many times a locked deduction runs when its
-// compare-and-set meets a concurrent change, before failing with
+// WithMaxAttempts sets how many times a locked deduction or update runs
+// when its compare-and-set meets a concurrent change, before failing with
 // ErrConflict. n < 1 keeps the default.
 func WithMaxAttempts(n int) Option {
 	return func(o *options) {
@@ -123,8 +123,8 @@ func WithBackoff(min, max time.Duration) Option {
 // renewing it d after it was taken and cancels the work context with cause
 // ErrLockLost, so that a holder that hangs does not hold the row forever
 // (the key then expires within the TTL, and the next goroutine of this
-// process in line for the row may take it). The default is 10 times the
-// lock TTL; d <= 0 keeps it.
+// process in line for the row may take it). Metrics count it as a failed
+// renewal. The default is 10 times the lock TTL; d <= 0 keeps it.
 func WithMaxLease(d time.Duration) Option {
 	return func(o *options) {
 		if d > 0 {

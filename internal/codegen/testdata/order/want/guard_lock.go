@@ -180,8 +180,7 @@ type heldLock struct {
 	stopWatch context.CancelFunc
 	done      chan struct{}
 	// line is this process's line for the key, whose turn the holder has
-	// until it releases, or until its lease runs out; passLine gives the
-	// turn on once.
+	// until it releases or loses the lock; passLine gives the turn on once.
 	line     *line
 	passLine sync.Once
 }
@@ -256,10 +255,11 @@ func (l *locker) hold(ctx context.Context, key, token string, ln *line) *heldLoc
 
 // watchdog renews the lock every ttl/3 until stopped. When a renewal fails
 // (the key expired, another holder has it, or Redis cannot say) it cancels
-// the work context with cause ErrLockLost and stops. When the lease runs
-// out it stops renewing, cancels the work the same way and gives this
-// process's turn for the key to the next in line: a holder that hangs,
-// even one that ignores its context, holds the key only until it expires.
+// the work context with cause ErrLockLost and stops; so it does when the
+// lease runs out, leaving the key to expire. Either way it gives this
+// process's turn for the key to the next in line: a holder that lost its
+// lock, even one that hangs and ignores its context, no longer keeps the
+// row from the others (the compare-and-set refuses its late write).
 func (h *heldLock) watchdog(watch context.Context) {
 	defer close(h.done)
 	ticker := time.NewTicker(h.l.ttl / 3)
@@ -286,6 +286,7 @@ func (h *heldLock) watchdog(watch context.Context) {
 		if err != nil || renewed != 1 {
 			h.l.metrics.LockRenewFailed(h.l.table)
 			h.cancelWork(ErrLockLost)
+			h.giveTurn()
 			return
 		}
 	}
