@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -51,8 +52,8 @@ func TestUpdateLockedSoldExactlyOnce(t *testing.T) {
 			})
 			checkExact(t, s)
 			checkOrders(t, s.db, stock)
-			if replays.refused != stock {
-				t.Errorf("%d replays refused with ErrDuplicate, want %d", replays.refused, stock)
+			if got := replays.refused.Load(); got != stock {
+				t.Errorf("%d replays refused with ErrDuplicate, want %d", got, stock)
 			}
 			if sc.after != nil {
 				sc.after(t, s)
@@ -83,7 +84,7 @@ func lockedSale(s *sale) func(ctx context.Context, id, n int64) error {
 }
 
 // replayCount counts the replays refused as duplicates.
-type replayCount struct{ refused int64 }
+type replayCount struct{ refused atomic.Int64 }
 
 // orderSale buys through UpdateLockedTx with an order row per buyer, and
 // replays every request it served: the replay must be refused with
@@ -93,7 +94,6 @@ func orderSale(s *sale) (func(ctx context.Context, id, n int64) error, *replayCo
 		s.t.Fatal(err)
 	}
 	r := &replayCount{}
-	mu := make(chan struct{}, 1)
 	return func(ctx context.Context, id, n int64) error {
 		orderNo := fmt.Sprintf("order-%d", buyer(ctx))
 		err := s.dao.UpdateLockedTx(ctx, id, buyWithOrder(orderNo, n))
@@ -109,9 +109,7 @@ func orderSale(s *sale) (func(ctx context.Context, id, n int64) error, *replayCo
 				s.t.Errorf("replay of %s: %v, want ErrDuplicate", orderNo, err)
 				return nil
 			}
-			mu <- struct{}{}
-			r.refused++
-			<-mu
+			r.refused.Add(1)
 			return nil
 		}
 	}, r
