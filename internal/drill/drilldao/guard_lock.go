@@ -65,6 +65,7 @@ type locker struct {
 	table   string
 	ttl     time.Duration
 	wait    time.Duration
+	lease   time.Duration
 	metrics Metrics
 	// noWatchdog, set only by this package's tests, lets a lock expire
 	// under slow work.
@@ -76,7 +77,7 @@ type locker struct {
 }
 
 func newLocker(rdb redis.UniversalClient, table string, o options) *locker {
-	return &locker{rdb: rdb, table: table, ttl: o.lockTTL, wait: o.lockWait, metrics: o.metrics, lines: map[string]*line{}}
+	return &locker{rdb: rdb, table: table, ttl: o.lockTTL, wait: o.lockWait, lease: o.lease(), metrics: o.metrics, lines: map[string]*line{}}
 }
 
 // line is the queue of this process's goroutines that want the lock of one
@@ -181,8 +182,9 @@ type heldLock struct {
 	stopWatch context.CancelFunc
 	done      chan struct{}
 	// line is this process's line for the key, whose turn the holder has
-	// until it releases.
-	line *line
+	// until it releases or loses the lock; passLine gives the turn on once.
+	line     *line
+	passLine sync.Once
 }
 
 // acquire takes the lock of key: it waits for its turn in this process's
@@ -213,9 +215,7 @@ func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 			// Held even if ctx has just ended: the caller's next step
 			// sees that, and its release frees the key.
 			l.metrics.LockAcquire(l.table, LockAcquireOK)
-			h := l.hold(ctx, key, token)
-			h.line = ln
-			return h, nil
+			return l.hold(ctx, key, token, ln), nil
 		}
 		if ctxErr := ctx.Err(); ctxErr != nil {
 			l.passOn(key, ln)
@@ -241,11 +241,12 @@ func (l *locker) acquire(ctx context.Context, key string) (*heldLock, error) {
 	}
 }
 
-// hold starts the watchdog of a lock just taken.
-func (l *locker) hold(ctx context.Context, key, token string) *heldLock {
+// hold starts the watchdog of a lock just taken, whose turn in this
+// process's line is ln's.
+func (l *locker) hold(ctx context.Context, key, token string, ln *line) *heldLock {
 	work, cancelWork := context.WithCancelCause(ctx)
 	watch, stopWatch := context.WithCancel(work)
-	h := &heldLock{l: l, key: key, token: token, ctx: work, cancelWork: cancelWork, stopWatch: stopWatch, done: make(chan struct{})}
+	h := &heldLock{l: l, key: key, token: token, ctx: work, cancelWork: cancelWork, stopWatch: stopWatch, done: make(chan struct{}), line: ln}
 	if l.noWatchdog {
 		h.taken = time.Now()
 		close(h.done)
@@ -258,14 +259,25 @@ func (l *locker) hold(ctx context.Context, key, token string) *heldLock {
 
 // watchdog renews the lock every ttl/3 until stopped. When a renewal fails
 // (the key expired, another holder has it, or Redis cannot say) it cancels
-// the work context with cause ErrLockLost and stops.
+// the work context with cause ErrLockLost and stops; so it does when the
+// lease runs out, leaving the key to expire. Either way it gives this
+// process's turn for the key to the next in line: a holder that lost its
+// lock, even one that hangs and ignores its context, no longer keeps the
+// row from the others (the compare-and-set refuses its late write).
 func (h *heldLock) watchdog(watch context.Context) {
 	defer close(h.done)
 	ticker := time.NewTicker(h.l.ttl / 3)
 	defer ticker.Stop()
+	lease := time.NewTimer(h.l.lease)
+	defer lease.Stop()
 	for {
 		select {
 		case <-watch.Done():
+			return
+		case <-lease.C:
+			h.l.metrics.LockRenewFailed(h.l.table)
+			h.cancelWork(ErrLockLost)
+			h.giveTurn()
 			return
 		case <-ticker.C:
 		}
@@ -278,6 +290,7 @@ func (h *heldLock) watchdog(watch context.Context) {
 		if err != nil || renewed != 1 {
 			h.l.metrics.LockRenewFailed(h.l.table)
 			h.cancelWork(ErrLockLost)
+			h.giveTurn()
 			return
 		}
 	}
@@ -310,10 +323,16 @@ func (h *heldLock) release() LockReleaseResult {
 	}
 	h.l.metrics.LockHeld(h.l.table, time.Since(h.taken))
 	h.l.metrics.LockRelease(h.l.table, result)
-	if h.line != nil {
-		h.l.passOn(h.key, h.line)
-	}
+	h.giveTurn()
 	return result
+}
+
+// giveTurn passes this process's turn for the key on to the next in line,
+// once.
+func (h *heldLock) giveTurn() {
+	if h.line != nil {
+		h.passLine.Do(func() { h.l.passOn(h.key, h.line) })
+	}
 }
 
 // workError is the error of a step that failed while the work context was

@@ -30,7 +30,13 @@ type options struct {
 	backoffMin  time.Duration
 	backoffMax  time.Duration
 	metrics     Metrics
+	// maxLease bounds how long the watchdog renews one lock; 0 means
+	// maxLeaseFactor times the lock TTL.
+	maxLease time.Duration
 }
+
+// maxLeaseFactor times the lock TTL is the default maximum lease.
+const maxLeaseFactor = 10
 
 func newOptions(opts []Option) options {
 	o := options{
@@ -90,8 +96,8 @@ func WithLockWait(wait time.Duration) Option {
 	}
 }
 
-// WithMaxAttempts sets how many times a locked deduction runs when its
-// compare-and-set meets a concurrent change, before failing with
+// WithMaxAttempts sets how many times a locked deduction or update runs
+// when its compare-and-set meets a concurrent change, before failing with
 // ErrConflict. n < 1 keeps the default.
 func WithMaxAttempts(n int) Option {
 	return func(o *options) {
@@ -111,6 +117,28 @@ func WithBackoff(min, max time.Duration) Option {
 			o.backoffMin = o.backoffMax
 		}
 	}
+}
+
+// WithMaxLease bounds how long one holder keeps a lock: the watchdog stops
+// renewing it d after it was taken and cancels the work context with cause
+// ErrLockLost, so that a holder that hangs does not hold the row forever
+// (the key then expires within the TTL, and the next goroutine of this
+// process in line for the row may take it). Metrics count it as a failed
+// renewal. The default is 10 times the lock TTL; d <= 0 keeps it.
+func WithMaxLease(d time.Duration) Option {
+	return func(o *options) {
+		if d > 0 {
+			o.maxLease = d
+		}
+	}
+}
+
+// lease returns the maximum lease of a lock.
+func (o *options) lease() time.Duration {
+	if o.maxLease > 0 {
+		return o.maxLease
+	}
+	return maxLeaseFactor * o.lockTTL
 }
 
 // WithMetrics sends the lock and write events to m; nil keeps NopMetrics.

@@ -101,9 +101,9 @@ func runSale(t *testing.T, sc scenario, deduct func(s *sale) func(ctx context.Co
 		go func() { defer background.Done(); sc.fault(ctx, s) }()
 	}
 	var wg sync.WaitGroup
-	for range workers {
+	for i := range workers {
 		wg.Add(1)
-		go func() { defer wg.Done(); s.worker(ctx) }()
+		go func() { defer wg.Done(); s.worker(withBuyer(ctx, i)) }()
 	}
 	wg.Wait()
 	cancel()
@@ -151,6 +151,20 @@ func (s *sale) worker(ctx context.Context) {
 			return
 		}
 	}
+}
+
+// buyerKey carries the number of the worker whose call a context is.
+type buyerKey struct{}
+
+// withBuyer returns ctx naming worker i as the buyer.
+func withBuyer(ctx context.Context, i int) context.Context {
+	return context.WithValue(ctx, buyerKey{}, i)
+}
+
+// buyer returns the number of the worker whose call ctx is.
+func buyer(ctx context.Context) int {
+	i, _ := ctx.Value(buyerKey{}).(int)
+	return i
 }
 
 // pacer hands out one permit per tick until the sale is sold out.

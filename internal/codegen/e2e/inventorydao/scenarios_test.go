@@ -20,55 +20,9 @@ func TestSoldExactlyOnce(t *testing.T) {
 	}
 	for _, sc := range []scenario{
 		{name: "no fault"},
-		{
-			name: "FLUSHALL every 2ms",
-			fault: func(ctx context.Context, s *sale) {
-				c := quickClient(s.t, s.srv.Addr())
-				for ctx.Err() == nil {
-					c.FlushAll(ctx)
-					time.Sleep(2 * time.Millisecond)
-				}
-			},
-		},
-		{
-			name: "lock keys deleted continuously",
-			fault: func(ctx context.Context, s *sale) {
-				c := quickClient(s.t, s.srv.Addr())
-				key := s.dao.lock.key(s.id)
-				for ctx.Err() == nil {
-					c.Del(ctx, key)
-					time.Sleep(time.Millisecond)
-				}
-			},
-			after: func(t *testing.T, s *sale) {
-				if got := s.m.snapshot(); got["release_expired"]+got["release_not_owner"] == 0 {
-					t.Errorf("no release found its lock gone: the fault did not bite (metrics %v)", got)
-				}
-			},
-		},
-		{
-			name: "Redis restarted mid-run",
-			pace: 3 * time.Millisecond,
-			fault: func(ctx context.Context, s *sale) {
-				if !waitFor(ctx, func() bool { return s.succeeded.Load() >= 20 }) {
-					return
-				}
-				s.srv.Stop()
-				// Let a few attempts run against the dead server, then hold
-				// new ones until it failed some and comes back empty.
-				down := s.attempts.Load()
-				waitFor(ctx, func() bool { return s.attempts.Load() >= down+10 })
-				s.paused.Store(true)
-				waitFor(ctx, func() bool { return s.m.snapshot()["acquire_error"] > 0 })
-				s.srv.Start()
-				s.paused.Store(false)
-			},
-			after: func(t *testing.T, s *sale) {
-				if got := s.m.snapshot(); got["acquire_error"] == 0 {
-					t.Errorf("no lock acquisition failed: the restart was not mid-run (metrics %v)", got)
-				}
-			},
-		},
+		flushAllEvery(2 * time.Millisecond),
+		lockKeysDeleted(),
+		redisRestarted(),
 		{
 			name:  "Sentinel failover mid-run",
 			pace:  3 * time.Millisecond,
@@ -108,6 +62,69 @@ func TestSoldExactlyOnce(t *testing.T) {
 				sc.after(t, s)
 			}
 		})
+	}
+}
+
+// flushAllEvery is the scenario of a Redis that forgets every lock every d.
+func flushAllEvery(d time.Duration) scenario {
+	return scenario{
+		name: fmt.Sprintf("FLUSHALL every %v", d),
+		fault: func(ctx context.Context, s *sale) {
+			c := quickClient(s.t, s.srv.Addr())
+			for ctx.Err() == nil {
+				c.FlushAll(ctx)
+				time.Sleep(d)
+			}
+		},
+	}
+}
+
+// lockKeysDeleted is the scenario of the row's lock key deleted every
+// millisecond, under its holders.
+func lockKeysDeleted() scenario {
+	return scenario{
+		name: "lock keys deleted continuously",
+		fault: func(ctx context.Context, s *sale) {
+			c := quickClient(s.t, s.srv.Addr())
+			key := s.dao.lock.key(s.id)
+			for ctx.Err() == nil {
+				c.Del(ctx, key)
+				time.Sleep(time.Millisecond)
+			}
+		},
+		after: func(t *testing.T, s *sale) {
+			if got := s.m.snapshot(); got["release_expired"]+got["release_not_owner"] == 0 {
+				t.Errorf("no release found its lock gone: the fault did not bite (metrics %v)", got)
+			}
+		},
+	}
+}
+
+// redisRestarted is the scenario of Redis stopped once the sale is under
+// way and started again, empty.
+func redisRestarted() scenario {
+	return scenario{
+		name: "Redis restarted mid-run",
+		pace: 3 * time.Millisecond,
+		fault: func(ctx context.Context, s *sale) {
+			if !waitFor(ctx, func() bool { return s.succeeded.Load() >= 20 }) {
+				return
+			}
+			s.srv.Stop()
+			// Let a few attempts run against the dead server, then hold
+			// new ones until it failed some and comes back empty.
+			down := s.attempts.Load()
+			waitFor(ctx, func() bool { return s.attempts.Load() >= down+10 })
+			s.paused.Store(true)
+			waitFor(ctx, func() bool { return s.m.snapshot()["acquire_error"] > 0 })
+			s.srv.Start()
+			s.paused.Store(false)
+		},
+		after: func(t *testing.T, s *sale) {
+			if got := s.m.snapshot(); got["acquire_error"] == 0 {
+				t.Errorf("no lock acquisition failed: the restart was not mid-run (metrics %v)", got)
+			}
+		},
 	}
 }
 

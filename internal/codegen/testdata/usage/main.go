@@ -33,6 +33,7 @@ var (
 	_ func(min, max time.Duration) inventorydao.Option                                         = inventorydao.WithBackoff
 	_ func(inventorydao.Metrics) inventorydao.Option                                           = inventorydao.WithMetrics
 	_ func(name string) inventorydao.Option                                                    = inventorydao.WithTable
+	_ func(time.Duration) inventorydao.Option                                                  = inventorydao.WithMaxLease
 )
 
 func main() {
@@ -58,6 +59,29 @@ func main() {
 	var update func(context.Context, *inventorydao.Inventory) error = dao.UpdateCAS
 	var transition func(ctx context.Context, id int64, from, to string) error = dao.TransitionStatus
 
+	// Version 2: lock → read → business logic → version CAS, and the same
+	// in one transaction that also writes the order row.
+	var updateLocked func(context.Context, int64, func(context.Context, *inventorydao.Inventory) error) error = dao.UpdateLocked
+	var updateLockedTx func(context.Context, int64, func(context.Context, *sqlx.Tx, *inventorydao.Inventory) error) error = dao.UpdateLockedTx
+	errLimit := errors.New("user limit reached")
+	err := updateLocked(ctx, 1, func(ctx context.Context, m *inventorydao.Inventory) error {
+		if m.Inventory < 2 {
+			return errLimit
+		}
+		m.Inventory -= 2
+		return nil
+	})
+	err = errors.Join(err, updateLockedTx(ctx, 1, func(ctx context.Context, tx *sqlx.Tx, m *inventorydao.Inventory) error {
+		if _, err := tx.ExecContext(ctx, "INSERT INTO t_order (order_no, sku) VALUES (?, ?)", "o-1", m.SKU); err != nil {
+			return err // a replay of o-1 comes back wrapping ErrDuplicate
+		}
+		m.Inventory--
+		return nil
+	}))
+	if errors.Is(err, inventorydao.ErrDuplicate) || errors.Is(err, errLimit) {
+		fmt.Println(err)
+	}
+
 	row, err := get(ctx, 1)
 	if err != nil {
 		fmt.Println(errors.Is(err, inventorydao.ErrNotFound))
@@ -70,6 +94,7 @@ func main() {
 	for _, sentinel := range []error{
 		inventorydao.ErrNotFound, inventorydao.ErrInsufficient, inventorydao.ErrConflict,
 		inventorydao.ErrLockNotAcquired, inventorydao.ErrLockLost, inventorydao.ErrStateChanged,
+		inventorydao.ErrDuplicate, inventorydao.ErrCheckViolated,
 	} {
 		if errors.Is(err, sentinel) {
 			fmt.Println(sentinel)

@@ -10,7 +10,12 @@
 // database still refuses every write that would break the row.
 package accountdao
 
-import "errors"
+import (
+	"context"
+	"errors"
+	"fmt"
+	"reflect"
+)
 
 // The errors of the generated DAOs. Methods wrap them with the table and the
 // row id: test them with errors.Is.
@@ -27,10 +32,86 @@ var (
 	// ErrLockNotAcquired: another holder kept the Redis lock of the row for
 	// longer than the lock wait. Nothing changed.
 	ErrLockNotAcquired = errors.New("lock not acquired")
-	// ErrLockLost: the Redis lock expired or was taken over before the write
-	// was sent, so the write was not sent. Nothing changed.
+	// ErrLockLost: the Redis lock expired or was taken over, or its lease
+	// (WithMaxLease) ran out, before the write was sent, so the write was
+	// not sent. Nothing changed.
 	ErrLockLost = errors.New("lock lost")
 	// ErrStateChanged: a state transition found the row in another state
 	// than the one it moves from. Nothing changed.
 	ErrStateChanged = errors.New("state changed")
+	// ErrDuplicate: a write hit a UNIQUE key (server error 1062), for
+	// example the order row of a request that was already served: the
+	// idempotent replay of a request. Nothing changed; it is not retried.
+	ErrDuplicate = errors.New("duplicate key")
+	// ErrCheckViolated: a CHECK constraint refused the write (server error
+	// 3819 on MySQL, 4025 on MariaDB). Nothing changed.
+	ErrCheckViolated = errors.New("check constraint violated")
 )
+
+// The server error numbers the DAOs map to their errors.
+const (
+	errnoDuplicate    = 1062
+	errnoCheckMySQL   = 3819
+	errnoCheckMariaDB = 4025
+)
+
+// mapServerError returns err wrapping ErrDuplicate or ErrCheckViolated as
+// well when the server refused a write with one of their error numbers, and
+// err itself otherwise. The driver's error stays in the chain for errors.As.
+func mapServerError(err error) error {
+	if err == nil || errors.Is(err, ErrDuplicate) || errors.Is(err, ErrCheckViolated) {
+		return err
+	}
+	switch n, _ := serverErrorNumber(err); n {
+	case errnoDuplicate:
+		return fmt.Errorf("%w: %w", ErrDuplicate, err)
+	case errnoCheckMySQL, errnoCheckMariaDB:
+		return fmt.Errorf("%w: %w", ErrCheckViolated, err)
+	}
+	return err
+}
+
+// serverErrorNumber finds the server error number in err's chain. The
+// generated code imports no driver, so it cannot name
+// *mysql.MySQLError: it accepts an error with a method Number() uint16, and
+// a struct error with a field Number of type uint16 (go-sql-driver/mysql's
+// MySQLError), matched by the number, never by the message.
+func serverErrorNumber(err error) (uint16, bool) {
+	var numbered interface{ Number() uint16 }
+	if errors.As(err, &numbered) {
+		return numbered.Number(), true
+	}
+	for err != nil {
+		v := reflect.ValueOf(err)
+		if v.Kind() == reflect.Pointer {
+			v = v.Elem()
+		}
+		if v.Kind() == reflect.Struct {
+			if f := v.FieldByName("Number"); f.IsValid() && f.Kind() == reflect.Uint16 {
+				return uint16(f.Uint()), true
+			}
+		}
+		if multi, ok := err.(interface{ Unwrap() []error }); ok {
+			for _, e := range multi.Unwrap() {
+				if n, ok := serverErrorNumber(e); ok {
+					return n, true
+				}
+			}
+			return 0, false
+		}
+		err = errors.Unwrap(err)
+	}
+	return 0, false
+}
+
+// fnError is what a locked update returns when its function failed with
+// err: err itself, or err wrapping ErrDuplicate or ErrCheckViolated too
+// when the server refused one of its writes; and wrapping ErrLockLost too
+// when the lock was lost meanwhile (its work context cancelled, which is
+// the likely cause of the failure) while ctx, the caller's, is still live.
+func fnError(ctx context.Context, lock *heldLock, err error) error {
+	if ctx.Err() == nil && lock.lost() && !errors.Is(err, ErrLockLost) {
+		return fmt.Errorf("%w: %w", ErrLockLost, mapServerError(err))
+	}
+	return mapServerError(err)
+}

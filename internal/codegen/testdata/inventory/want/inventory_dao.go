@@ -91,7 +91,7 @@ func (d *InventoryDAO) Get(ctx context.Context, id int64) (*Inventory, error) {
 func (d *InventoryDAO) Insert(ctx context.Context, m *Inventory) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryInsert), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.Version)
 	if err != nil {
-		return fmt.Errorf("insert into %s: %w", d.table, err)
+		return fmt.Errorf("insert into %s: %w", d.table, mapServerError(err))
 	}
 	id, err := res.LastInsertId()
 	if err != nil {
@@ -108,7 +108,7 @@ func (d *InventoryDAO) Insert(ctx context.Context, m *Inventory) error {
 func (d *InventoryDAO) UpdateCAS(ctx context.Context, m *Inventory) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryUpdateCAS), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.CreatedAt, m.ID, m.Version)
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", d.table, m.ID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.ID, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
@@ -136,6 +136,176 @@ func (d *InventoryDAO) missingOr(ctx context.Context, op string, id int64, resul
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
+// UpdateLocked runs the pattern lock → read → business logic → version
+// compare-and-set on row id: under the row's Redis lock it reads the row,
+// calls fn with it, and writes every column fn may have changed (all but
+// id and version) in one UPDATE conditional on the
+// version it read. fn may run more than once: when the
+// compare-and-set meets a concurrent change, the row is read again and fn
+// called again, with full-jitter backoff, up to the maximum attempts
+// (ErrConflict). fn returns an error to abort: nothing is written and that
+// error is returned as it is (wrapping ErrDuplicate or ErrCheckViolated as
+// well when the server refused a write with one of their numbers, and
+// ErrLockLost when fn gave up on the work context the lost lock cancelled).
+// fn gets the work context, which ends when the lock is lost or its lease
+// (WithMaxLease) runs out; it must not keep m beyond its return. Other
+// errors: ErrNotFound, ErrLockNotAcquired, ErrLockLost (nothing written),
+// ErrDuplicate and ErrCheckViolated when the write broke a UNIQUE key or a
+// CHECK (not retried). When Redis fails it goes on unlocked: the
+// compare-and-set alone keeps the row correct.
+func (d *InventoryDAO) UpdateLocked(ctx context.Context, id int64, fn func(ctx context.Context, m *Inventory) error) error {
+	return d.retryConflicts(ctx, id, func() error { return d.updateLockedOnce(ctx, id, fn) })
+}
+
+// UpdateLockedTx is UpdateLocked inside one transaction, in which fn may
+// write too (for example insert the order row that the change of the row
+// pays for): the read, fn's writes and the compare-and-set commit together,
+// before the lock is released. A conflict or an error rolls everything
+// back; a conflict then retries with a new transaction and a fresh read. fn
+// must neither commit nor roll back tx. A duplicate key or a CHECK refused
+// in fn's writes is returned wrapping ErrDuplicate or ErrCheckViolated, and
+// not retried: a duplicate order number is the replay of a request already
+// served.
+func (d *InventoryDAO) UpdateLockedTx(ctx context.Context, id int64, fn func(ctx context.Context, tx *sqlx.Tx, m *Inventory) error) error {
+	return d.retryConflicts(ctx, id, func() error { return d.updateLockedTxOnce(ctx, id, fn) })
+}
+
+// retryConflicts runs attempt until it returns anything but ErrConflict or
+// the maximum attempts are spent, sleeping with full-jitter backoff between
+// two attempts.
+func (d *InventoryDAO) retryConflicts(ctx context.Context, id int64, attempt func() error) error {
+	for n := 1; ; n++ {
+		err := attempt()
+		if !errors.Is(err, ErrConflict) || n >= d.opts.maxAttempts {
+			return err
+		}
+		if err := sleepContext(ctx, d.opts.backoff(n)); err != nil {
+			return fmt.Errorf("update %s %d: %w", d.table, id, err)
+		}
+	}
+}
+
+// updateLockedOnce is one attempt of UpdateLocked.
+func (d *InventoryDAO) updateLockedOnce(ctx context.Context, id int64, fn func(ctx context.Context, m *Inventory) error) error {
+	lock, err := d.lock.acquire(ctx, d.lock.key(id))
+	if err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	work := ctx
+	if lock != nil {
+		defer lock.release()
+		work = lock.ctx
+	}
+	var m Inventory
+	if err := d.db.GetContext(work, &m, d.stmts.Rebind(sqlInventoryGet), id); err != nil {
+		return d.readFailed(ctx, lock, id, err)
+	}
+	version := m.Version
+	if err := fn(work, &m); err != nil {
+		return fnError(ctx, lock, err)
+	}
+	if d.beforeWrite != nil {
+		d.beforeWrite(work)
+	}
+	if err := workError(ctx, lock); err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	// The write runs on ctx, not on the work context: a lost lock must not
+	// interrupt a write already sent, whose outcome would then be unknown.
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryUpdateCAS), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.CreatedAt, id, version)
+	changed, err := d.changedOne(id, res, err)
+	switch {
+	case err != nil:
+		return err
+	case !changed:
+		return d.missingOr(ctx, "update", id, CASConflict, ErrConflict)
+	}
+	d.opts.metrics.CAS(d.table, CASOK)
+	return nil
+}
+
+// updateLockedTxOnce is one attempt of UpdateLockedTx. The deferred
+// rollback runs before the deferred release: the lock is freed only once
+// the transaction is over.
+func (d *InventoryDAO) updateLockedTxOnce(ctx context.Context, id int64, fn func(ctx context.Context, tx *sqlx.Tx, m *Inventory) error) error {
+	lock, err := d.lock.acquire(ctx, d.lock.key(id))
+	if err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	work := ctx
+	if lock != nil {
+		defer lock.release()
+		work = lock.ctx
+	}
+	tx, err := d.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("update %s %d: begin: %w", d.table, id, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tx.Rollback()
+		}
+	}()
+	var m Inventory
+	if err := tx.GetContext(work, &m, d.stmts.Rebind(sqlInventoryGet), id); err != nil {
+		return d.readFailed(ctx, lock, id, err)
+	}
+	version := m.Version
+	if err := fn(work, tx, &m); err != nil {
+		return fnError(ctx, lock, err)
+	}
+	if d.beforeWrite != nil {
+		d.beforeWrite(work)
+	}
+	if err := workError(ctx, lock); err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	res, err := tx.ExecContext(ctx, d.stmts.Rebind(sqlInventoryUpdateCAS), m.SKU, m.Inventory, m.Status, m.Price, m.Note, m.RestockedAt, m.CreatedAt, id, version)
+	changed, err := d.changedOne(id, res, err)
+	switch {
+	case err != nil:
+		return err
+	case !changed:
+		done = true
+		tx.Rollback()
+		return d.missingOr(ctx, "update", id, CASConflict, ErrConflict)
+	}
+	done = true
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("update %s %d: commit: %w", d.table, id, mapServerError(err))
+	}
+	d.opts.metrics.CAS(d.table, CASOK)
+	return nil
+}
+
+// readFailed is the error of the read of a locked update: ErrNotFound when
+// there is no row id, ErrLockLost or ctx's error when the work context
+// ended, else the read's own error.
+func (d *InventoryDAO) readFailed(ctx context.Context, lock *heldLock, id int64, err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		d.opts.metrics.CAS(d.table, CASNotFound)
+		return fmt.Errorf("update %s %d: %w", d.table, id, ErrNotFound)
+	}
+	if werr := workError(ctx, lock); werr != nil {
+		err = werr
+	}
+	return fmt.Errorf("update %s %d: %w", d.table, id, err)
+}
+
+// changedOne reports whether the compare-and-set of row id, which returned
+// res and err, changed the row.
+func (d *InventoryDAO) changedOne(id int64, res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, fmt.Errorf("update %s %d: %w", d.table, id, mapServerError(err))
+	}
+	affected, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	return affected == 1, nil
+}
+
 // DeductInventory subtracts n (> 0) from inventory of row id in one
 // guarded UPDATE: the database changes the row only if it holds at least n
 // (RowsAffected == 1), so no lock is needed. It returns ErrInsufficient or
@@ -147,7 +317,7 @@ func (d *InventoryDAO) DeductInventory(ctx context.Context, id int64, n int64) e
 	}
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryDeductInventory), n, id, n)
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
@@ -222,7 +392,7 @@ func (d *InventoryDAO) deductInventoryOnce(ctx context.Context, id int64, n int6
 	// interrupt a write already sent, whose outcome would then be unknown.
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryDeductInventoryCAS), n, id, version, n)
 	if err != nil {
-		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, err)
+		return fmt.Errorf("deduct inventory of %s %d: %w", d.table, id, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
@@ -260,7 +430,7 @@ func (d *InventoryDAO) classifyInventory(ctx context.Context, id int64, n int64)
 func (d *InventoryDAO) TransitionStatus(ctx context.Context, id int64, from, to string) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlInventoryTransitionStatus), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {

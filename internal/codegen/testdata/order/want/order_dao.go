@@ -82,7 +82,7 @@ func (d *OrderDAO) Get(ctx context.Context, id int64) (*Order, error) {
 // Insert adds m as a new row.
 func (d *OrderDAO) Insert(ctx context.Context, m *Order) error {
 	if _, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderInsert), m.OrderID, m.OrderNo, m.Status, m.PayState, m.Amount, m.Version); err != nil {
-		return fmt.Errorf("insert into %s: %w", d.table, err)
+		return fmt.Errorf("insert into %s: %w", d.table, mapServerError(err))
 	}
 	return nil
 }
@@ -94,7 +94,7 @@ func (d *OrderDAO) Insert(ctx context.Context, m *Order) error {
 func (d *OrderDAO) UpdateCAS(ctx context.Context, m *Order) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderUpdateCAS), m.OrderNo, m.Status, m.PayState, m.Amount, m.OrderID, m.Version)
 	if err != nil {
-		return fmt.Errorf("update %s %d: %w", d.table, m.OrderID, err)
+		return fmt.Errorf("update %s %d: %w", d.table, m.OrderID, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
@@ -122,6 +122,176 @@ func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CA
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
+// UpdateLocked runs the pattern lock → read → business logic → version
+// compare-and-set on row id: under the row's Redis lock it reads the row,
+// calls fn with it, and writes every column fn may have changed (all but
+// order_id and version) in one UPDATE conditional on the
+// version it read. fn may run more than once: when the
+// compare-and-set meets a concurrent change, the row is read again and fn
+// called again, with full-jitter backoff, up to the maximum attempts
+// (ErrConflict). fn returns an error to abort: nothing is written and that
+// error is returned as it is (wrapping ErrDuplicate or ErrCheckViolated as
+// well when the server refused a write with one of their numbers, and
+// ErrLockLost when fn gave up on the work context the lost lock cancelled).
+// fn gets the work context, which ends when the lock is lost or its lease
+// (WithMaxLease) runs out; it must not keep m beyond its return. Other
+// errors: ErrNotFound, ErrLockNotAcquired, ErrLockLost (nothing written),
+// ErrDuplicate and ErrCheckViolated when the write broke a UNIQUE key or a
+// CHECK (not retried). When Redis fails it goes on unlocked: the
+// compare-and-set alone keeps the row correct.
+func (d *OrderDAO) UpdateLocked(ctx context.Context, id int64, fn func(ctx context.Context, m *Order) error) error {
+	return d.retryConflicts(ctx, id, func() error { return d.updateLockedOnce(ctx, id, fn) })
+}
+
+// UpdateLockedTx is UpdateLocked inside one transaction, in which fn may
+// write too (for example insert the order row that the change of the row
+// pays for): the read, fn's writes and the compare-and-set commit together,
+// before the lock is released. A conflict or an error rolls everything
+// back; a conflict then retries with a new transaction and a fresh read. fn
+// must neither commit nor roll back tx. A duplicate key or a CHECK refused
+// in fn's writes is returned wrapping ErrDuplicate or ErrCheckViolated, and
+// not retried: a duplicate order number is the replay of a request already
+// served.
+func (d *OrderDAO) UpdateLockedTx(ctx context.Context, id int64, fn func(ctx context.Context, tx *sqlx.Tx, m *Order) error) error {
+	return d.retryConflicts(ctx, id, func() error { return d.updateLockedTxOnce(ctx, id, fn) })
+}
+
+// retryConflicts runs attempt until it returns anything but ErrConflict or
+// the maximum attempts are spent, sleeping with full-jitter backoff between
+// two attempts.
+func (d *OrderDAO) retryConflicts(ctx context.Context, id int64, attempt func() error) error {
+	for n := 1; ; n++ {
+		err := attempt()
+		if !errors.Is(err, ErrConflict) || n >= d.opts.maxAttempts {
+			return err
+		}
+		if err := sleepContext(ctx, d.opts.backoff(n)); err != nil {
+			return fmt.Errorf("update %s %d: %w", d.table, id, err)
+		}
+	}
+}
+
+// updateLockedOnce is one attempt of UpdateLocked.
+func (d *OrderDAO) updateLockedOnce(ctx context.Context, id int64, fn func(ctx context.Context, m *Order) error) error {
+	lock, err := d.lock.acquire(ctx, d.lock.key(id))
+	if err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	work := ctx
+	if lock != nil {
+		defer lock.release()
+		work = lock.ctx
+	}
+	var m Order
+	if err := d.db.GetContext(work, &m, d.stmts.Rebind(sqlOrderGet), id); err != nil {
+		return d.readFailed(ctx, lock, id, err)
+	}
+	version := m.Version
+	if err := fn(work, &m); err != nil {
+		return fnError(ctx, lock, err)
+	}
+	if d.beforeWrite != nil {
+		d.beforeWrite(work)
+	}
+	if err := workError(ctx, lock); err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	// The write runs on ctx, not on the work context: a lost lock must not
+	// interrupt a write already sent, whose outcome would then be unknown.
+	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderUpdateCAS), m.OrderNo, m.Status, m.PayState, m.Amount, id, version)
+	changed, err := d.changedOne(id, res, err)
+	switch {
+	case err != nil:
+		return err
+	case !changed:
+		return d.missingOr(ctx, "update", id, CASConflict, ErrConflict)
+	}
+	d.opts.metrics.CAS(d.table, CASOK)
+	return nil
+}
+
+// updateLockedTxOnce is one attempt of UpdateLockedTx. The deferred
+// rollback runs before the deferred release: the lock is freed only once
+// the transaction is over.
+func (d *OrderDAO) updateLockedTxOnce(ctx context.Context, id int64, fn func(ctx context.Context, tx *sqlx.Tx, m *Order) error) error {
+	lock, err := d.lock.acquire(ctx, d.lock.key(id))
+	if err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	work := ctx
+	if lock != nil {
+		defer lock.release()
+		work = lock.ctx
+	}
+	tx, err := d.db.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("update %s %d: begin: %w", d.table, id, err)
+	}
+	done := false
+	defer func() {
+		if !done {
+			tx.Rollback()
+		}
+	}()
+	var m Order
+	if err := tx.GetContext(work, &m, d.stmts.Rebind(sqlOrderGet), id); err != nil {
+		return d.readFailed(ctx, lock, id, err)
+	}
+	version := m.Version
+	if err := fn(work, tx, &m); err != nil {
+		return fnError(ctx, lock, err)
+	}
+	if d.beforeWrite != nil {
+		d.beforeWrite(work)
+	}
+	if err := workError(ctx, lock); err != nil {
+		return fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	res, err := tx.ExecContext(ctx, d.stmts.Rebind(sqlOrderUpdateCAS), m.OrderNo, m.Status, m.PayState, m.Amount, id, version)
+	changed, err := d.changedOne(id, res, err)
+	switch {
+	case err != nil:
+		return err
+	case !changed:
+		done = true
+		tx.Rollback()
+		return d.missingOr(ctx, "update", id, CASConflict, ErrConflict)
+	}
+	done = true
+	if err := tx.Commit(); err != nil {
+		return fmt.Errorf("update %s %d: commit: %w", d.table, id, mapServerError(err))
+	}
+	d.opts.metrics.CAS(d.table, CASOK)
+	return nil
+}
+
+// readFailed is the error of the read of a locked update: ErrNotFound when
+// there is no row id, ErrLockLost or ctx's error when the work context
+// ended, else the read's own error.
+func (d *OrderDAO) readFailed(ctx context.Context, lock *heldLock, id int64, err error) error {
+	if errors.Is(err, sql.ErrNoRows) {
+		d.opts.metrics.CAS(d.table, CASNotFound)
+		return fmt.Errorf("update %s %d: %w", d.table, id, ErrNotFound)
+	}
+	if werr := workError(ctx, lock); werr != nil {
+		err = werr
+	}
+	return fmt.Errorf("update %s %d: %w", d.table, id, err)
+}
+
+// changedOne reports whether the compare-and-set of row id, which returned
+// res and err, changed the row.
+func (d *OrderDAO) changedOne(id int64, res sql.Result, err error) (bool, error) {
+	if err != nil {
+		return false, fmt.Errorf("update %s %d: %w", d.table, id, mapServerError(err))
+	}
+	affected, err := res.RowsAffected()
+	if err != nil {
+		return false, fmt.Errorf("update %s %d: %w", d.table, id, err)
+	}
+	return affected == 1, nil
+}
+
 // TransitionStatus moves status of row id from the state from
 // to the state to, in one UPDATE conditional on from. It returns
 // ErrStateChanged when the row is in another state (nothing changed) and
@@ -129,7 +299,7 @@ func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CA
 func (d *OrderDAO) TransitionStatus(ctx context.Context, id int64, from, to string) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderTransitionStatus), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition status of %s %d: %w", d.table, id, err)
+		return fmt.Errorf("transition status of %s %d: %w", d.table, id, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
@@ -149,7 +319,7 @@ func (d *OrderDAO) TransitionStatus(ctx context.Context, id int64, from, to stri
 func (d *OrderDAO) TransitionPayState(ctx context.Context, id int64, from, to string) error {
 	res, err := d.db.ExecContext(ctx, d.stmts.Rebind(sqlOrderTransitionPayState), to, id, from)
 	if err != nil {
-		return fmt.Errorf("transition pay_state of %s %d: %w", d.table, id, err)
+		return fmt.Errorf("transition pay_state of %s %d: %w", d.table, id, mapServerError(err))
 	}
 	affected, err := res.RowsAffected()
 	if err != nil {
