@@ -320,6 +320,10 @@ type Result struct {
 	// left out because their path names another database engine; the
 	// command line says so on stderr.
 	OtherEngines []string
+	// Templates lists the sources left out because their path holds a code
+	// generator's placeholder; Flyway the Flyway migrations left out of the
+	// query rules (they run once, at deploy). The command line says so.
+	Templates, Flyway []string
 	// Baseline says what Config.Baseline hid; nil without one.
 	Baseline *BaselineOutcome
 }

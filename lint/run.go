@@ -132,6 +132,12 @@ func Run(cfg Config) (*Result, error) {
 	for _, p := range in.otherEngines {
 		res.OtherEngines = append(res.OtherEngines, display(p))
 	}
+	for _, p := range in.templates {
+		res.Templates = append(res.Templates, display(p))
+	}
+	for _, p := range in.flyway {
+		res.Flyway = append(res.Flyway, display(p))
+	}
 	return res, nil
 }
 

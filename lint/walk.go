@@ -24,6 +24,13 @@ type inputs struct {
 	// names another database engine (db/postgresql/data.sql, schema-h2.sql,
 	// sys_initdb_pgsql.go, mapper/oracle/UserMapper.xml).
 	otherEngines []string
+	// templates holds the sources left out because their path holds a
+	// code generator's placeholder (${entityName}).
+	templates []string
+	// flyway holds the Flyway migrations (V1.2__add_x.sql, R__views.sql)
+	// left out of the query rules: their statements run once, at deploy,
+	// not concurrently; --schema names the folder to build the schema.
+	flyway []string
 }
 
 // otherEngineWords name database engines whose SQL guard does not check:
@@ -160,6 +167,16 @@ func (w *walker) addFile(p, real, rel string) {
 		w.in.otherEngines = append(w.in.otherEngines, p)
 		return
 	}
+	if sourceExt[ext] && rel != "" && strings.Contains(filepath.ToSlash(rel), "${") {
+		// A code generator's template (…/${entityPackage}/mapper/xml/Mapper.xml):
+		// FreeMarker or Velocity, not SQL, until it is rendered.
+		w.in.templates = append(w.in.templates, p)
+		return
+	}
+	if ext == ".sql" && rel != "" && flywayName(base) {
+		w.in.flyway = append(w.in.flyway, p)
+		return
+	}
 	if sourceExt[ext] {
 		w.in.sources = append(w.in.sources, p)
 		w.in.real[p] = real
@@ -242,4 +259,28 @@ func matchParts(gs, ps []string) bool {
 		gs, ps = gs[1:], ps[1:]
 	}
 	return len(ps) == 0
+}
+
+// flywayName reports whether a file name is a Flyway migration's:
+// V<version>__<description>.sql (or U for an undo), the version digits
+// joined by . or _, or R__<description>.sql for a repeatable one.
+func flywayName(base string) bool {
+	name, ok := strings.CutSuffix(base, ".sql")
+	if !ok || len(name) < 4 {
+		return false
+	}
+	version, desc, ok := strings.Cut(name[1:], "__")
+	if !ok || desc == "" {
+		return false
+	}
+	switch name[0] {
+	case 'R':
+		return version == ""
+	case 'V', 'U':
+		if version == "" || version[0] < '0' || version[0] > '9' {
+			return false
+		}
+		return strings.Trim(version, "0123456789._") == ""
+	}
+	return false
 }

@@ -102,6 +102,15 @@ func runLint(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "guard: warning: --schema %s holds no table (no CREATE TABLE replayed): "+
 			"no schema rule had anything to check, and the query rules ran without the schema\n", schemaPath)
 	}
+	if n := len(res.Templates); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, code generator templates by their path (%s%s)\n",
+			n, res.Templates[0], map[bool]string{true: ", …", false: ""}[n > 1])
+	}
+	if n := len(res.Flyway); n > 0 {
+		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d Flyway migration(s) left out of the query rules: they run once, at deploy (%s%s); "+
+			"give their folder as --schema to build the schema from them\n",
+			n, res.Flyway[0], map[bool]string{true: ", …", false: ""}[n > 1])
+	}
 	if n := len(res.OtherEngines); n > 0 {
 		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, written for another database engine by their path (%s%s)\n",
 			n, res.OtherEngines[0], map[bool]string{true: ", …", false: ""}[n > 1])
