@@ -91,8 +91,8 @@ func foreignScripts(stmts []*lint.Statement) map[string]*foreignScript {
 	counts := map[string]*foreignScript{}
 	for _, st := range stmts {
 		if st.Fragment == nil || (st.Fragment.Lang != source.LangSQL && st.Fragment.Lang != source.LangXML) ||
-			st.Fragment.Unchecked != "" || (st.ParseErr != nil && st.Fragment.EmptiedClause != "") {
-			continue
+			st.Fragment.Unchecked != "" || (st.ParseErr != nil && (st.Fragment.EmptiedClause != "" || dollarAt(st))) {
+			continue // a failure of its own dynamic making says nothing of the dialect
 		}
 		fs := counts[st.File]
 		if fs == nil {
