@@ -203,5 +203,54 @@ func springNative(t javaText) javaText {
 		afterParam = quote == 0 && (param(i) || afterParam && (c >= '0' && c <= '9' || c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'))
 		out = append(out, t[i])
 	}
+	return wrapInParams(out)
+}
+
+// wrapInParams puts parentheses around a parameter that follows IN bare
+// (`r.role_id IN ?1`, `id in :ids`): Spring Data expands the collection it
+// binds into the list `(?, ?, …)`, which the parser needs to see as one.
+func wrapInParams(t javaText) javaText {
+	var out javaText
+	quote := byte(0)
+	for i := 0; i < len(t); i++ {
+		c := t[i].b
+		switch {
+		case quote != 0:
+			if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case (c == '?' || c == ':' && i+1 < len(t) && javaIdentStart([]byte{t[i+1].b})) && afterIn(out):
+			j := i + 1
+			for j < len(t) && (t[j].b >= '0' && t[j].b <= '9' || c == ':' && javaIdentPart(t[j].b)) {
+				j++
+			}
+			out = append(out, javaChar{b: '(', line: t[i].line, col: t[i].col})
+			out = append(out, t[i:j]...)
+			out = append(out, javaChar{b: ')', line: t[j-1].line, col: t[j-1].col})
+			i = j - 1
+			continue
+		}
+		out = append(out, t[i])
+	}
 	return out
+}
+
+// afterIn reports whether the text so far ends with the word IN and
+// whitespace.
+func afterIn(t javaText) bool {
+	k := len(t)
+	for k > 0 && (t[k-1].b == ' ' || t[k-1].b == '\t' || t[k-1].b == '\n' || t[k-1].b == '\r') {
+		k--
+	}
+	if k == len(t) || k < 2 || (t[k-1].b|0x20) != 'n' || (t[k-2].b|0x20) != 'i' {
+		return false
+	}
+	return k == 2 || !javaIdentPart(t[k-3].b)
+}
+
+// javaIdentPart reports whether c may continue a Java identifier.
+func javaIdentPart(c byte) bool {
+	return c == '_' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
 }

@@ -83,6 +83,21 @@ func TestSpringNative(t *testing.T) {
 	if got, want := springNative(text).String(), "select * from T t where t.a like ?1 and t.b like :b and t.c = '%?x%'"; got != want {
 		t.Errorf("springNative:\n got %q\nwant %q", got, want)
 	}
+	// A collection bound after a bare IN is the list Spring Data expands.
+	for in, want := range map[string]string{
+		"select * from m where m.role_id IN ?1 and type != ?2": "select * from m where m.role_id IN (?1) and type != ?2",
+		"delete from m where id in :ids":                        "delete from m where id in (:ids)",
+		"select * from m where id in (?1) and pin = ?2":         "select * from m where id in (?1) and pin = ?2",
+		"select * from m where login = ?1 and 'in ?' = x":       "select * from m where login = ?1 and 'in ?' = x",
+	} {
+		var text javaText
+		for i := 0; i < len(in); i++ {
+			text = append(text, javaChar{b: in[i], line: 1, col: 1 + i})
+		}
+		if got := springNative(text).String(); got != want {
+			t.Errorf("springNative(%q):\n got %q\nwant %q", in, got, want)
+		}
+	}
 }
 
 func TestJPARepository(t *testing.T) {
