@@ -86,9 +86,9 @@ func TestSpringNative(t *testing.T) {
 	// A collection bound after a bare IN is the list Spring Data expands.
 	for in, want := range map[string]string{
 		"select * from m where m.role_id IN ?1 and type != ?2": "select * from m where m.role_id IN (?1) and type != ?2",
-		"delete from m where id in :ids":                        "delete from m where id in (:ids)",
-		"select * from m where id in (?1) and pin = ?2":         "select * from m where id in (?1) and pin = ?2",
-		"select * from m where login = ?1 and 'in ?' = x":       "select * from m where login = ?1 and 'in ?' = x",
+		"delete from m where id in :ids":                       "delete from m where id in (:ids)",
+		"select * from m where id in (?1) and pin = ?2":        "select * from m where id in (?1) and pin = ?2",
+		"select * from m where login = ?1 and 'in ?' = x":      "select * from m where login = ?1 and 'in ?' = x",
 	} {
 		var text javaText
 		for i := 0; i < len(in); i++ {
