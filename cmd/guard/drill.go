@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"os"
@@ -54,6 +55,12 @@ the drill adds one to its copy. Every strategy runs through a view of the
 copy (id, stock, version). Statements go with their arguments inlined
 (interpolateParams), one round trip each, as in most production pools.
 
+--nodes N splits the workers over N application nodes sharing one Redis:
+each has its own database pool (--conns is split over them), Redis client
+and DAO, so lock-cas contends across processes as a fleet does. lock-cas
+also reports how long the lock was held (p50, p99, max) and the TTL of
+3-5x the longest hold that the measure advises, against the configured one.
+
 --fault flush deletes the drill's lock keys every 2ms while lock-cas runs,
 as a FLUSHALL or a restart without persistence would (other keys are left
 alone). --fault restart needs a Redis the drill can restart: it is only
@@ -78,7 +85,8 @@ Examples:
 			&cli.DurationFlag{Name: "duration", Usage: "stop each strategy after this long (default: until sold out)"},
 			&cli.StringFlag{Name: "strategies", Value: "all", Usage: "comma-separated: naive, for-update, conditional, cas, lock-cas"},
 			&cli.StringFlag{Name: "fault", Usage: "Redis fault during lock-cas: flush (restart: test harness only)"},
-			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections"},
+			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections, split over the nodes"},
+			&cli.IntFlag{Name: "nodes", Value: 1, Usage: "application nodes sharing Redis: the workers are split over this many DAOs, each with its own pool and Redis client"},
 		),
 		Action: runDrill,
 	}
@@ -101,14 +109,19 @@ func runDrill(c *cli.Context) error {
 	if fault == drill.FaultRestart {
 		return inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
 	}
-	conns := c.Int("conns")
+	conns, nodes := c.Int("conns"), c.Int("nodes")
 	if conns < 1 {
 		return inputErrf("--conns %d: want 1 or more", conns)
 	}
+	if nodes < 1 {
+		return inputErrf("--nodes %d: want 1 or more", nodes)
+	}
+	// Each node has its share of the connections and of the workers.
+	nodeConns, nodeWorkers := max(conns/nodes, 1), (c.Int("workers")+nodes-1)/nodes
 	opts := drill.Options{
 		Table: c.String("table"), Column: c.String("column"), Policy: pol,
 		Rows: c.Int("rows"), Stock: c.Int64("stock"), Workers: c.Int("workers"), Duration: c.Duration("duration"),
-		Strategies: strategies, Fault: fault,
+		Strategies: strategies, Fault: fault, Nodes: nodes,
 	}
 
 	tg, err := target.One(c.String("dsn"), os.Getenv(target.EnvDSN))
@@ -125,22 +138,33 @@ func runDrill(c *cli.Context) error {
 	red := target.NewRedactor(tg, rd)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 	if rd != nil {
-		rdb := drillRedis(rd, opts.Workers)
+		rdb := drillRedis(rd, nodeWorkers)
 		defer rdb.Close()
 		opts.Redis = rdb
+	}
+	// Statements are sent with their arguments inlined, one round trip
+	// each, unless the connection's collation makes that unsafe.
+	connect := target.ConnectOptions{Conns: nodeConns, Log: stderr, Adjust: func(cfg *mysql.Config) {
+		cfg.InterpolateParams = true
+		if _, err := mysql.NewConnector(cfg); err != nil {
+			cfg.InterpolateParams = false
+		}
+	}}
+	opts.NewNode = func(ctx context.Context, _ int) (*sql.DB, redis.UniversalClient, error) {
+		db, err := tg.Connect(ctx, connect)
+		if err != nil {
+			return nil, nil, err
+		}
+		if rd == nil {
+			return db, nil, nil
+		}
+		return db, drillRedis(rd, nodeWorkers), nil
 	}
 	if err := opts.Check(); err != nil {
 		return inputErr(err)
 	}
 
-	// Statements are sent with their arguments inlined, one round trip
-	// each, unless the connection's collation makes that unsafe.
-	db, err := tg.Connect(c.Context, target.ConnectOptions{Conns: conns, Log: stderr, Adjust: func(cfg *mysql.Config) {
-		cfg.InterpolateParams = true
-		if _, err := mysql.NewConnector(cfg); err != nil {
-			cfg.InterpolateParams = false
-		}
-	}})
+	db, err := tg.Connect(c.Context, connect)
 	if err != nil {
 		return fmt.Errorf("%s: %v", tg.Name(), err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -82,6 +83,95 @@ func TestDrillCommand(t *testing.T) {
 	}
 }
 
+// TestDrillNodes runs lock-cas and conditional on 3 nodes: nothing
+// oversold, every node made deductions, and lock-cas reports its hold
+// times and the TTL advice in both formats.
+func TestDrillNodes(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, drillTable)
+	srv := dbtest.Redis(t)
+	common := []string{"--dsn", db.DSN, "--redis", srv.Addr(), "--table", "t_stock", "--workers", "12", "--conns", "9",
+		"--stock", "30", "--nodes", "3", "--strategies", "conditional,lock-cas"}
+	out, errOut, code := guardDrill(t, db.Password, append(common, "--format", "json")...)
+	if code != exitClean {
+		t.Fatalf("exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	var rep struct {
+		Nodes      int `json:"nodes"`
+		Strategies []struct {
+			Strategy   string  `json:"strategy"`
+			Successes  int64   `json:"successes"`
+			Oversold   int64   `json:"oversold"`
+			FinalStock int64   `json:"final_stock"`
+			Consistent bool    `json:"consistent"`
+			Ops        int64   `json:"ops"`
+			NodeOps    []int64 `json:"node_ops"`
+			LockHold   *struct {
+				Holds  int64   `json:"holds"`
+				P50MS  float64 `json:"p50_ms"`
+				P99MS  float64 `json:"p99_ms"`
+				MaxMS  float64 `json:"max_ms"`
+				TTLMS  float64 `json:"ttl_ms"`
+				MinMS  float64 `json:"advised_ttl_min_ms"`
+				HighMS float64 `json:"advised_ttl_max_ms"`
+				Fit    string  `json:"ttl_fit"`
+			} `json:"lock_hold"`
+		} `json:"strategies"`
+	}
+	if err := json.Unmarshal([]byte(out), &rep); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if rep.Nodes != 3 || len(rep.Strategies) != 2 {
+		t.Fatalf("report: %s", out)
+	}
+	for _, s := range rep.Strategies {
+		if s.Successes != 30 || s.Oversold != 0 || s.FinalStock != 0 || !s.Consistent {
+			t.Errorf("%s: %+v, want 30 sold and nothing left", s.Strategy, s)
+		}
+		var sum int64
+		for i, n := range s.NodeOps {
+			if n == 0 {
+				t.Errorf("%s: node %d made no deduction", s.Strategy, i+1)
+			}
+			sum += n
+		}
+		if len(s.NodeOps) != 3 || sum != s.Ops {
+			t.Errorf("%s: node ops %v, want 3 nodes adding up to %d", s.Strategy, s.NodeOps, s.Ops)
+		}
+	}
+	if rep.Strategies[0].LockHold != nil {
+		t.Errorf("conditional reports a lock hold: %+v", rep.Strategies[0].LockHold)
+	}
+	h := rep.Strategies[1].LockHold
+	switch {
+	case h == nil:
+		t.Fatalf("lock-cas reports no lock hold:\n%s", out)
+	case h.Holds == 0 || h.P50MS <= 0 || h.P99MS < h.P50MS || h.MaxMS < h.P99MS:
+		t.Errorf("lock hold: %+v", h)
+	case h.TTLMS != 3000 || math.Abs(h.MinMS-3*h.MaxMS) > 0.005 || math.Abs(h.HighMS-5*h.MaxMS) > 0.005:
+		t.Errorf("TTL advice: %+v, want 3s against 3-5x the max hold", h)
+	}
+	wantFit := "inside"
+	if h.TTLMS > h.HighMS {
+		wantFit = "above"
+	} else if h.TTLMS < h.MinMS {
+		wantFit = "below"
+	}
+	if h.Fit != wantFit {
+		t.Errorf("TTL fit %q of %+v, want %q", h.Fit, h, wantFit)
+	}
+
+	out, errOut, code = guardDrill(t, db.Password, common...)
+	if code != exitClean {
+		t.Fatalf("text: exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	for _, want := range []string{"12 workers on 3 nodes", "note: lock-cas held the lock p50 ", "a TTL of 3-5x the worst critical section is ", "the configured 3s is "} {
+		if !strings.Contains(out, want) {
+			t.Errorf("text report lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 // TestDrillInputErrors: what the drill refuses is exit 2 with a message
 // saying why; an unreachable server is exit 3.
 func TestDrillInputErrors(t *testing.T) {
@@ -101,6 +191,8 @@ func TestDrillInputErrors(t *testing.T) {
 		{"unknown strategy", append(base, "--table", "t_stock", "--strategies", "optimistic"), exitInput, `unknown strategy "optimistic"`},
 		{"format", append(base, "--table", "t_stock", "--format", "sarif"), exitInput, `--format "sarif"`},
 		{"bad rows", append(base, "--table", "t_stock", "--rows", "0"), exitInput, "rows 0"},
+		{"no nodes", append(base, "--table", "t_stock", "--nodes", "0"), exitInput, "--nodes 0: want 1 or more"},
+		{"nodes above workers", append(base, "--table", "t_stock", "--nodes", "5", "--workers", "4"), exitInput, "nodes 5: at most one per worker"},
 		{"bad redis url", append(base, "--table", "t_stock", "--redis", "redis://:pw@[::1"), exitInput, "--redis: Redis address: invalid host"},
 		{"no dsn", []string{"--table", "t_stock"}, exitInput, "no database"},
 		{"unreachable", []string{"--dsn", "u:" + db.Password + "@tcp(" + closedPort(t) + ")/x", "--table", "t_stock", "--strategies", "naive"}, exitRuntime, "connect"},

@@ -14,6 +14,7 @@
 package drill
 
 import (
+	"context"
 	"database/sql"
 	"errors"
 	"fmt"
@@ -134,6 +135,15 @@ type Options struct {
 	RestartRedis func() error
 	// Progress, when set, gets a one-line progress display per strategy.
 	Progress io.Writer
+	// Nodes splits the workers over this many application nodes sharing
+	// one Redis, each with its own pool, Redis client and DAO (and so its
+	// own in-process lines of hot-row combining); 0 means 1. Node 0 works
+	// with DB and Redis, NewNode opens the others.
+	Nodes int
+	// NewNode opens the pool and the Redis client (nil when lock-cas does
+	// not run) of node i, 1 <= i < Nodes; the drill closes both after the
+	// run. Required when Nodes > 1.
+	NewNode func(ctx context.Context, i int) (*sql.DB, redis.UniversalClient, error)
 }
 
 // Defaults of the command line.
@@ -177,6 +187,15 @@ func (o *Options) Check() error {
 		return fmt.Errorf("rows %d: at most %d", o.Rows, maxRows)
 	case o.Stock > maxStock:
 		return fmt.Errorf("stock %d: at most %d", o.Stock, int64(maxStock))
+	case o.Nodes < 0:
+		return fmt.Errorf("nodes %d: want 1 or more", o.Nodes)
+	case o.Nodes > o.Workers:
+		return fmt.Errorf("nodes %d: at most one per worker (%d workers)", o.Nodes, o.Workers)
+	case o.Nodes > 1 && o.NewNode == nil:
+		return fmt.Errorf("nodes %d: no way to open the pools of the other nodes", o.Nodes)
+	}
+	if o.Nodes == 0 {
+		o.Nodes = 1
 	}
 	if len(o.Strategies) == 0 {
 		o.Strategies = Strategies()

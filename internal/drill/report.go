@@ -23,8 +23,10 @@ type Report struct {
 	Rows                         int
 	Stock                        int64
 	Workers                      int
-	Duration                     time.Duration
-	Fault                        Fault
+	// Nodes are the application nodes the workers were split over.
+	Nodes    int
+	Duration time.Duration
+	Fault    Fault
 	// Notes say what the reader should know about the table.
 	Notes   []string
 	Results []*Result
@@ -59,6 +61,62 @@ type Result struct {
 	// those Redis failed to give (the work went on unlocked), LockLost
 	// those that expired or were taken over while held (lock-cas).
 	LockTaken, LockError, LockLost int64
+	// NodeOps are the deductions made on each node, in node order.
+	NodeOps []int64
+	// LockHolds counts the locks released (lock-cas); HeldP50, HeldP99
+	// and HeldMax are how long they were held, from the SET NX to the
+	// release; LockTTL is the TTL they were taken with.
+	LockHolds                 int64
+	HeldP50, HeldP99, HeldMax time.Duration
+	LockTTL                   time.Duration
+}
+
+// TTL advice: a lock's TTL should be this many times the worst critical
+// section measured, from the first to the second (seed 001 §7.2).
+const (
+	ttlAdviceLow  = 3
+	ttlAdviceHigh = 5
+)
+
+// AdvisedTTL returns the TTL range advised from the longest hold
+// measured; ok is false when no lock was held.
+func (r *Result) AdvisedTTL() (lo, hi time.Duration, ok bool) {
+	if r.LockHolds == 0 {
+		return 0, 0, false
+	}
+	return ttlAdviceLow * r.HeldMax, ttlAdviceHigh * r.HeldMax, true
+}
+
+// TTLFit says where the configured TTL stands against the advised range:
+// "below" (a holder may outlive its lock), "inside" or "above" (a holder
+// that dies blocks the row longer than needed); "" when no lock was held.
+func (r *Result) TTLFit() string {
+	lo, hi, ok := r.AdvisedTTL()
+	switch {
+	case !ok:
+		return ""
+	case r.LockTTL < lo:
+		return "below"
+	case r.LockTTL > hi:
+		return "above"
+	}
+	return "inside"
+}
+
+// ttlNote is the text report's line on the lock hold time and the TTL.
+func ttlNote(r *Result) string {
+	lo, hi, ok := r.AdvisedTTL()
+	if !ok {
+		return ""
+	}
+	why := map[string]string{
+		"below":  "a holder may outlive its lock: raise the TTL",
+		"inside": "as advised",
+		"above":  "safe, but a holder that dies blocks the row for the whole TTL",
+	}[r.TTLFit()]
+	return fmt.Sprintf("%s held the lock p50 %s, p99 %s, max %s over %d holds; a TTL of %d-%dx the worst critical section is %s-%s: the configured %s is %s it (%s)",
+		r.Strategy, formatLatency(r.HeldP50), formatLatency(r.HeldP99), formatLatency(r.HeldMax), r.LockHolds,
+		ttlAdviceLow, ttlAdviceHigh, formatLatency(lo), formatLatency(hi), r.LockTTL, r.TTLFit(), why)
 }
 
 // Guarded reports whether the strategy is meant to be correct: every one
@@ -109,8 +167,12 @@ func WriteText(w io.Writer, rep *Report) error {
 	if rep.Rows != 1 {
 		rows = fmt.Sprintf("%d rows", rep.Rows)
 	}
-	fmt.Fprintf(&b, "guard drill %s.%s on %s: %s, %s of %d, %d workers, %s", rep.Database, rep.Table, rep.Server,
-		rep.Mode(), rows, rep.Stock, rep.Workers, until)
+	nodes := ""
+	if rep.Nodes > 1 {
+		nodes = fmt.Sprintf(" on %d nodes", rep.Nodes)
+	}
+	fmt.Fprintf(&b, "guard drill %s.%s on %s: %s, %s of %d, %d workers%s, %s", rep.Database, rep.Table, rep.Server,
+		rep.Mode(), rows, rep.Stock, rep.Workers, nodes, until)
 	if rep.Fault != NoFault {
 		fmt.Fprintf(&b, ", Redis fault %s during lock-cas", rep.Fault)
 	}
@@ -148,6 +210,11 @@ func WriteText(w io.Writer, rep *Report) error {
 		notes = append(notes, "naive did not oversell this time: its race needs reads and writes to interleave (more workers, fewer rows)")
 	case r.Successes >= oversoldCap*int64(rep.Rows)*rep.Stock:
 		notes = append(notes, fmt.Sprintf("naive stopped each row at %d times its stock sold: the oversell is proven", oversoldCap))
+	}
+	for _, r := range rep.Results {
+		if n := ttlNote(r); n != "" {
+			notes = append(notes, n)
+		}
 	}
 	for _, s := range rep.Failed() {
 		notes = append(notes, fmt.Sprintf("%s did NOT hold: the table's guards let it oversell or lose updates", s))
@@ -215,6 +282,7 @@ type jsonReport struct {
 	Rows         int          `json:"rows"`
 	Stock        int64        `json:"stock"`
 	Workers      int          `json:"workers"`
+	Nodes        int          `json:"nodes"`
 	DurationMS   float64      `json:"duration_ms"`
 	Fault        string       `json:"fault"`
 	Strategies   []jsonResult `json:"strategies"`
@@ -241,6 +309,21 @@ type jsonResult struct {
 	LockTaken     int64    `json:"lock_taken"`
 	LockError     int64    `json:"lock_error"`
 	LockLost      int64    `json:"lock_lost"`
+	NodeOps       []int64  `json:"node_ops"`
+	// LockHold is there for the strategies that took locks.
+	LockHold *jsonLockHold `json:"lock_hold,omitempty"`
+}
+
+// jsonLockHold is the lock hold time and the TTL advice of a Result.
+type jsonLockHold struct {
+	Holds        int64   `json:"holds"`
+	P50MS        float64 `json:"p50_ms"`
+	P99MS        float64 `json:"p99_ms"`
+	MaxMS        float64 `json:"max_ms"`
+	TTLMS        float64 `json:"ttl_ms"`
+	AdvisedMinMS float64 `json:"advised_ttl_min_ms"`
+	AdvisedMaxMS float64 `json:"advised_ttl_max_ms"`
+	TTLFit       string  `json:"ttl_fit"`
 }
 
 func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
@@ -252,7 +335,7 @@ func WriteJSON(w io.Writer, rep *Report, version string) error {
 		Tool: "guard", Version: version, Database: rep.Database, Table: rep.Table, Server: rep.Server,
 		Scratch: rep.Scratch, View: rep.View, PrimaryKey: rep.PrimaryKey, Counter: rep.Counter,
 		VersionCol: rep.Version, VersionAdded: rep.VersionAdded, Mode: rep.Mode(), Rows: rep.Rows,
-		Stock: rep.Stock, Workers: rep.Workers, DurationMS: ms(rep.Duration), Fault: string(rep.Fault),
+		Stock: rep.Stock, Workers: rep.Workers, Nodes: rep.Nodes, DurationMS: ms(rep.Duration), Fault: string(rep.Fault),
 		Strategies: []jsonResult{}, Failed: rep.Failed(), Notes: rep.Notes,
 	}
 	if out.Failed == nil {
@@ -262,12 +345,22 @@ func WriteJSON(w io.Writer, rep *Report, version string) error {
 		out.Notes = []string{}
 	}
 	for _, r := range rep.Results {
+		var hold *jsonLockHold
+		if lo, hi, ok := r.AdvisedTTL(); ok {
+			hold = &jsonLockHold{Holds: r.LockHolds, P50MS: ms(r.HeldP50), P99MS: ms(r.HeldP99), MaxMS: ms(r.HeldMax),
+				TTLMS: ms(r.LockTTL), AdvisedMinMS: ms(lo), AdvisedMaxMS: ms(hi), TTLFit: r.TTLFit()}
+		}
+		nodeOps := r.NodeOps
+		if nodeOps == nil {
+			nodeOps = []int64{}
+		}
 		out.Strategies = append(out.Strategies, jsonResult{
 			Strategy: r.Strategy, Successes: r.Successes, Oversold: r.Oversold, FinalStock: r.FinalStock,
 			ExpectedStock: r.ExpectedStock, Consistent: r.Consistent, Insufficient: r.Insufficient, Refused: r.Refused,
 			Ops: r.Ops, ElapsedMS: ms(r.Elapsed), OpsPerSec: float64(int64(r.OpsPerSec*10+0.5)) / 10,
 			P50MS: ms(r.P50), P99MS: ms(r.P99), MaxMS: ms(r.Max),
 			CASConflicts: r.CASConflicts, LockTaken: r.LockTaken, LockError: r.LockError, LockLost: r.LockLost,
+			NodeOps: nodeOps, LockHold: hold,
 		})
 	}
 	enc := json.NewEncoder(w)

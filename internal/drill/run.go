@@ -2,12 +2,16 @@ package drill
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"slices"
 	"sync"
 	"sync/atomic"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 )
 
 // Run drills the table of opts: it copies it into a scratch table, runs
@@ -32,8 +36,17 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		Table: tg.table.Name, Database: opts.Database, Server: tg.server.String(),
 		Scratch: sc.table, View: sc.view,
 		PrimaryKey: tg.pk, Counter: tg.counter, Version: tg.version, VersionAdded: tg.addVersion,
-		Rows: opts.Rows, Stock: opts.Stock, Workers: opts.Workers, Duration: opts.Duration, Fault: opts.Fault,
+		Rows: opts.Rows, Stock: opts.Stock, Workers: opts.Workers, Nodes: opts.Nodes, Duration: opts.Duration, Fault: opts.Fault,
 		Notes: tg.notes,
+	}
+	nodes, err := openNodes(ctx, &opts)
+	defer func() {
+		if cerr := closeNodes(nodes[1:]); cerr != nil {
+			err = errors.Join(err, cerr)
+		}
+	}()
+	if err != nil {
+		return rep, err
 	}
 	defer func() {
 		if derr := sc.drop(ctx); derr != nil {
@@ -53,7 +66,7 @@ func Run(ctx context.Context, opts Options) (rep *Report, err error) {
 		if err := sc.reseed(ctx); err != nil {
 			return rep, interrupted(ctx, err)
 		}
-		res, err := runStrategy(ctx, s, sc, &opts)
+		res, err := runStrategy(ctx, s, sc, &opts, nodes)
 		if err != nil {
 			return rep, interrupted(ctx, err)
 		}
@@ -75,11 +88,59 @@ func interrupted(ctx context.Context, err error) error {
 // about workers times the stock; the oversell is proven long before.
 const oversoldCap = 2
 
+// node is one application node of the drill: its own pool and Redis
+// client.
+type node struct {
+	db  *sql.DB
+	rdb redis.UniversalClient
+}
+
+// openNodes returns the nodes of opts: node 0 on its DB and Redis, the
+// others opened by NewNode. The first node is there even on an error.
+func openNodes(ctx context.Context, opts *Options) ([]node, error) {
+	nodes := []node{{db: opts.DB, rdb: opts.Redis}}
+	for i := 1; i < opts.Nodes; i++ {
+		db, rdb, err := opts.NewNode(ctx, i)
+		if err == nil && db == nil {
+			err = errors.New("no database")
+		}
+		if err == nil && rdb == nil && slices.Contains(opts.Strategies, LockCAS) {
+			err = errors.New("no Redis for lock-cas")
+		}
+		if err != nil {
+			if db != nil {
+				db.Close()
+			}
+			if rdb != nil {
+				rdb.Close()
+			}
+			return nodes, fmt.Errorf("node %d: %w", i+1, err)
+		}
+		nodes = append(nodes, node{db: db, rdb: rdb})
+	}
+	return nodes, nil
+}
+
+// closeNodes closes the pools and clients of nodes.
+func closeNodes(nodes []node) error {
+	var errs []error
+	for _, n := range nodes {
+		errs = append(errs, n.db.Close())
+		if n.rdb != nil {
+			errs = append(errs, n.rdb.Close())
+		}
+	}
+	return errors.Join(errs...)
+}
+
 // runner runs one strategy's workers and keeps their tallies.
 type runner struct {
-	deduct deductFunc
-	rows   int
-	stock  int64
+	// deducts holds the deduction of each node; worker i works on node
+	// i % len(deducts), and nodeOps counts each node's deductions.
+	deducts []deductFunc
+	nodeOps []atomic.Int64
+	rows    int
+	stock   int64
 	// stop tells the workers not to start another deduction; a deduction
 	// under way always finishes, so that its outcome is known.
 	stop    atomic.Bool
@@ -95,9 +156,9 @@ type runner struct {
 
 // runStrategy seeds nothing: it runs the workers of s on the stock as it is,
 // then reads the final stock.
-func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options) (*Result, error) {
-	sr := newStrategyRun(s, sc, opts)
-	r := &runner{deduct: sr.deduct, rows: opts.Rows, stock: opts.Stock, soldOut: make([]atomic.Bool, opts.Rows), sold: make([]atomic.Int64, opts.Rows)}
+func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options, nodes []node) (*Result, error) {
+	sr := newStrategyRun(s, sc, opts, nodes)
+	r := &runner{deducts: sr.deducts, nodeOps: make([]atomic.Int64, len(nodes)), rows: opts.Rows, stock: opts.Stock, soldOut: make([]atomic.Bool, opts.Rows), sold: make([]atomic.Int64, opts.Rows)}
 	r.left.Store(int64(opts.Rows))
 
 	var bar *progress
@@ -127,7 +188,7 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options) (*
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			r.work(ctx, &hists[i])
+			r.work(ctx, i%len(r.deducts), &hists[i])
 		}()
 	}
 	wg.Wait()
@@ -158,6 +219,9 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options) (*
 		P50: lat.quantile(0.50), P99: lat.quantile(0.99), Max: lat.max,
 		CASConflicts: sr.conflicts.Load(), Consistent: true,
 	}
+	for i := range r.nodeOps {
+		res.NodeOps = append(res.NodeOps, r.nodeOps[i].Load())
+	}
 	for i := range final {
 		n := r.sold[i].Load()
 		res.Successes += n
@@ -176,21 +240,27 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options) (*
 		res.LockTaken = m.taken.Load()
 		res.LockError = m.failed.Load()
 		res.LockLost = m.renewFailed.Load() + m.releaseLost.Load()
+		res.LockTTL = opts.Policy.Lock.TTL.Duration
+		m.mu.Lock()
+		res.LockHolds = m.held.total
+		res.HeldP50, res.HeldP99, res.HeldMax = m.held.quantile(0.50), m.held.quantile(0.99), m.held.max
+		m.mu.Unlock()
 	}
 	return res, nil
 }
 
-// work deducts one unit at a time until told to stop or every row is sold
-// out, recording each deduction's latency in h.
-func (r *runner) work(ctx context.Context, h *histogram) {
+// work deducts one unit at a time on node n until told to stop or every
+// row is sold out, recording each deduction's latency in h.
+func (r *runner) work(ctx context.Context, n int, h *histogram) {
 	for !r.stop.Load() {
 		id := r.pick()
 		if id == 0 {
 			return
 		}
 		began := time.Now()
-		out, err := r.deduct(ctx, id)
+		out, err := r.deducts[n](ctx, id)
 		h.record(time.Since(began))
+		r.nodeOps[n].Add(1)
 		if err != nil {
 			if ctx.Err() == nil {
 				r.fail(err)

@@ -7,11 +7,13 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/jmoiron/sqlx"
+	"github.com/redis/go-redis/v9"
 
 	"github.com/guard-sql/guard/internal/drill/drilldao"
 	"github.com/guard-sql/guard/internal/policy"
@@ -92,38 +94,50 @@ func newViewSQL(view string) viewSQL {
 
 // strategyRun is one strategy ready to run, with its counters.
 type strategyRun struct {
-	deduct deductFunc
+	// deducts holds one deduction per node, on the node's pool (and, for
+	// lock-cas, its own DAO and Redis client).
+	deducts []deductFunc
 	// conflicts counts the compare-and-sets that lost (cas; lock-cas
 	// reports them through its metrics).
 	conflicts atomic.Int64
 	metrics   *lockMetrics // lock-cas only
 }
 
-// newStrategyRun prepares strategy s on the view of sc.
-func newStrategyRun(s Strategy, sc *scratch, opts *Options) *strategyRun {
-	q := newViewSQL(sc.view)
-	db := sc.db
+// newStrategyRun prepares strategy s on the view of sc, once per node.
+func newStrategyRun(s Strategy, sc *scratch, opts *Options, nodes []node) *strategyRun {
 	r := &strategyRun{}
+	if s == LockCAS {
+		r.metrics = &lockMetrics{}
+	}
+	for _, n := range nodes {
+		r.deducts = append(r.deducts, r.nodeDeduct(s, sc, opts, n))
+	}
+	return r
+}
+
+// nodeDeduct returns the deduction of strategy s on node n.
+func (r *strategyRun) nodeDeduct(s Strategy, sc *scratch, opts *Options, n node) deductFunc {
+	q := newViewSQL(sc.view)
+	db := n.db
 	switch s {
 	case Naive:
-		r.deduct = func(ctx context.Context, id int64) (outcome, error) { return naive(ctx, db, q, id) }
+		return func(ctx context.Context, id int64) (outcome, error) { return naive(ctx, db, q, id) }
 	case ForUpdate:
-		r.deduct = func(ctx context.Context, id int64) (outcome, error) { return forUpdate(ctx, db, q, id) }
+		return func(ctx context.Context, id int64) (outcome, error) { return forUpdate(ctx, db, q, id) }
 	case Conditional:
-		r.deduct = func(ctx context.Context, id int64) (outcome, error) { return conditional(ctx, db, q, id) }
+		return func(ctx context.Context, id int64) (outcome, error) { return conditional(ctx, db, q, id) }
 	case CAS:
 		lock := opts.Policy.Lock
-		r.deduct = func(ctx context.Context, id int64) (outcome, error) {
+		return func(ctx context.Context, id int64) (outcome, error) {
 			return compareAndSet(ctx, db, q, id, lock, &r.conflicts)
 		}
 	case LockCAS:
-		r.metrics = &lockMetrics{}
-		dao := newLockedDAO(db, sc.view, opts, r.metrics)
-		r.deduct = func(ctx context.Context, id int64) (outcome, error) {
+		dao := newLockedDAO(db, n.rdb, sc.view, opts, r.metrics)
+		return func(ctx context.Context, id int64) (outcome, error) {
 			return lockedOutcome(dao.DeductStockLocked(ctx, id, amount))
 		}
 	}
-	return r
+	panic("drill: unknown strategy " + string(s))
 }
 
 // naive reads, checks, and writes the computed value: between its read and
@@ -253,9 +267,9 @@ func sleepContext(ctx context.Context, d time.Duration) error {
 
 // newLockedDAO returns the generated DAO working on the view, with the lock
 // settings of the policy.
-func newLockedDAO(db *sql.DB, view string, opts *Options, m *lockMetrics) *drilldao.GuardDrillDAO {
+func newLockedDAO(db *sql.DB, rdb redis.UniversalClient, view string, opts *Options, m *lockMetrics) *drilldao.GuardDrillDAO {
 	l := opts.Policy.Lock
-	return drilldao.NewGuardDrillDAO(sqlx.NewDb(db, "mysql"), opts.Redis,
+	return drilldao.NewGuardDrillDAO(sqlx.NewDb(db, "mysql"), rdb,
 		drilldao.WithTable(view),
 		drilldao.WithMetrics(m),
 		drilldao.WithLockTTL(l.TTL.Duration),
@@ -296,10 +310,20 @@ func mysqlErrno(err error) (uint16, bool) {
 	return 0, false
 }
 
-// lockMetrics counts the generated DAO's events.
+// lockMetrics counts the generated DAO's events, of every node.
 type lockMetrics struct {
 	drilldao.NopMetrics
 	taken, failed, renewFailed, releaseLost, conflicts atomic.Int64
+	// held is the histogram of the lock hold times, under mu.
+	mu   sync.Mutex
+	held histogram
+}
+
+// LockHeld implements drilldao.Metrics.
+func (m *lockMetrics) LockHeld(_ string, d time.Duration) {
+	m.mu.Lock()
+	m.held.record(d)
+	m.mu.Unlock()
 }
 
 // LockAcquire implements drilldao.Metrics. A lock Redis failed to give or
