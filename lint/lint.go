@@ -76,23 +76,26 @@ type Statement struct {
 	Node     sqlparse.StmtNode
 	ParseErr *sqlparse.Error
 
-	// memo holds analyses several rules share (see Memo).
-	memo map[any]any
+	// memo holds analyses several rules share (see Memo). A statement has
+	// a handful of keys at most, so a slice scanned in order is cheaper than
+	// a map allocated per statement.
+	memo []memoEntry
 }
+
+type memoEntry struct{ key, value any }
 
 // Memo returns the value stored under key, computing and storing it on first
 // use: rules share per-statement analyses this way instead of each walking
 // the tree again. Rules run one after another, so no locking is needed; key
 // should be an unexported type of the caller's package.
 func (st *Statement) Memo(key any, compute func() any) any {
-	if v, ok := st.memo[key]; ok {
-		return v
+	for _, e := range st.memo {
+		if e.key == key {
+			return e.value
+		}
 	}
 	v := compute()
-	if st.memo == nil {
-		st.memo = map[any]any{}
-	}
-	st.memo[key] = v
+	st.memo = append(st.memo, memoEntry{key, v})
 	return v
 }
 
