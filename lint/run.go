@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"sync"
 
@@ -91,7 +92,11 @@ func Run(cfg Config) (*Result, error) {
 			}
 		}
 	}
-	stmtCount := 0
+	stmtCount, found := 0, len(col.findings)
+	for _, r := range results {
+		found += len(r.findings)
+	}
+	col.findings = slices.Grow(col.findings, found-len(col.findings))
 	for _, r := range results {
 		if r.err != nil {
 			return nil, r.err

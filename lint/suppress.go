@@ -92,7 +92,11 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	for _, r := range rules {
 		byCode[r.Code] = r
 	}
-	all := append([]Finding{}, c.findings...)
+	// The kept findings are filtered from c.findings and the rest in one
+	// pass into a slice sized once; copying them first and growing the
+	// result by append cost more than the rules that found them.
+	all := make([]Finding, 0, len(c.findings)+len(c.replay))
+	all = append(all, c.findings...)
 	for _, f := range c.replay {
 		if r := byCode[f.Code]; r != nil {
 			f.Rule, f.Fix = r.Name, r.Fix
@@ -117,13 +121,14 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 			}
 		}
 	}
-	res := &Result{Findings: []Finding{}}
-	for _, f := range all {
-		if !Active(f) || c.suppressed(f) {
+	kept := all[:0]
+	for i := range all {
+		if !Active(all[i]) || c.suppressed(all[i]) {
 			continue
 		}
-		res.Findings = append(res.Findings, f)
+		kept = append(kept, all[i])
 	}
+	res := &Result{Findings: kept}
 	res.Findings = Dedupe(res.Findings)
 	res.Findings = c.dedupeVariants(res.Findings)
 	Order(res.Findings)
