@@ -62,7 +62,9 @@ func Split(text string) []Piece {
 			i = skipBlockComment(text, i)
 			continue
 		}
-		if strings.HasPrefix(text[i:], delim) {
+		// delim is never empty; testing its first byte first keeps the
+		// per-byte loop from comparing a prefix at every character.
+		if c == delim[0] && strings.HasPrefix(text[i:], delim) {
 			emit(i)
 			i += len(delim)
 			continue
