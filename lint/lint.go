@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -274,7 +275,31 @@ type Gap struct {
 
 // compact folds runs of white space so a statement prints on one line.
 func compact(sql string) string {
+	if isCompact(sql) {
+		return sql
+	}
 	return strings.Join(strings.Fields(sql), " ")
+}
+
+// isCompact reports whether compact would return sql unchanged: no space
+// at either end, and between words only single ASCII spaces. Most reported
+// statements are already so, and are then kept without a copy.
+func isCompact(sql string) bool {
+	prevSpace := true // no space may lead
+	for _, r := range sql {
+		switch {
+		case r == ' ':
+			if prevSpace {
+				return false
+			}
+			prevSpace = true
+		case unicode.IsSpace(r):
+			return false
+		default:
+			prevSpace = false
+		}
+	}
+	return !prevSpace || sql == ""
 }
 
 // Finding is one reported problem; its JSON form is the contract of --format json.
