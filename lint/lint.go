@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -286,18 +287,28 @@ func compact(sql string) string {
 // statements are already so, and are then kept without a copy.
 func isCompact(sql string) bool {
 	prevSpace := true // no space may lead
-	for _, r := range sql {
+	for i := 0; i < len(sql); {
+		c := sql[i]
 		switch {
-		case r == ' ':
+		case c == ' ':
 			if prevSpace {
 				return false
 			}
 			prevSpace = true
-		case unicode.IsSpace(r):
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
 			return false
+		case c >= utf8.RuneSelf:
+			r, w := utf8.DecodeRuneInString(sql[i:])
+			if unicode.IsSpace(r) {
+				return false
+			}
+			prevSpace = false
+			i += w
+			continue
 		default:
 			prevSpace = false
 		}
+		i++
 	}
 	return !prevSpace || sql == ""
 }
