@@ -41,10 +41,28 @@ func QuoteIdent(name string) string {
 			break
 		}
 	}
-	if plain && !reserved[strings.ToUpper(name)] {
+	if plain && !isReserved(name) {
 		return name
 	}
 	return "`" + strings.ReplaceAll(name, "`", "``") + "`"
+}
+
+// isReserved reports whether the plain (ASCII) name is a reserved word. It
+// upper-cases into a buffer on the stack, since quoting runs for every name
+// of every finding and strings.ToUpper allocated each time.
+func isReserved(name string) bool {
+	var buf [16]byte
+	if len(name) > len(buf) {
+		return reserved[strings.ToUpper(name)]
+	}
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if c >= 'a' && c <= 'z' {
+			c -= 'a' - 'A'
+		}
+		buf[i] = c
+	}
+	return reserved[string(buf[:len(name)])]
 }
 
 // reserved lists the keywords that plausibly name a column or table and must
