@@ -92,11 +92,10 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	for _, r := range rules {
 		byCode[r.Code] = r
 	}
-	// The kept findings are filtered from c.findings and the rest in one
-	// pass into a slice sized once; copying them first and growing the
-	// result by append cost more than the rules that found them.
-	all := make([]Finding, 0, len(c.findings)+len(c.replay))
-	all = append(all, c.findings...)
+	// The collector is spent: its findings are extended and filtered in
+	// place, without a copy of every finding of the run.
+	all := c.findings
+	c.findings = nil
 	for _, f := range c.replay {
 		if r := byCode[f.Code]; r != nil {
 			f.Rule, f.Fix = r.Name, r.Fix
@@ -127,6 +126,9 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 			continue
 		}
 		kept = append(kept, all[i])
+	}
+	if kept == nil {
+		kept = []Finding{}
 	}
 	res := &Result{Findings: kept}
 	res.Findings = Dedupe(res.Findings)
