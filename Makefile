@@ -26,6 +26,7 @@ deps:
 		missing="$$missing mariadb-server"; \
 	command -v redis-server >/dev/null 2>&1 || missing="$$missing redis-server"; \
 	command -v pt-online-schema-change >/dev/null 2>&1 || missing="$$missing percona-toolkit"; \
+	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \

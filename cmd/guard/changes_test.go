@@ -44,7 +44,7 @@ func lintCodes(t *testing.T, args ...string) ([]string, string, int) {
 // schema rules only those of the table whose migrations changed.
 func TestNewFromRev(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	dir := t.TempDir()
 	copyTree(t, "../../examples/shop", dir)
@@ -93,7 +93,7 @@ func TestNewFromRev(t *testing.T) {
 // does not know, guard lint --new-from-rev is exit 2 with the reason.
 func TestNewFromRevInputErrors(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	outside := t.TempDir()
 	writeTree(t, outside, map[string]string{"q.sql": "DELETE FROM t;\n"})
@@ -117,7 +117,7 @@ func TestNewFromRevInputErrors(t *testing.T) {
 // changed when a changed line falls in its CREATE TABLE.
 func TestNewFromRevSchemaDump(t *testing.T) {
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	dir := t.TempDir()
 	dump := "CREATE TABLE t_stock (\n  id BIGINT PRIMARY KEY,\n  stock INT NOT NULL\n);\n\nCREATE TABLE t_wallet (\n  id BIGINT PRIMARY KEY,\n  balance INT NOT NULL\n);\n"

@@ -23,7 +23,7 @@ type repo struct {
 func newRepo(t *testing.T) *repo {
 	t.Helper()
 	if _, err := exec.LookPath("git"); err != nil {
-		t.Skip("git is not installed")
+		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	dir, err := filepath.EvalSymlinks(t.TempDir())
 	if err != nil {
