@@ -2,7 +2,6 @@ package dbtest
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -124,9 +123,4 @@ func (c *RedisClusterSet) must(node *RedisServer, args ...string) string {
 		fatalf(c.t, "%s on %s: %v", strings.Join(args, " "), node.addr, err)
 	}
 	return reply
-}
-
-// String names the cluster by its first primary, for messages.
-func (c *RedisClusterSet) String() string {
-	return fmt.Sprintf("cluster of %d primaries at %s", len(c.primaries), c.primaries[0].addr)
 }

@@ -270,10 +270,6 @@ func RedisWithPassword(t testing.TB, password string, extra ...string) *RedisSer
 	})
 }
 
-// Password returns the password the server asks for, "" for none. Never log
-// it: pass messages through Redact.
-func (r *RedisServer) Password() string { return r.password }
-
 // RedisReplicaOf starts a throwaway redis-server replicating primary, with
 // extra options as RedisWith takes them, and returns once the primary lists
 // it as an online replica.

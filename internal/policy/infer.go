@@ -3,7 +3,6 @@ package policy
 import (
 	"fmt"
 	"slices"
-	"sort"
 	"strings"
 )
 
@@ -208,21 +207,6 @@ func matchCounter(patterns []string, col string) bool {
 		}
 	}
 	return false
-}
-
-// SortedEvidence returns the values of m ordered by table, then column.
-func SortedEvidence(m map[string]*Evidence) []*Evidence {
-	out := make([]*Evidence, 0, len(m))
-	for _, e := range m {
-		out = append(out, e)
-	}
-	sort.Slice(out, func(i, j int) bool {
-		if a, b := strings.ToLower(out[i].Table), strings.ToLower(out[j].Table); a != b {
-			return a < b
-		}
-		return strings.ToLower(out[i].Column) < strings.ToLower(out[j].Column)
-	})
-	return out
 }
 
 // Asked is the set of columns one user of a policy asked IsCounter, IsState

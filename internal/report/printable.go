@@ -2,13 +2,10 @@ package report
 
 import "io"
 
-// Printable returns s with its control characters (but newlines and tabs)
-// and invalid UTF-8 escaped, as the text format prints findings: text that
-// quotes files or database values must not drive the user's terminal.
-func Printable(s string) string { return printable(s) }
-
-// PrintableWriter returns a writer that passes what it is given through
-// Printable to w. Each Write must hold whole characters, as the fmt
+// PrintableWriter returns a writer that passes what it is given to w with
+// its control characters (but newlines and tabs) and invalid UTF-8 escaped,
+// as the text format prints findings: text that quotes files or database
+// values must not drive the user's terminal. Each Write must hold whole characters, as the fmt
 // functions' writes do; a character cut in two would print escaped.
 func PrintableWriter(w io.Writer) io.Writer { return printableWriter{w} }
 
