@@ -3,7 +3,8 @@
 // out for customisation and `--templates DIR` uses the customised set.
 //
 // The templates of Go files render one table's DAO (dao.go.tmpl) and the
-// files every generated package shares (errors, options, metrics, lock);
+// files every generated package shares (errors, options, metrics, lock,
+// hot-row combining);
 // the .sql templates render the migration of `guard gen table`.
 package templates
 

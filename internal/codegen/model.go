@@ -78,6 +78,9 @@ type Field struct {
 // Deduct<Name>Locked.
 type Counter struct {
 	Field *Field
+	// Index numbers the counters of a table from 0: the hot-row combining
+	// of Deduct<Name>Locked queues each counter of a row apart.
+	Index int
 	// SQLRead reads the counter and the version of a row; SQLDeduct is the
 	// guarded UPDATE, SQLDeductCAS the same with the version compare-and-set.
 	SQLRead, SQLDeduct, SQLDeductCAS string
@@ -256,7 +259,9 @@ func (d *Data) setGuarded(t *schema.Table, pol *policy.Policy, opts Options, byN
 			if !c.IsInteger() {
 				return fmt.Errorf("table %s: counter %s is %s: Deduct%s needs an integer column (store amounts in minor units)", t.Name, c.Name, c.Type, f.Name)
 			}
-			d.Counters = append(d.Counters, d.counter(f))
+			c := d.counter(f)
+			c.Index = len(d.Counters)
+			d.Counters = append(d.Counters, c)
 		case isState(c):
 			arg := f.GoType
 			if gt, ok := goTypes[c.Type]; ok {

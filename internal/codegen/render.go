@@ -31,6 +31,7 @@ const (
 	tmplOptions       = "options.go.tmpl"
 	tmplMetrics       = "metrics.go.tmpl"
 	tmplLock          = "lock.go.tmpl"
+	tmplCombine       = "combine.go.tmpl"
 	tmplMigrationUp   = "migration.up.sql.tmpl"
 	tmplMigrationDown = "migration.down.sql.tmpl"
 	tmplPrometheus    = "prometheus.go.tmpl"
@@ -47,6 +48,7 @@ var sharedFiles = map[string]string{
 	tmplOptions: "guard_options.go",
 	tmplMetrics: "guard_metrics.go",
 	tmplLock:    "guard_lock.go",
+	tmplCombine: "guard_combine.go",
 }
 
 // TemplateNames lists the templates a set holds, sorted.

@@ -44,7 +44,10 @@ type GuardDrillDAO struct {
 	table string
 	stmts statements
 	lock  *locker
-	opts  options
+	// combine queues the locked deductions of this process per counter
+	// and row; nil when combining is off.
+	combine *combiner
+	opts    options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
@@ -61,7 +64,11 @@ func NewGuardDrillDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *G
 		sqlGuardDrillGet, sqlGuardDrillExists, sqlGuardDrillInsert, sqlGuardDrillUpdateCAS,
 		sqlGuardDrillReadStock, sqlGuardDrillDeductStock, sqlGuardDrillDeductStockCAS,
 	)
-	return &GuardDrillDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	d := &GuardDrillDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	if o.combine > 1 {
+		d.combine = newCombiner(o.combine)
+	}
+	return d
 }
 
 // Get returns the row id, or ErrNotFound.
@@ -123,6 +130,17 @@ func (d *GuardDrillDAO) missingOr(ctx context.Context, op string, id int64, resu
 	}
 	d.opts.metrics.CAS(d.table, result)
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
+}
+
+// finishBatch gives every deduction of batch the outcome err, counting
+// result for each (none when result is empty).
+func (d *GuardDrillDAO) finishBatch(batch []*deduction, result CASResult, err error) {
+	for _, b := range batch {
+		if result != "" {
+			d.opts.metrics.CAS(d.table, result)
+		}
+		b.finish(err)
+	}
 }
 
 // UpdateLocked runs the pattern lock → read → business logic → version
@@ -328,9 +346,25 @@ func (d *GuardDrillDAO) DeductStock(ctx context.Context, id int64, n int64) erro
 // lock beyond the lock wait, ErrLockLost when the lock was lost before the
 // write was sent, and ctx's error when ctx ends. When Redis fails it goes on
 // unlocked: the compare-and-set alone keeps the row correct.
+//
+// Concurrent calls of this process on the same row are combined (see
+// WithCombine): the lock holder reads the row once for a batch of them and
+// writes their sum in one compare-and-set; when the sum does not fit, each
+// call gets the outcome it would have had alone, in the order they came: one
+// that fits what the earlier ones left succeeds, the others get
+// ErrInsufficient.
 func (d *GuardDrillDAO) DeductStockLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
 		return fmt.Errorf("deduct stock of %s %d: amount %d is not positive", d.table, id, n)
+	}
+	if d.combine != nil {
+		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
+			return d.deductStockBatch(work, write, lock, id, batch)
+		}
+		if err := d.combine.deduct(ctx, d.lock, 0, id, n, apply); err != nil {
+			return fmt.Errorf("deduct stock of %s %d: %w", d.table, id, err)
+		}
+		return nil
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductStockOnce(ctx, id, n)
@@ -392,6 +426,71 @@ func (d *GuardDrillDAO) deductStockOnce(ctx context.Context, id int64, n int64) 
 		return nil
 	}
 	return d.classifyStock(ctx, id, n)
+}
+
+// deductStockBatch applies the deductions of batch to row id under
+// lock: one read, and one compare-and-set of the sum of those that fit,
+// retried on a conflict with full-jitter backoff up to the maximum attempts.
+// It returns the deductions it left undecided because the work context
+// ended before their write was sent.
+func (d *GuardDrillDAO) deductStockBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
+	for attempt := 1; ; attempt++ {
+		var value sql.NullInt64
+		var version int64
+		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlGuardDrillReadStock), id).Scan(&value, &version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			d.finishBatch(batch, CASNotFound, ErrNotFound)
+			return nil
+		case err != nil:
+			if workError(work, lock) != nil {
+				return batch
+			}
+			d.finishBatch(batch, "", err)
+			return nil
+		}
+		if !value.Valid {
+			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
+			return nil
+		}
+		fit, short, sum := fitting(batch, value.Int64)
+		d.finishBatch(short, CASInsufficient, ErrInsufficient)
+		if batch = fit; len(batch) == 0 {
+			return nil
+		}
+		if d.beforeWrite != nil {
+			d.beforeWrite(work)
+		}
+		if workError(work, lock) != nil {
+			return batch
+		}
+		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlGuardDrillDeductStockCAS), sum, id, version, sum)
+		if err != nil {
+			d.finishBatch(batch, "", mapServerError(err))
+			return nil
+		}
+		affected, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			d.finishBatch(batch, "", err)
+			return nil
+		case affected == 1:
+			d.finishBatch(batch, CASOK, nil)
+			return nil
+		}
+		// A write that did not take the lock came first (Redis failed, or
+		// the lock was lost): read again.
+		for range batch {
+			d.opts.metrics.CAS(d.table, CASConflict)
+		}
+		if attempt >= d.opts.maxAttempts {
+			d.finishBatch(batch, "", ErrConflict)
+			return nil
+		}
+		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
+			return batch
+		}
+	}
 }
 
 // classifyStock re-reads row id after a deduction of n changed

@@ -33,6 +33,9 @@ type options struct {
 	// maxLease bounds how long the watchdog renews one lock; 0 means
 	// maxLeaseFactor times the lock TTL.
 	maxLease time.Duration
+	// combine is how many locked deductions of one row one write may
+	// combine; 1 turns combining off.
+	combine int
 }
 
 // maxLeaseFactor times the lock TTL is the default maximum lease.
@@ -46,6 +49,7 @@ func newOptions(opts []Option) options {
 		backoffMin:  DefaultBackoffMin,
 		backoffMax:  DefaultBackoffMax,
 		metrics:     NopMetrics{},
+		combine:     DefaultCombine,
 	}
 	for _, opt := range opts {
 		opt(&o)
@@ -129,6 +133,23 @@ func WithMaxLease(d time.Duration) Option {
 	return func(o *options) {
 		if d > 0 {
 			o.maxLease = d
+		}
+	}
+}
+
+// WithCombine sets how many concurrent locked deductions (Deduct…Locked) of
+// one counter of one row this process combines into one guarded write of
+// their sum: the lock holder applies the waiting ones in batches of at most
+// max while it holds the lock, and each caller still gets its own outcome
+// (when the sum does not fit, each gets the outcome it would have had
+// alone, in the order they came: ErrInsufficient for those that no longer
+// fit what the earlier ones left). The default is
+// DefaultCombine; 1 turns combining off, and every deduction takes the lock
+// for itself. max < 1 keeps the default.
+func WithCombine(max int) Option {
+	return func(o *options) {
+		if max >= 1 {
+			o.combine = max
 		}
 	}
 }

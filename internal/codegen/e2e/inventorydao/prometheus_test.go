@@ -51,7 +51,7 @@ func TestPrometheusMetricsAddUp(t *testing.T) {
 			if tc.fault != nil {
 				deduct = twoNodes(append([]Option{WithLockWait(2 * time.Second)}, opts...))
 			}
-			s := runSale(t, scenario{name: tc.name, fault: tc.fault, opts: opts}, deduct)
+			s := runSale(t, scenario{name: tc.name, fault: tc.fault, opts: opts, batched: true}, deduct)
 			checkExact(t, s)
 			checkScrape(t, s, scrape(t, reg), tc.fault != nil)
 		})

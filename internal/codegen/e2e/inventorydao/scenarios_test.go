@@ -55,14 +55,38 @@ func TestSoldExactlyOnce(t *testing.T) {
 			},
 		},
 	} {
-		t.Run(sc.name, func(t *testing.T) {
-			s := runSale(t, sc, nil)
-			checkExact(t, s)
-			if sc.after != nil {
-				sc.after(t, s)
-			}
-		})
+		for _, mode := range combineModes {
+			t.Run(mode.name+"/"+sc.name, func(t *testing.T) {
+				sc := sc
+				sc.opts = append(append([]Option{}, mode.opts...), sc.opts...)
+				sc.batched = mode.batched
+				s := runSale(t, sc, nil)
+				checkExact(t, s)
+				if sc.after != nil {
+					sc.after(t, s)
+				}
+				if mode.batched && sc.fault == nil && sc.prepare == nil {
+					if _, version := row(t, s.db, s.id); version >= stock {
+						t.Errorf("version moved %d times for %d sales: nothing was combined", version, stock)
+					}
+				}
+			})
+		}
 	}
+}
+
+// combineModes are the two ways the locked deduction runs: each call on its
+// own (WithCombine(1)), and the calls of one row combined in batches. The
+// batches are kept small so that a sale of 100 takes many batches and
+// several holds of the lock, and each fault meets a combined sale under
+// way.
+var combineModes = []struct {
+	name    string
+	opts    []Option
+	batched bool
+}{
+	{name: "one by one", opts: []Option{WithCombine(1)}},
+	{name: "combined", opts: []Option{WithCombine(5)}, batched: true},
 }
 
 // flushAllEvery is the scenario of a Redis that forgets every lock every d.

@@ -56,7 +56,10 @@ type UserAccountDAO struct {
 	table string
 	stmts statements
 	lock  *locker
-	opts  options
+	// combine queues the locked deductions of this process per counter
+	// and row; nil when combining is off.
+	combine *combiner
+	opts    options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
@@ -76,7 +79,11 @@ func NewUserAccountDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *
 		sqlUserAccountReadFrozenPoints, sqlUserAccountDeductFrozenPoints, sqlUserAccountDeductFrozenPointsCAS,
 		sqlUserAccountTransitionState,
 	)
-	return &UserAccountDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	d := &UserAccountDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	if o.combine > 1 {
+		d.combine = newCombiner(o.combine)
+	}
+	return d
 }
 
 // Get returns the row id, or ErrNotFound.
@@ -138,6 +145,17 @@ func (d *UserAccountDAO) missingOr(ctx context.Context, op string, id int64, res
 	}
 	d.opts.metrics.CAS(d.table, result)
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
+}
+
+// finishBatch gives every deduction of batch the outcome err, counting
+// result for each (none when result is empty).
+func (d *UserAccountDAO) finishBatch(batch []*deduction, result CASResult, err error) {
+	for _, b := range batch {
+		if result != "" {
+			d.opts.metrics.CAS(d.table, result)
+		}
+		b.finish(err)
+	}
 }
 
 // UpdateLocked runs the pattern lock → read → business logic → version
@@ -343,9 +361,25 @@ func (d *UserAccountDAO) DeductBalance(ctx context.Context, id int64, n int64) e
 // lock beyond the lock wait, ErrLockLost when the lock was lost before the
 // write was sent, and ctx's error when ctx ends. When Redis fails it goes on
 // unlocked: the compare-and-set alone keeps the row correct.
+//
+// Concurrent calls of this process on the same row are combined (see
+// WithCombine): the lock holder reads the row once for a batch of them and
+// writes their sum in one compare-and-set; when the sum does not fit, each
+// call gets the outcome it would have had alone, in the order they came: one
+// that fits what the earlier ones left succeeds, the others get
+// ErrInsufficient.
 func (d *UserAccountDAO) DeductBalanceLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
 		return fmt.Errorf("deduct balance of %s %d: amount %d is not positive", d.table, id, n)
+	}
+	if d.combine != nil {
+		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
+			return d.deductBalanceBatch(work, write, lock, id, batch)
+		}
+		if err := d.combine.deduct(ctx, d.lock, 0, id, n, apply); err != nil {
+			return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
+		}
+		return nil
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductBalanceOnce(ctx, id, n)
@@ -409,6 +443,71 @@ func (d *UserAccountDAO) deductBalanceOnce(ctx context.Context, id int64, n int6
 	return d.classifyBalance(ctx, id, n)
 }
 
+// deductBalanceBatch applies the deductions of batch to row id under
+// lock: one read, and one compare-and-set of the sum of those that fit,
+// retried on a conflict with full-jitter backoff up to the maximum attempts.
+// It returns the deductions it left undecided because the work context
+// ended before their write was sent.
+func (d *UserAccountDAO) deductBalanceBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
+	for attempt := 1; ; attempt++ {
+		var value sql.NullInt64
+		var version int64
+		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadBalance), id).Scan(&value, &version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			d.finishBatch(batch, CASNotFound, ErrNotFound)
+			return nil
+		case err != nil:
+			if workError(work, lock) != nil {
+				return batch
+			}
+			d.finishBatch(batch, "", err)
+			return nil
+		}
+		if !value.Valid {
+			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
+			return nil
+		}
+		fit, short, sum := fitting(batch, value.Int64)
+		d.finishBatch(short, CASInsufficient, ErrInsufficient)
+		if batch = fit; len(batch) == 0 {
+			return nil
+		}
+		if d.beforeWrite != nil {
+			d.beforeWrite(work)
+		}
+		if workError(work, lock) != nil {
+			return batch
+		}
+		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlUserAccountDeductBalanceCAS), sum, id, version, sum)
+		if err != nil {
+			d.finishBatch(batch, "", mapServerError(err))
+			return nil
+		}
+		affected, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			d.finishBatch(batch, "", err)
+			return nil
+		case affected == 1:
+			d.finishBatch(batch, CASOK, nil)
+			return nil
+		}
+		// A write that did not take the lock came first (Redis failed, or
+		// the lock was lost): read again.
+		for range batch {
+			d.opts.metrics.CAS(d.table, CASConflict)
+		}
+		if attempt >= d.opts.maxAttempts {
+			d.finishBatch(batch, "", ErrConflict)
+			return nil
+		}
+		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
+			return batch
+		}
+	}
+}
+
 // classifyBalance re-reads row id after a deduction of n changed
 // nothing: ErrNotFound, ErrInsufficient, or else ErrConflict.
 func (d *UserAccountDAO) classifyBalance(ctx context.Context, id int64, n int64) error {
@@ -460,9 +559,25 @@ func (d *UserAccountDAO) DeductFrozenPoints(ctx context.Context, id int64, n int
 // lock beyond the lock wait, ErrLockLost when the lock was lost before the
 // write was sent, and ctx's error when ctx ends. When Redis fails it goes on
 // unlocked: the compare-and-set alone keeps the row correct.
+//
+// Concurrent calls of this process on the same row are combined (see
+// WithCombine): the lock holder reads the row once for a batch of them and
+// writes their sum in one compare-and-set; when the sum does not fit, each
+// call gets the outcome it would have had alone, in the order they came: one
+// that fits what the earlier ones left succeeds, the others get
+// ErrInsufficient.
 func (d *UserAccountDAO) DeductFrozenPointsLocked(ctx context.Context, id int64, n int64) error {
 	if n <= 0 {
 		return fmt.Errorf("deduct frozen_points of %s %d: amount %d is not positive", d.table, id, n)
+	}
+	if d.combine != nil {
+		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
+			return d.deductFrozenPointsBatch(work, write, lock, id, batch)
+		}
+		if err := d.combine.deduct(ctx, d.lock, 1, id, n, apply); err != nil {
+			return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
+		}
+		return nil
 	}
 	for attempt := 1; ; attempt++ {
 		err := d.deductFrozenPointsOnce(ctx, id, n)
@@ -524,6 +639,71 @@ func (d *UserAccountDAO) deductFrozenPointsOnce(ctx context.Context, id int64, n
 		return nil
 	}
 	return d.classifyFrozenPoints(ctx, id, n)
+}
+
+// deductFrozenPointsBatch applies the deductions of batch to row id under
+// lock: one read, and one compare-and-set of the sum of those that fit,
+// retried on a conflict with full-jitter backoff up to the maximum attempts.
+// It returns the deductions it left undecided because the work context
+// ended before their write was sent.
+func (d *UserAccountDAO) deductFrozenPointsBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
+	for attempt := 1; ; attempt++ {
+		var value sql.NullInt64
+		var version int64
+		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadFrozenPoints), id).Scan(&value, &version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			d.finishBatch(batch, CASNotFound, ErrNotFound)
+			return nil
+		case err != nil:
+			if workError(work, lock) != nil {
+				return batch
+			}
+			d.finishBatch(batch, "", err)
+			return nil
+		}
+		if !value.Valid {
+			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
+			return nil
+		}
+		fit, short, sum := fitting(batch, value.Int64)
+		d.finishBatch(short, CASInsufficient, ErrInsufficient)
+		if batch = fit; len(batch) == 0 {
+			return nil
+		}
+		if d.beforeWrite != nil {
+			d.beforeWrite(work)
+		}
+		if workError(work, lock) != nil {
+			return batch
+		}
+		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlUserAccountDeductFrozenPointsCAS), sum, id, version, sum)
+		if err != nil {
+			d.finishBatch(batch, "", mapServerError(err))
+			return nil
+		}
+		affected, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			d.finishBatch(batch, "", err)
+			return nil
+		case affected == 1:
+			d.finishBatch(batch, CASOK, nil)
+			return nil
+		}
+		// A write that did not take the lock came first (Redis failed, or
+		// the lock was lost): read again.
+		for range batch {
+			d.opts.metrics.CAS(d.table, CASConflict)
+		}
+		if attempt >= d.opts.maxAttempts {
+			d.finishBatch(batch, "", ErrConflict)
+			return nil
+		}
+		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
+			return batch
+		}
+	}
 }
 
 // classifyFrozenPoints re-reads row id after a deduction of n changed

@@ -46,7 +46,10 @@ type OrderDAO struct {
 	table string
 	stmts statements
 	lock  *locker
-	opts  options
+	// combine queues the locked deductions of this process per counter
+	// and row; nil when combining is off.
+	combine *combiner
+	opts    options
 	// beforeWrite, set only by this package's tests, runs in a locked
 	// deduction between the read and the write, to widen the race window.
 	beforeWrite func(ctx context.Context)
@@ -64,7 +67,11 @@ func NewOrderDAO(db *sqlx.DB, rdb redis.UniversalClient, opts ...Option) *OrderD
 		sqlOrderTransitionStatus,
 		sqlOrderTransitionPayState,
 	)
-	return &OrderDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	d := &OrderDAO{db: db, table: table, stmts: stmts, lock: newLocker(rdb, table, o), opts: o}
+	if o.combine > 1 {
+		d.combine = newCombiner(o.combine)
+	}
+	return d
 }
 
 // Get returns the row id, or ErrNotFound.
@@ -120,6 +127,17 @@ func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CA
 	}
 	d.opts.metrics.CAS(d.table, result)
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
+}
+
+// finishBatch gives every deduction of batch the outcome err, counting
+// result for each (none when result is empty).
+func (d *OrderDAO) finishBatch(batch []*deduction, result CASResult, err error) {
+	for _, b := range batch {
+		if result != "" {
+			d.opts.metrics.CAS(d.table, result)
+		}
+		b.finish(err)
+	}
 }
 
 // UpdateLocked runs the pattern lock → read → business logic → version
