@@ -158,7 +158,7 @@ func TestGenTable(t *testing.T) {
 	}
 	for _, want := range []string{
 		"wrote migrations/000001_create_t_ticket.up.sql", "wrote migrations/000001_create_t_ticket.down.sql",
-		"wrote ticketdao/ticket_dao.go", "wrote ticketdao/guard_lock.go",
+		"wrote ticketdao/ticket_dao.go", "wrote ticketdao/guard_lock.go", "wrote ticketdao/guard_combine.go",
 	} {
 		if !strings.Contains(stdout, want+"\n") {
 			t.Errorf("stdout lacks %q:\n%s", want, stdout)

@@ -56,7 +56,7 @@ const tokenBytes = 16
 // lock.
 const (
 	lockPollMin = 2 * time.Millisecond
-	lockPollMax = 50 * time.Millisecond
+	lockPollMax = 10 * time.Millisecond
 )
 
 // locker takes the per-row locks of one table.
