@@ -39,7 +39,9 @@ freshly seeded stock:
    for-update   transaction: SELECT … FOR UPDATE, check, stock = stock - 1
    conditional  UPDATE … SET stock = stock - 1 WHERE id = ? AND stock >= 1
    cas          read stock and version, write with version = ?, retry with backoff
-   lock-cas     the code guard gen writes: Redis lock, read, version CAS, retry
+   lock-cas     the code guard gen writes: Redis lock, read, version CAS, retry;
+                a node's concurrent deductions of one row are combined into one
+                guarded write of their sum (WithCombine)
 
 It reports per strategy the units sold, those oversold (sold beyond the
 stock), the final stock and whether stock - sold == final, sales per second,
