@@ -215,3 +215,30 @@ func TestCombineOffTakesTheLockPerCall(t *testing.T) {
 		t.Errorf("metrics %v, want 20 locks taken", s)
 	}
 }
+
+// TestCombinedBesideUpdateLocked sells through both locked paths of one DAO
+// at once: half the workers deduct with Deduct…Locked, combined, and half
+// with UpdateLocked's read-decide-write, all on one row and one lock, while
+// the lock keys are deleted under them. Exactly the stock is sold, and the
+// row ends at 0.
+func TestCombinedBesideUpdateLocked(t *testing.T) {
+	if testing.Short() {
+		t.Skip("300-way sales on MariaDB and Redis: not in -short")
+	}
+	sc := lockKeysDeleted()
+	sc.name = "combined beside UpdateLocked, " + sc.name
+	sc.batched = true
+	s := runSale(t, sc, func(s *sale) func(ctx context.Context, id, n int64) error {
+		update := lockedSale(s)
+		return func(ctx context.Context, id, n int64) error {
+			if buyer(ctx)%2 == 0 {
+				return update(ctx, id, n)
+			}
+			return s.dao.DeductInventoryLocked(ctx, id, n)
+		}
+	})
+	checkExact(t, s)
+	if sc.after != nil {
+		sc.after(t, s)
+	}
+}
