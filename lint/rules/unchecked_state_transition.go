@@ -39,6 +39,9 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t) {
 				continue
 			}
+			if claimedBefore(pass, st, w, a) {
+				continue
+			}
 			table, col := a.col.t.tableName(), a.col.name
 			pass.ReportStatementFix(st, table, col, transitionFix(pass, w, a),
 				"state column %s is set to %s without a predicate on %s or %s in WHERE: the transition "+
