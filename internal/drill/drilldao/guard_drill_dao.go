@@ -132,17 +132,6 @@ func (d *GuardDrillDAO) missingOr(ctx context.Context, op string, id int64, resu
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
-// finishBatch gives every deduction of batch the outcome err, counting
-// result for each (none when result is empty).
-func (d *GuardDrillDAO) finishBatch(batch []*deduction, result CASResult, err error) {
-	for _, b := range batch {
-		if result != "" {
-			d.opts.metrics.CAS(d.table, result)
-		}
-		b.finish(err)
-	}
-}
-
 // UpdateLocked runs the pattern lock → read → business logic → version
 // compare-and-set on row id: under the row's Redis lock it reads the row,
 // calls fn with it, and writes every column fn may have changed (all but
@@ -313,6 +302,83 @@ func (d *GuardDrillDAO) changedOne(id int64, res sql.Result, err error) (bool, e
 	return affected == 1, nil
 }
 
+// finishBatch gives every deduction of batch the outcome err, counting
+// result for each (none when result is empty).
+func (d *GuardDrillDAO) finishBatch(batch []*deduction, result CASResult, err error) {
+	for _, b := range batch {
+		if result != "" {
+			d.opts.metrics.CAS(d.table, result)
+		}
+		b.finish(err)
+	}
+}
+
+// deductBatch applies the deductions of batch to a counter of row id under
+// lock: one read of the counter and the version (the statement read), and
+// one compare-and-set of the sum of those that fit (cas), retried on a
+// conflict with full-jitter backoff up to the maximum attempts. It returns
+// the deductions it left undecided because the work context ended before
+// their write was sent.
+func (d *GuardDrillDAO) deductBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction, read, cas string) []*deduction {
+	for attempt := 1; ; attempt++ {
+		var value sql.NullInt64
+		var version int64
+		err := d.db.QueryRowContext(work, read, id).Scan(&value, &version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			d.finishBatch(batch, CASNotFound, ErrNotFound)
+			return nil
+		case err != nil:
+			if workError(work, lock) != nil {
+				return batch
+			}
+			d.finishBatch(batch, "", err)
+			return nil
+		}
+		if !value.Valid {
+			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
+			return nil
+		}
+		fit, short, sum := fitting(batch, value.Int64)
+		d.finishBatch(short, CASInsufficient, ErrInsufficient)
+		if batch = fit; len(batch) == 0 {
+			return nil
+		}
+		if d.beforeWrite != nil {
+			d.beforeWrite(work)
+		}
+		if workError(work, lock) != nil {
+			return batch
+		}
+		res, err := d.db.ExecContext(write, cas, sum, id, version, sum)
+		if err != nil {
+			d.finishBatch(batch, "", mapServerError(err))
+			return nil
+		}
+		affected, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			d.finishBatch(batch, "", err)
+			return nil
+		case affected == 1:
+			d.finishBatch(batch, CASOK, nil)
+			return nil
+		}
+		// A write that did not take the lock came first (Redis failed, or
+		// the lock was lost): read again.
+		for range batch {
+			d.opts.metrics.CAS(d.table, CASConflict)
+		}
+		if attempt >= d.opts.maxAttempts {
+			d.finishBatch(batch, "", ErrConflict)
+			return nil
+		}
+		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
+			return batch
+		}
+	}
+}
+
 // DeductStock subtracts n (> 0) from stock of row id in one
 // guarded UPDATE: the database changes the row only if it holds at least n
 // (RowsAffected == 1), so no lock is needed. It returns ErrInsufficient or
@@ -359,7 +425,8 @@ func (d *GuardDrillDAO) DeductStockLocked(ctx context.Context, id int64, n int64
 	}
 	if d.combine != nil {
 		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
-			return d.deductStockBatch(work, write, lock, id, batch)
+			return d.deductBatch(work, write, lock, id, batch,
+				d.stmts.Rebind(sqlGuardDrillReadStock), d.stmts.Rebind(sqlGuardDrillDeductStockCAS))
 		}
 		if err := d.combine.deduct(ctx, d.lock, 0, id, n, apply); err != nil {
 			return fmt.Errorf("deduct stock of %s %d: %w", d.table, id, err)
@@ -426,71 +493,6 @@ func (d *GuardDrillDAO) deductStockOnce(ctx context.Context, id int64, n int64) 
 		return nil
 	}
 	return d.classifyStock(ctx, id, n)
-}
-
-// deductStockBatch applies the deductions of batch to row id under
-// lock: one read, and one compare-and-set of the sum of those that fit,
-// retried on a conflict with full-jitter backoff up to the maximum attempts.
-// It returns the deductions it left undecided because the work context
-// ended before their write was sent.
-func (d *GuardDrillDAO) deductStockBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
-	for attempt := 1; ; attempt++ {
-		var value sql.NullInt64
-		var version int64
-		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlGuardDrillReadStock), id).Scan(&value, &version)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			d.finishBatch(batch, CASNotFound, ErrNotFound)
-			return nil
-		case err != nil:
-			if workError(work, lock) != nil {
-				return batch
-			}
-			d.finishBatch(batch, "", err)
-			return nil
-		}
-		if !value.Valid {
-			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
-			return nil
-		}
-		fit, short, sum := fitting(batch, value.Int64)
-		d.finishBatch(short, CASInsufficient, ErrInsufficient)
-		if batch = fit; len(batch) == 0 {
-			return nil
-		}
-		if d.beforeWrite != nil {
-			d.beforeWrite(work)
-		}
-		if workError(work, lock) != nil {
-			return batch
-		}
-		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlGuardDrillDeductStockCAS), sum, id, version, sum)
-		if err != nil {
-			d.finishBatch(batch, "", mapServerError(err))
-			return nil
-		}
-		affected, err := res.RowsAffected()
-		switch {
-		case err != nil:
-			d.finishBatch(batch, "", err)
-			return nil
-		case affected == 1:
-			d.finishBatch(batch, CASOK, nil)
-			return nil
-		}
-		// A write that did not take the lock came first (Redis failed, or
-		// the lock was lost): read again.
-		for range batch {
-			d.opts.metrics.CAS(d.table, CASConflict)
-		}
-		if attempt >= d.opts.maxAttempts {
-			d.finishBatch(batch, "", ErrConflict)
-			return nil
-		}
-		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
-			return batch
-		}
-	}
 }
 
 // classifyStock re-reads row id after a deduction of n changed

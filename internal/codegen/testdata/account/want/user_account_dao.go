@@ -147,17 +147,6 @@ func (d *UserAccountDAO) missingOr(ctx context.Context, op string, id int64, res
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
-// finishBatch gives every deduction of batch the outcome err, counting
-// result for each (none when result is empty).
-func (d *UserAccountDAO) finishBatch(batch []*deduction, result CASResult, err error) {
-	for _, b := range batch {
-		if result != "" {
-			d.opts.metrics.CAS(d.table, result)
-		}
-		b.finish(err)
-	}
-}
-
 // UpdateLocked runs the pattern lock → read → business logic → version
 // compare-and-set on row id: under the row's Redis lock it reads the row,
 // calls fn with it, and writes every column fn may have changed (all but
@@ -328,6 +317,83 @@ func (d *UserAccountDAO) changedOne(id int64, res sql.Result, err error) (bool, 
 	return affected == 1, nil
 }
 
+// finishBatch gives every deduction of batch the outcome err, counting
+// result for each (none when result is empty).
+func (d *UserAccountDAO) finishBatch(batch []*deduction, result CASResult, err error) {
+	for _, b := range batch {
+		if result != "" {
+			d.opts.metrics.CAS(d.table, result)
+		}
+		b.finish(err)
+	}
+}
+
+// deductBatch applies the deductions of batch to a counter of row id under
+// lock: one read of the counter and the version (the statement read), and
+// one compare-and-set of the sum of those that fit (cas), retried on a
+// conflict with full-jitter backoff up to the maximum attempts. It returns
+// the deductions it left undecided because the work context ended before
+// their write was sent.
+func (d *UserAccountDAO) deductBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction, read, cas string) []*deduction {
+	for attempt := 1; ; attempt++ {
+		var value sql.NullInt64
+		var version int64
+		err := d.db.QueryRowContext(work, read, id).Scan(&value, &version)
+		switch {
+		case errors.Is(err, sql.ErrNoRows):
+			d.finishBatch(batch, CASNotFound, ErrNotFound)
+			return nil
+		case err != nil:
+			if workError(work, lock) != nil {
+				return batch
+			}
+			d.finishBatch(batch, "", err)
+			return nil
+		}
+		if !value.Valid {
+			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
+			return nil
+		}
+		fit, short, sum := fitting(batch, value.Int64)
+		d.finishBatch(short, CASInsufficient, ErrInsufficient)
+		if batch = fit; len(batch) == 0 {
+			return nil
+		}
+		if d.beforeWrite != nil {
+			d.beforeWrite(work)
+		}
+		if workError(work, lock) != nil {
+			return batch
+		}
+		res, err := d.db.ExecContext(write, cas, sum, id, version, sum)
+		if err != nil {
+			d.finishBatch(batch, "", mapServerError(err))
+			return nil
+		}
+		affected, err := res.RowsAffected()
+		switch {
+		case err != nil:
+			d.finishBatch(batch, "", err)
+			return nil
+		case affected == 1:
+			d.finishBatch(batch, CASOK, nil)
+			return nil
+		}
+		// A write that did not take the lock came first (Redis failed, or
+		// the lock was lost): read again.
+		for range batch {
+			d.opts.metrics.CAS(d.table, CASConflict)
+		}
+		if attempt >= d.opts.maxAttempts {
+			d.finishBatch(batch, "", ErrConflict)
+			return nil
+		}
+		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
+			return batch
+		}
+	}
+}
+
 // DeductBalance subtracts n (> 0) from balance of row id in one
 // guarded UPDATE: the database changes the row only if it holds at least n
 // (RowsAffected == 1), so no lock is needed. It returns ErrInsufficient or
@@ -374,7 +440,8 @@ func (d *UserAccountDAO) DeductBalanceLocked(ctx context.Context, id int64, n in
 	}
 	if d.combine != nil {
 		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
-			return d.deductBalanceBatch(work, write, lock, id, batch)
+			return d.deductBatch(work, write, lock, id, batch,
+				d.stmts.Rebind(sqlUserAccountReadBalance), d.stmts.Rebind(sqlUserAccountDeductBalanceCAS))
 		}
 		if err := d.combine.deduct(ctx, d.lock, 0, id, n, apply); err != nil {
 			return fmt.Errorf("deduct balance of %s %d: %w", d.table, id, err)
@@ -443,71 +510,6 @@ func (d *UserAccountDAO) deductBalanceOnce(ctx context.Context, id int64, n int6
 	return d.classifyBalance(ctx, id, n)
 }
 
-// deductBalanceBatch applies the deductions of batch to row id under
-// lock: one read, and one compare-and-set of the sum of those that fit,
-// retried on a conflict with full-jitter backoff up to the maximum attempts.
-// It returns the deductions it left undecided because the work context
-// ended before their write was sent.
-func (d *UserAccountDAO) deductBalanceBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
-	for attempt := 1; ; attempt++ {
-		var value sql.NullInt64
-		var version int64
-		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadBalance), id).Scan(&value, &version)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			d.finishBatch(batch, CASNotFound, ErrNotFound)
-			return nil
-		case err != nil:
-			if workError(work, lock) != nil {
-				return batch
-			}
-			d.finishBatch(batch, "", err)
-			return nil
-		}
-		if !value.Valid {
-			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
-			return nil
-		}
-		fit, short, sum := fitting(batch, value.Int64)
-		d.finishBatch(short, CASInsufficient, ErrInsufficient)
-		if batch = fit; len(batch) == 0 {
-			return nil
-		}
-		if d.beforeWrite != nil {
-			d.beforeWrite(work)
-		}
-		if workError(work, lock) != nil {
-			return batch
-		}
-		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlUserAccountDeductBalanceCAS), sum, id, version, sum)
-		if err != nil {
-			d.finishBatch(batch, "", mapServerError(err))
-			return nil
-		}
-		affected, err := res.RowsAffected()
-		switch {
-		case err != nil:
-			d.finishBatch(batch, "", err)
-			return nil
-		case affected == 1:
-			d.finishBatch(batch, CASOK, nil)
-			return nil
-		}
-		// A write that did not take the lock came first (Redis failed, or
-		// the lock was lost): read again.
-		for range batch {
-			d.opts.metrics.CAS(d.table, CASConflict)
-		}
-		if attempt >= d.opts.maxAttempts {
-			d.finishBatch(batch, "", ErrConflict)
-			return nil
-		}
-		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
-			return batch
-		}
-	}
-}
-
 // classifyBalance re-reads row id after a deduction of n changed
 // nothing: ErrNotFound, ErrInsufficient, or else ErrConflict.
 func (d *UserAccountDAO) classifyBalance(ctx context.Context, id int64, n int64) error {
@@ -572,7 +574,8 @@ func (d *UserAccountDAO) DeductFrozenPointsLocked(ctx context.Context, id int64,
 	}
 	if d.combine != nil {
 		apply := func(work, write context.Context, lock *heldLock, batch []*deduction) []*deduction {
-			return d.deductFrozenPointsBatch(work, write, lock, id, batch)
+			return d.deductBatch(work, write, lock, id, batch,
+				d.stmts.Rebind(sqlUserAccountReadFrozenPoints), d.stmts.Rebind(sqlUserAccountDeductFrozenPointsCAS))
 		}
 		if err := d.combine.deduct(ctx, d.lock, 1, id, n, apply); err != nil {
 			return fmt.Errorf("deduct frozen_points of %s %d: %w", d.table, id, err)
@@ -639,71 +642,6 @@ func (d *UserAccountDAO) deductFrozenPointsOnce(ctx context.Context, id int64, n
 		return nil
 	}
 	return d.classifyFrozenPoints(ctx, id, n)
-}
-
-// deductFrozenPointsBatch applies the deductions of batch to row id under
-// lock: one read, and one compare-and-set of the sum of those that fit,
-// retried on a conflict with full-jitter backoff up to the maximum attempts.
-// It returns the deductions it left undecided because the work context
-// ended before their write was sent.
-func (d *UserAccountDAO) deductFrozenPointsBatch(work, write context.Context, lock *heldLock, id int64, batch []*deduction) []*deduction {
-	for attempt := 1; ; attempt++ {
-		var value sql.NullInt64
-		var version int64
-		err := d.db.QueryRowContext(work, d.stmts.Rebind(sqlUserAccountReadFrozenPoints), id).Scan(&value, &version)
-		switch {
-		case errors.Is(err, sql.ErrNoRows):
-			d.finishBatch(batch, CASNotFound, ErrNotFound)
-			return nil
-		case err != nil:
-			if workError(work, lock) != nil {
-				return batch
-			}
-			d.finishBatch(batch, "", err)
-			return nil
-		}
-		if !value.Valid {
-			d.finishBatch(batch, CASInsufficient, ErrInsufficient)
-			return nil
-		}
-		fit, short, sum := fitting(batch, value.Int64)
-		d.finishBatch(short, CASInsufficient, ErrInsufficient)
-		if batch = fit; len(batch) == 0 {
-			return nil
-		}
-		if d.beforeWrite != nil {
-			d.beforeWrite(work)
-		}
-		if workError(work, lock) != nil {
-			return batch
-		}
-		res, err := d.db.ExecContext(write, d.stmts.Rebind(sqlUserAccountDeductFrozenPointsCAS), sum, id, version, sum)
-		if err != nil {
-			d.finishBatch(batch, "", mapServerError(err))
-			return nil
-		}
-		affected, err := res.RowsAffected()
-		switch {
-		case err != nil:
-			d.finishBatch(batch, "", err)
-			return nil
-		case affected == 1:
-			d.finishBatch(batch, CASOK, nil)
-			return nil
-		}
-		// A write that did not take the lock came first (Redis failed, or
-		// the lock was lost): read again.
-		for range batch {
-			d.opts.metrics.CAS(d.table, CASConflict)
-		}
-		if attempt >= d.opts.maxAttempts {
-			d.finishBatch(batch, "", ErrConflict)
-			return nil
-		}
-		if err := sleepContext(work, d.opts.backoff(attempt)); err != nil {
-			return batch
-		}
-	}
 }
 
 // classifyFrozenPoints re-reads row id after a deduction of n changed

@@ -129,17 +129,6 @@ func (d *OrderDAO) missingOr(ctx context.Context, op string, id int64, result CA
 	return fmt.Errorf("%s %s %d: %w", op, d.table, id, err)
 }
 
-// finishBatch gives every deduction of batch the outcome err, counting
-// result for each (none when result is empty).
-func (d *OrderDAO) finishBatch(batch []*deduction, result CASResult, err error) {
-	for _, b := range batch {
-		if result != "" {
-			d.opts.metrics.CAS(d.table, result)
-		}
-		b.finish(err)
-	}
-}
-
 // UpdateLocked runs the pattern lock → read → business logic → version
 // compare-and-set on row id: under the row's Redis lock it reads the row,
 // calls fn with it, and writes every column fn may have changed (all but
