@@ -135,6 +135,16 @@ func TestExtractJavaAnnotations(t *testing.T) {
 			`  @UpdateProvider(type = StockSql.class, method = "deduct")`,
 			`  int deduct(long id);`,
 		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "deduct", Unchecked: "SQL built at run time: @UpdateProvider builds the statement in Java"}}},
+		{"select provider: a read, left out", javaMapper(
+			`  @SelectProvider(type = StockSql.class, method = "search")`,
+			`  List<T> search(Query q);`,
+		), nil},
+		{"MyBatis Dynamic SQL adapter: the caller's DSL builds it, left out", javaMapper(
+			`  @UpdateProvider(type=SqlProviderAdapter.class, method="update")`,
+			`  int update(UpdateStatementProvider updateStatement);`,
+			`  @DeleteProvider(type = org.mybatis.dynamic.sql.util.SqlProviderAdapter.class, method = "delete")`,
+			`  int delete(DeleteStatementProvider deleteStatement);`,
+		), nil},
 		{"another framework's annotation", javaSrc(
 			`import io.micronaut.http.annotation.Delete;`,
 			`class C {`,
@@ -415,7 +425,6 @@ func TestExtractJavaTestdata(t *testing.T) {
 			"52 updateSelective UPDATE t_inventory SET status = ?, version = version + 1 WHERE id = ?",
 			"52 updateSelective UPDATE t_inventory SET version = version + 1 WHERE id = ?",
 			"62 delete DELETE FROM t_inventory WHERE id = ? AND version = ?",
-			"65 search unchecked: SQL built at run time: @SelectProvider builds the statement in Java",
 		}},
 		{"JdbcStockDao.java", []string{
 			"14 DEDUCT UPDATE t_inventory SET inventory = inventory - ?, version = version + 1 WHERE id = ? AND inventory >= ?",
