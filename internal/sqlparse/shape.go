@@ -196,3 +196,23 @@ func FirstWord(text string) string {
 	}
 	return toks[0].upper()
 }
+
+// CreatesTable reports whether text opens a CREATE TABLE statement, with or
+// without modifiers between the two words (CREATE TEMPORARY TABLE, CREATE
+// CACHED TABLE, CREATE OR REPLACE TABLE): a classification of a statement
+// that may not parse, read from its first words only.
+func CreatesTable(text string) bool {
+	toks := scriptTokens(text)
+	if len(toks) < 2 || toks[0].upper() != "CREATE" {
+		return false
+	}
+	for _, t := range toks[1:min(len(toks), 5)] {
+		switch w := t.upper(); w {
+		case "TABLE":
+			return true
+		case "":
+			return false
+		}
+	}
+	return false
+}

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -68,14 +69,16 @@ func runNotChecked(pass *lint.Pass) error {
 	return nil
 }
 
-// foreignScript is a .sql file or a mapper XML most of whose statements
-// the parser rejects: a script for another engine (a PostgreSQL, Oracle or
+// foreignScript is a .sql file or a mapper XML most of whose statements,
+// or most of whose CREATE TABLE statements, the parser rejects: a script for another engine (a PostgreSQL, Oracle or
 // Dameng copy of the schema beside the MySQL one, the mapper of a TDengine
 // data source) whose path did not say so. One finding says so for the
 // file, instead of one per statement.
 type foreignScript struct {
 	first         *lint.Statement // the first statement that does not parse
 	failed, total int
+	// tables and failedTables count the CREATE TABLE statements.
+	tables, failedTables int
 }
 
 // foreignMin is the number of failing statements from which a .sql file
@@ -100,15 +103,25 @@ func foreignScripts(stmts []*lint.Statement) map[string]*foreignScript {
 			counts[st.File] = fs
 		}
 		fs.total++
+		table := sqlparse.CreatesTable(st.SQL)
+		if table {
+			fs.tables++
+		}
 		if st.ParseErr != nil {
 			fs.failed++
+			if table {
+				fs.failedTables++
+			}
 			if fs.first == nil {
 				fs.first = st
 			}
 		}
 	}
 	for file, fs := range counts {
-		if fs.failed >= foreignMin && 2*fs.failed > fs.total {
+		// Mostly failing, or failing in most of its table definitions: a
+		// schema of another engine keeps its indexes and ALTERs in syntax
+		// MySQL shares, so its statements as a whole may mostly parse.
+		if fs.failed >= foreignMin && (2*fs.failed > fs.total || 2*fs.failedTables > fs.tables) {
 			if out == nil {
 				out = map[string]*foreignScript{}
 			}
