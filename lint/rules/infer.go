@@ -221,7 +221,10 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 				note(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
 			}
 		}
-		if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" {
+		// The empty string is no state's name: `AND tax_no = ''` is a
+		// filter for rows without one (an optional tenant condition of a
+		// selective update), not a transition from a named state.
+		if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" && o.Value != "''" {
 			f.literal = true
 		}
 		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {

@@ -39,3 +39,9 @@ UPDATE t_member SET nickname = ? WHERE nickname = ? AND id = ?;
 
 -- A ledger row the code moves: its balance is a counter after all.
 UPDATE t_points_log SET balance = balance - ?, version = version + 1 WHERE id = ? AND balance >= ?;
+
+-- A selective update whose optional tenant filter keeps rows without a
+-- seller (`= ''`): the empty string names no state, so setting the column
+-- is no transition.
+UPDATE t_buyer SET buyer_name = ?, tenant_tag = ? WHERE id = ? AND tenant_tag = '';
+UPDATE t_buyer SET tenant_tag = ? WHERE id = ?;

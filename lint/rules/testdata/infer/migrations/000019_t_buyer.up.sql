@@ -1,0 +1,6 @@
+CREATE TABLE t_buyer (
+  id BIGINT NOT NULL AUTO_INCREMENT,
+  buyer_name VARCHAR(100) NOT NULL,
+  tenant_tag VARCHAR(20) NOT NULL DEFAULT '',
+  PRIMARY KEY (id)
+) ENGINE=InnoDB;
