@@ -360,7 +360,10 @@ func (x *goExtractor) fieldSets(obj *ast.Object, read *MapperRead, fn *ast.FuncD
 					continue
 				}
 				if s.Tok == token.ASSIGN {
-					sets = append(sets, x.propertySet(field, s.Rhs[i], obj, fn, pos, req))
+					ps := x.propertySet(field, s.Rhs[i], obj, fn, pos, req)
+					ps.Optional = x.goPresenceChecked(fn, s, s.Rhs[i])
+					ps.Consulted = goConsulted(fn, obj, field, s.Pos())
+					sets = append(sets, ps)
 					continue
 				}
 				sets = append(sets, x.stepSet(field, l, s.Tok.String()[:1]+" "+x.exprText(s.Rhs[i]), read))

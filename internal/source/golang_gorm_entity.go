@@ -154,7 +154,10 @@ func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr,
 				}
 				switch s.Tok {
 				case token.ASSIGN:
-					add(field, s, x.gormValue(s.Rhs[i], field, s.Pos()))
+					ps := x.gormValue(s.Rhs[i], field, s.Pos())
+					ps.Optional = x.goPresenceChecked(fn, s, s.Rhs[i])
+					ps.Consulted = goConsulted(fn, v.Obj, field, s.Pos())
+					add(field, s, ps)
 				case token.SUB_ASSIGN, token.ADD_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN:
 					op := strings.TrimSuffix(s.Tok.String(), "=")
 					ps := PropertySet{Text: v.Name + "." + field + " " + op + " " + x.exprText(s.Rhs[i])}

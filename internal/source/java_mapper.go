@@ -154,6 +154,14 @@ type PropertySet struct {
 	// Param is the field of the host method's request parameter the value
 	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
 	Param string
+	// Optional reports that the set runs only when the value is present
+	// (`if (req.getStatus() != null) e.setStatus(req.getStatus())`, `if
+	// in.Status != 0 { res.Status = in.Status }`): the partial update of an
+	// edit form, which copies what the caller sent. Consulted reports that
+	// the method read the property of the record before setting it. An
+	// optional copy into a record whose old value the code never looked at
+	// moves no state the code checked: it is an edit, not a transition.
+	Optional, Consulted bool
 }
 
 // Criterion is one condition added to an Example's Criteria:
@@ -373,6 +381,8 @@ func (x *javaFile) propertySets(name string, body, before int) []PropertySet {
 		close := x.match[j+3]
 		ps := PropertySet{Property: strings.ToLower(setter[3:4]) + setter[4:], Text: x.describe(j+4, close), Line: x.toks[j].line}
 		ps.Form, ps.Read = x.valueForm(j+4, close, body)
+		ps.Optional = x.presenceChecked(j, j+4, close)
+		ps.Consulted = x.consultedBefore(name, ps.Property, body, j)
 		ps.CopiesRead = ps.Form == ValueFromRead && close == j+9 && x.toks[j+6].text == "get"+setter[3:] && x.is(j+8, ")")
 		out = append(out, ps)
 		j = close

@@ -113,6 +113,10 @@ func (x *javaFile) chainSets(s, body int) ([]plusSet, int) {
 		close := x.match[k+2]
 		ps := PropertySet{Property: strings.ToLower(setter[3:4]) + setter[4:], Text: x.describe(k+3, close), Line: x.toks[k+1].line}
 		ps.Form, ps.Read = x.valueForm(k+3, close, body)
+		if !x.is(s, "new") {
+			ps.Optional = x.presenceChecked(s, k+3, close)
+			ps.Consulted = x.consultedBefore(x.toks[s].text, ps.Property, body, s)
+		}
 		ps.CopiesRead = ps.Form == ValueFromRead && close == k+9 && x.toks[k+5].text == "get"+setter[3:] && x.is(k+7, ")")
 		out = append(out, plusSet{PropertySet: ps, tok: k + 1})
 		k = close + 1

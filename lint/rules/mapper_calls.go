@@ -210,6 +210,12 @@ func mapperStateWrites(pass *lint.Pass) {
 			if done[cols[i]] || s.CopiesRead || switchValue(s.Text) || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
+			if s.Optional && !s.Consulted {
+				// An edit form's partial update copies the state the
+				// caller sent, into a record whose old state the code
+				// never looked at: no check, no act to race with.
+				continue
+			}
 			table := mw.t.tableName()
 			from := ""
 			switch {
