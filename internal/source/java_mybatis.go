@@ -142,9 +142,10 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 		}
 		return
 	}
-	sqlText, dollars := javaMyBatisPlaceholders(text)
+	sqlText, dollars, callerWhere := javaMyBatisPlaceholders(text)
 	fr := x.addSQL(sqlText, at, closing+1, id)
 	fr.Dollar = dollars
+	fr.WhereFromCaller = callerWhere
 }
 
 // next returns a byte positioned where Fragment.Pos expects the byte after

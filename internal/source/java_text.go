@@ -85,11 +85,11 @@ func (t javaText) looksLikeSQL() bool {
 // javaMyBatisPlaceholders rewrites the parameters of MyBatis annotation SQL:
 // #{x} becomes the JDBC marker ? and so does ${x}, which is also recorded as a
 // Dollar so that the substitution is reported while the rest of the statement
-// is still checked. A backslash before the opening token escapes it, as in
+// is still checked; a MyBatis-Plus wrapper segment (${ew.customSqlSegment})
+// becomes its stand-in instead, and callerWhere reports that the WHERE is
+// the caller's wrapper. A backslash before the opening token escapes it, as in
 // MyBatis' own token parser; a token that never closes is left as written.
-func javaMyBatisPlaceholders(t javaText) (javaText, []Dollar) {
-	var out javaText
-	var dollars []Dollar
+func javaMyBatisPlaceholders(t javaText) (out javaText, dollars []Dollar, callerWhere bool) {
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		opens := func(j int) bool {
@@ -115,11 +115,21 @@ func javaMyBatisPlaceholders(t javaText) (javaText, []Dollar) {
 			out = append(out, t[i:]...)
 			break
 		}
+		expr := strings.TrimSpace(t[i+2 : end].String())
+		if k := mpWrapperSegment(expr); c.b == '$' && k != mpNone {
+			// A MyBatis-Plus wrapper's segment (xml_mpsegment.go).
+			callerWhere = callerWhere || k == mpWhere || k == mpCondition
+			for j := 0; j < len(mpStandIn(k)); j++ {
+				out = append(out, javaChar{b: mpStandIn(k)[j], line: c.line, col: c.col})
+			}
+			i = end
+			continue
+		}
 		if c.b == '$' {
-			dollars = append(dollars, Dollar{Expr: strings.TrimSpace(t[i+2 : end].String()), Line: c.line, Col: c.col})
+			dollars = append(dollars, Dollar{Expr: expr, Line: c.line, Col: c.col})
 		}
 		out = append(out, javaChar{b: '?', line: c.line, col: c.col})
 		i = end
 	}
-	return out, dollars
+	return out, dollars, callerWhere
 }

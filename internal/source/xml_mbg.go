@@ -71,6 +71,12 @@ func (m *mbMapper) includesExampleWhere(n *mbNode, seen map[*mbNode]bool) bool {
 // substitution renders ${expr}, which no include property binds: the text
 // that stands in its place, and the Dollar to record, nil for a constant.
 func (r *mbRender) substitution(expr string) (string, *Dollar) {
+	if k := mpWrapperSegment(expr); k != mpNone {
+		if k == mpWhere || k == mpCondition {
+			r.callerWhere = true
+		}
+		return mpStandIn(k), nil
+	}
 	switch {
 	case mbStaticField(expr):
 		// An OGNL static field (`@com.x.Status@PAID`) is a constant of the

@@ -199,6 +199,12 @@ type mbRender struct {
 	// exampleWhere counts the MyBatis Generator Example where clauses being
 	// included (see xml_mbg.go).
 	exampleWhere int
+	// nullKept holds the `x == null` <if> elements rendered with every
+	// optional value absent (see nullBranch).
+	nullKept map[*mbNode]bool
+	// callerWhere is set once a MyBatis-Plus wrapper's WHERE segment was
+	// pasted (see xml_mpsegment.go): the statement's WHERE is the caller's.
+	callerWhere bool
 	// optional records whether an <if> or <choose> was met: a statement without
 	// either renders the same whatever the conditions.
 	optional  bool
@@ -228,6 +234,7 @@ func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	fr := base
 	fr.Variant = variant
 	fr.Dollar = r.dollar
+	fr.WhereFromCaller = fr.WhereFromCaller || r.callerWhere
 	if len(r.emptied) > 0 {
 		fr.EmptiedClause = mbDescribe(r.emptied[0])
 	}
@@ -289,7 +296,13 @@ func (r *mbRender) children(n *mbNode, props map[string]string, b *mbBuf) {
 		if r.err != nil {
 			return
 		}
-		if k.name == "if" && (!r.absent || r.keep[k]) {
+		if k.name == "if" && r.absent && !r.keep[k] && r.m.nullBranch(n, k) {
+			if r.nullKept == nil {
+				r.nullKept = map[*mbNode]bool{}
+			}
+			r.nullKept[k] = true
+		}
+		if k.name == "if" && (!r.absent || r.keep[k] || r.nullKept[k]) {
 			if r.excludes(n, k, taken) {
 				r.optional = true
 				continue
@@ -327,6 +340,27 @@ func (r *mbRender) excludes(n, k *mbNode, taken []*mbNode) bool {
 	return false
 }
 
+// nullBranch reports whether <if> k of n tests `x == null` beside a sibling
+// that tests `x != null`: one of the two always holds, and with every
+// optional value absent it is k. (`<if test="ew.sqlSelect != null">` and
+// its `== null` twin pick a column list; leaving both out makes a SELECT of
+// no columns, SQL no call sends.)
+func (m *mbMapper) nullBranch(n, k *mbNode) bool {
+	c := m.ifConds(k)
+	if len(c) != 1 || !c[0].equal || c[0].value == nil || c[0].value.kind != mbNull {
+		return false
+	}
+	for _, s := range n.kids {
+		if s == k || s.name != "if" {
+			continue
+		}
+		if d := m.ifConds(s); len(d) == 1 && d[0].path == c[0].path && !d[0].equal && d[0].value != nil && d[0].value.kind == mbNull {
+			return true
+		}
+	}
+	return false
+}
+
 // mbIsChild reports whether k is a child of n.
 func mbIsChild(n, k *mbNode) bool {
 	return slices.Contains(n.kids, k)
@@ -350,7 +384,7 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 	case "if":
 		r.optional = true
 		switch {
-		case !r.absent || r.keep[k]:
+		case !r.absent || r.keep[k] || r.nullKept[k]:
 			test, absent := r.test, r.absent
 			r.test, r.absent = k.attr("test"), false
 			r.children(k, props, b)
