@@ -85,3 +85,31 @@ func equalityColumns(w *write, t *target) []string {
 	}
 	return cols
 }
+
+// pinsRow reports whether the WHERE of w selects at most one row of t: it
+// compares with = every column of t's primary key or of one of its UNIQUE
+// keys, or, when the schema does not know t, a column named id. A bulk
+// write (`… WHERE user_id = ? AND status = 'unread'`, mark all read) changes
+// as many rows as there are, none included, so its count is no refusal.
+func pinsRow(w *write, t *target) bool {
+	cols := equalityColumns(w, t)
+	if t.table == nil {
+		return slices.ContainsFunc(cols, func(c string) bool { return strings.EqualFold(c, "id") })
+	}
+	for _, ix := range t.table.Indexes {
+		if !ix.Unique && !ix.Primary {
+			continue
+		}
+		all := true
+		for _, k := range ix.Columns {
+			if !slices.ContainsFunc(cols, func(c string) bool { return strings.EqualFold(c, k) }) {
+				all = false
+				break
+			}
+		}
+		if all && len(ix.Columns) > 0 {
+			return true
+		}
+	}
+	return false
+}
