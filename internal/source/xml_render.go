@@ -230,6 +230,11 @@ func (m *mbMapper) render(n *mbNode, form mbForm) *mbRender {
 }
 
 // fragment turns the rendering into a Fragment described by variant.
+// EmptyWhenAbsent is the Unchecked reason of a dynamic statement's variant
+// that renders nothing, every optional condition absent (a statement whose
+// whole text stands in <if> elements, one per database, say).
+const EmptyWhenAbsent = "statement is empty when every optional condition is absent"
+
 func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	fr := base
 	fr.Variant = variant
@@ -250,7 +255,7 @@ func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	case len(bytes.TrimSpace(r.out.t.s)) == 0:
 		fr.Unchecked = "statement is empty"
 		if r.absent {
-			fr.Unchecked = "statement is empty when every optional condition is absent"
+			fr.Unchecked = EmptyWhenAbsent
 		}
 	default:
 		fr.SQL = string(r.out.t.s)
