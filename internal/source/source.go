@@ -72,6 +72,11 @@ type Fragment struct {
 	// SQL as it is and the server refuses it, so a parse error of this variant
 	// says nothing about the statement once another variant parses.
 	EmptiedClause string
+	// EngineBranches is set on every variant of a MyBatis statement whose
+	// <if> or <when> tests pick the database it runs on (`_databaseId ==
+	// 'oracle'`, `dbType == 1`): a variant that does not parse as MySQL is
+	// then another engine's branch, once a variant of the statement parses.
+	EngineBranches bool
 	// Generated is the header of a generated file the SQL stands in (Go's
 	// `// Code generated … DO NOT EDIT.`), empty for a file a person writes:
 	// advice to edit the statement belongs to the generator's template.

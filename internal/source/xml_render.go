@@ -91,6 +91,7 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 		return []*Fragment{&fr}
 	}
 	base.WhereFromCaller = m.includesExampleWhere(n, nil)
+	base.EngineBranches = m.picksEngine(n)
 	first := m.render(n, mbForm{})
 	if !first.optional {
 		return []*Fragment{first.fragment(base, "")}
@@ -144,6 +145,37 @@ func (m *mbMapper) fragments(n *mbNode, base Fragment) []*Fragment {
 			fmt.Sprintf("with <if test=%q> at line %d chosen over the <if> siblings it excludes", k.attr("test"), k.line))
 	}
 	return out
+}
+
+// mbEnginePaths are the last segments (lower case) of the property paths
+// that name the database a statement runs on: MyBatis's own _databaseId
+// (set by a DatabaseIdProvider) and the names mappers give a flag of their
+// own.
+var mbEnginePaths = map[string]bool{
+	"_databaseid": true, "databaseid": true, "dbtype": true, "datatype": true,
+	"databasetype": true, "dialect": true, "dbdialect": true,
+}
+
+// picksEngine reports whether an <if> or <when> inside n tests a path that
+// names the database.
+func (m *mbMapper) picksEngine(n *mbNode) bool {
+	for _, k := range n.kids {
+		if k.name == "if" || k.name == "when" {
+			for _, c := range m.ifConds(k) {
+				path := strings.ToLower(c.path)
+				if i := strings.LastIndexByte(path, '.'); i >= 0 {
+					path = path[i+1:]
+				}
+				if mbEnginePaths[path] {
+					return true
+				}
+			}
+		}
+		if k.name != "" && m.picksEngine(k) {
+			return true
+		}
+	}
+	return false
 }
 
 // ifConds returns the conjuncts of the test of <if> k, parsed once.

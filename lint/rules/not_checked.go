@@ -52,6 +52,9 @@ func runNotChecked(pass *lint.Pass) error {
 			// A variant with an empty <set> or <trim> is SQL MyBatis sends
 			// and the server refuses; the statement's other variants, which
 			// parse, are what it runs.
+		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EngineBranches && runs[statementOf(st.Fragment)]:
+			// A branch for another database (`<if test="dbType == 1">`
+			// around Oracle's to_char) beside the MySQL one, which parses.
 		case st.Fragment != nil && st.Fragment.Unchecked == source.EmptyWhenAbsent && runs[statementOf(st.Fragment)]:
 			// Nothing at all when no condition holds, SQL when one does:
 			// the variants that render are what MyBatis runs (a statement
