@@ -1,6 +1,7 @@
 package source
 
 import (
+	"fmt"
 	"strings"
 )
 
@@ -39,6 +40,16 @@ func (x *javaFile) providerType(from, to int) string {
 
 // annotations reports the SQL of MyBatis statement annotations.
 func (x *javaFile) annotations() {
+	// The first provider method of MyBatis Dynamic SQL's generic adapter,
+	// and how many there are: one finding stands for all of them.
+	var adapter *Fragment
+	adapters := 0
+	defer func() {
+		if adapter != nil {
+			adapter.Unchecked = fmt.Sprintf("SQL built at run time: %d methods of this mapper run the statement "+
+				"MyBatis Dynamic SQL's %s renders from the DSL of their callers", adapters, javaDynamicSQLAdapter)
+		}
+	}()
 	for i, t := range x.toks {
 		if t.kind != javaAnnot || !x.is(i+1, "(") {
 			continue
@@ -58,13 +69,19 @@ func (x *javaFile) annotations() {
 		closing := x.match[i+1]
 		id := x.annotatedMethod(closing + 1)
 		if javaMyBatisProviders[name] {
-			// A SELECT changes no row, and MyBatis Dynamic SQL's generic
-			// adapter runs whatever statement its caller built with the
-			// DSL: neither method holds a write guard could check, and a
-			// warning on each of them (six per generated mapper) would
-			// bury the ones that do.
-			if name != "SelectProvider" && x.providerType(i+2, closing) != javaDynamicSQLAdapter {
+			if x.providerType(i+2, closing) != javaDynamicSQLAdapter {
 				x.addUnchecked(i, closing+1, "SQL built at run time: @"+name+" builds the statement in Java", id)
+				continue
+			}
+			// MyBatis Dynamic SQL's generic adapter runs whatever statement
+			// its caller built with the DSL: the same for each of the six
+			// methods of every generated mapper, said once per file so
+			// that it does not bury the providers of the project's own.
+			adapters++
+			if adapter == nil {
+				adapter = x.addUnchecked(i, closing+1, "", id)
+			} else {
+				x.claim(i, closing+1)
 			}
 			continue
 		}

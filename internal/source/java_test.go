@@ -135,16 +135,14 @@ func TestExtractJavaAnnotations(t *testing.T) {
 			`  @UpdateProvider(type = StockSql.class, method = "deduct")`,
 			`  int deduct(long id);`,
 		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "deduct", Unchecked: "SQL built at run time: @UpdateProvider builds the statement in Java"}}},
-		{"select provider: a read, left out", javaMapper(
-			`  @SelectProvider(type = StockSql.class, method = "search")`,
-			`  List<T> search(Query q);`,
-		), nil},
-		{"MyBatis Dynamic SQL adapter: the caller's DSL builds it, left out", javaMapper(
+		{"MyBatis Dynamic SQL adapter: one finding for the mapper", javaMapper(
 			`  @UpdateProvider(type=SqlProviderAdapter.class, method="update")`,
 			`  int update(UpdateStatementProvider updateStatement);`,
 			`  @DeleteProvider(type = org.mybatis.dynamic.sql.util.SqlProviderAdapter.class, method = "delete")`,
 			`  int delete(DeleteStatementProvider deleteStatement);`,
-		), nil},
+			`  @SelectProvider(type=SqlProviderAdapter.class, method="select")`,
+			`  long count(SelectStatementProvider selectStatement);`,
+		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "update", Unchecked: "SQL built at run time: 3 methods of this mapper run the statement MyBatis Dynamic SQL's SqlProviderAdapter renders from the DSL of their callers"}}},
 		{"another framework's annotation", javaSrc(
 			`import io.micronaut.http.annotation.Delete;`,
 			`class C {`,
@@ -425,6 +423,7 @@ func TestExtractJavaTestdata(t *testing.T) {
 			"52 updateSelective UPDATE t_inventory SET status = ?, version = version + 1 WHERE id = ?",
 			"52 updateSelective UPDATE t_inventory SET version = version + 1 WHERE id = ?",
 			"62 delete DELETE FROM t_inventory WHERE id = ? AND version = ?",
+			"65 search unchecked: SQL built at run time: @SelectProvider builds the statement in Java",
 		}},
 		{"JdbcStockDao.java", []string{
 			"14 DEDUCT UPDATE t_inventory SET inventory = inventory - ?, version = version + 1 WHERE id = ? AND inventory >= ?",
