@@ -212,7 +212,7 @@ func conditionalWrite(pass *lint.Pass, w *write) conditional {
 	// state a row may be removed from.
 	if w.kind == writeDelete {
 		for _, c := range referencedColumns(w, conds) {
-			if isState(pass, c) && pinsRow(w, c.t) {
+			if isState(pass, c) && pinsRow(pass, w, c.t) {
 				return conditional{why: "a DELETE conditional on " + c.name, table: c.t.tableName(), column: c.name,
 					refusal: "ErrStateChanged"}
 			}
@@ -220,7 +220,7 @@ func conditionalWrite(pass *lint.Pass, w *write) conditional {
 		return conditional{}
 	}
 	for _, a := range as {
-		if isState(pass, a.col) && mentions(conds, a.col) && pinsRow(w, a.col.t) {
+		if isState(pass, a.col) && mentions(conds, a.col) && pinsRow(pass, w, a.col.t) {
 			return conditional{why: "a state transition of " + a.col.name, table: a.col.t.tableName(), column: a.col.name,
 				refusal: "ErrStateChanged"}
 		}

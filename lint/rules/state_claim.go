@@ -88,13 +88,18 @@ func equalityColumns(w *write, t *target) []string {
 
 // pinsRow reports whether the WHERE of w selects at most one row of t: it
 // compares with = every column of t's primary key or of one of its UNIQUE
-// keys, or, when the schema does not know t, a column named id. A bulk
+// keys, or, when the schema does not know t, a column named id, the table's
+// own id (order_id of t_order) or one the policy takes for a business key
+// (order_no, out_trade_no). A bulk
 // write (`… WHERE user_id = ? AND status = 'unread'`, mark all read) changes
 // as many rows as there are, none included, so its count is no refusal.
-func pinsRow(w *write, t *target) bool {
+func pinsRow(pass *lint.Pass, w *write, t *target) bool {
 	cols := equalityColumns(w, t)
 	if t.table == nil {
-		return slices.ContainsFunc(cols, func(c string) bool { return strings.EqualFold(c, "id") })
+		own := ownIDName(t.tableName())
+		return slices.ContainsFunc(cols, func(c string) bool {
+			return strings.EqualFold(c, "id") || strings.EqualFold(c, own) || pass.Policy.IsBusinessKey(t.tableName(), c)
+		})
 	}
 	for _, ix := range t.table.Indexes {
 		if !ix.Unique && !ix.Primary {
@@ -112,4 +117,20 @@ func pinsRow(w *write, t *target) bool {
 		}
 	}
 	return false
+}
+
+// ownIDName is the name a table's key often has: order_id for t_order,
+// tb_order or orders.
+func ownIDName(table string) string {
+	n := strings.ToLower(table)
+	for _, p := range []string{"tbl_", "tb_", "t_"} {
+		if rest, ok := strings.CutPrefix(n, p); ok {
+			n = rest
+			break
+		}
+	}
+	if strings.HasSuffix(n, "s") && len(n) > 1 {
+		n = n[:len(n)-1]
+	}
+	return n + "_id"
 }

@@ -29,3 +29,20 @@ func PayByNumber(ctx context.Context, db *sql.DB, no string) error {
 	_, err := db.ExecContext(ctx, "UPDATE t_order SET status = 'paid', version = version + 1 WHERE order_no = ? AND status = 'new'", no) // want "GQ011 ExecContext runs a state transition of status"
 	return err
 }
+
+// A table the schema does not know: its own id, or a business key, selects
+// one row; another column selects a batch.
+func UseCoupon(ctx context.Context, db *sql.DB, no string) error {
+	_, err := db.ExecContext(ctx, "UPDATE t_coupon SET status = 'used' WHERE coupon_no = ? AND status = 'new'", no) // want "GQ011 ExecContext runs a state transition of status"
+	return err
+}
+
+func UseCouponByID(ctx context.Context, db *sql.DB, id int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE t_coupon SET status = 'used' WHERE coupon_id = ? AND status = 'new'", id) // want "GQ011 ExecContext runs a state transition of status"
+	return err
+}
+
+func ExpireCoupons(ctx context.Context, db *sql.DB, userID int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE t_coupon SET status = 'expired' WHERE user_id = ? AND status = 'new'", userID)
+	return err
+}
