@@ -642,6 +642,20 @@ func mbSubstitute(s string, props map[string]string) (_ string, ok bool) {
 	return sb.String(), sb.Len() <= mbMaxBytes
 }
 
+// mbBound is what stands for the #{…} of s from k to end: the JDBC marker,
+// or, written against a string literal (`like "%"#{name}"%"`), an empty
+// literal. MyBatis sends the marker and the driver inlines the value as a
+// quoted string (Connector/J prepares on the client by default), which
+// MySQL joins to the literals beside it; a bare ? between them does not
+// parse.
+func mbBound(s []byte, k, end int) string {
+	quote := func(b byte) bool { return b == '\'' || b == '"' }
+	if k > 0 && quote(s[k-1]) || end+1 < len(s) && quote(s[end+1]) {
+		return "''"
+	}
+	return "?"
+}
+
 // text renders a text node: #{…} becomes ?, ${name} bound by an include's
 // property becomes its value, and any other ${…} becomes ? and is recorded.
 func (r *mbRender) text(t mbText, props map[string]string) mbText {
@@ -661,7 +675,7 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 		expr := string(t.s[k+2 : end])
 		i = end + 1
 		if t.s[k] == '#' {
-			out.add(mbWord("?", line, col))
+			out.add(mbWord(mbBound(t.s, k, end), line, col))
 			continue
 		}
 		if v, ok := props[expr]; ok {
