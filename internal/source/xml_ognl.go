@@ -22,6 +22,9 @@ type mbCond struct {
 	// value is the constant compared with; for a bare path (`flag`, `!flag`)
 	// it is nil and equal says whether the path is truthy.
 	value *mbConst
+	// anyOf, set instead of value, lists the constants a disjunction of
+	// equalities on the path allows (`db == 'mysql' || db == 'mariadb'`).
+	anyOf []mbConst
 }
 
 // mbConst is an OGNL literal.
@@ -55,7 +58,13 @@ func mbExclusive(a, b []mbCond) bool {
 
 // contradicts reports whether conjuncts c and d can never hold together.
 func (c mbCond) contradicts(d mbCond) bool {
-	if c.path != d.path || (c.value == nil) != (d.value == nil) {
+	if c.path != d.path {
+		return false
+	}
+	if c.anyOf != nil || d.anyOf != nil {
+		return c.disjointFrom(d)
+	}
+	if (c.value == nil) != (d.value == nil) {
 		return false
 	}
 	switch {
@@ -67,6 +76,34 @@ func (c mbCond) contradicts(d mbCond) bool {
 		return c.value.same(*d.value)
 	}
 	return false
+}
+
+// disjointFrom reports whether c and d, one of them a disjunction of
+// equalities and the other one too or an equality, allow no value in
+// common.
+func (c mbCond) disjointFrom(d mbCond) bool {
+	values := func(x mbCond) ([]mbConst, bool) {
+		switch {
+		case x.anyOf != nil:
+			return x.anyOf, true
+		case x.equal && x.value != nil:
+			return []mbConst{*x.value}, true
+		}
+		return nil, false
+	}
+	a, okA := values(c)
+	b, okB := values(d)
+	if !okA || !okB {
+		return false
+	}
+	for _, x := range a {
+		for _, y := range b {
+			if !x.distinct(y) {
+				return false
+			}
+		}
+	}
+	return true
 }
 
 // same reports whether k and o are the same literal, so that `x == k` and
@@ -156,6 +193,9 @@ func mbConds(test string) []mbCond {
 		case t.text == ")":
 			depth--
 		case depth == 0 && (t.word == "or" || t.text == "||"):
+			if c, ok := mbAnyOf(toks); ok {
+				return []mbCond{c}
+			}
 			return nil
 		case depth == 0 && (t.word == "and" || t.text == "&&"):
 			parts = append(parts, toks[start:i])
@@ -173,6 +213,30 @@ func mbConds(test string) []mbCond {
 		}
 	}
 	return out
+}
+
+// mbAnyOf reads a test that is a disjunction of equalities of one path
+// with constants (`dbType == 'oracle' || dbType == 'dm'`).
+func mbAnyOf(toks []mbOgnlToken) (mbCond, bool) {
+	var out mbCond
+	start := 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) && toks[i].word != "or" && toks[i].text != "||" {
+			continue
+		}
+		part := toks[start:i]
+		for len(part) >= 2 && part[0].text == "(" && part[len(part)-1].text == ")" && mbClosesAtEnd(part) {
+			part = part[1 : len(part)-1]
+		}
+		c, ok := mbCondOf(part)
+		if !ok || !c.equal || c.value == nil || out.path != "" && c.path != out.path {
+			return mbCond{}, false
+		}
+		out.path, out.equal = c.path, true
+		out.anyOf = append(out.anyOf, *c.value)
+		start = i + 1
+	}
+	return out, len(out.anyOf) > 1
 }
 
 // mbClosesAtEnd reports whether the parenthesis opening toks closes at its
