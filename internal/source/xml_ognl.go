@@ -215,6 +215,48 @@ func mbConds(test string) []mbCond {
 	return out
 }
 
+// mbNullTests reads a test made only of null tests joined by and (`a ==
+// null and b != null`): for each path, whether it is compared == null.
+// ok is false for any other test.
+func mbNullTests(test string) (_ map[string]bool, ok bool) {
+	toks, ok := mbOgnlTokens(test)
+	if !ok || len(toks) == 0 {
+		return nil, false
+	}
+	out := map[string]bool{}
+	depth, start := 0, 0
+	for i := 0; i <= len(toks); i++ {
+		if i < len(toks) {
+			switch t := toks[i]; {
+			case t.text == "(":
+				depth++
+				continue
+			case t.text == ")":
+				depth--
+				continue
+			case depth == 0 && (t.word == "or" || t.text == "||"):
+				return nil, false
+			case depth != 0 || t.word != "and" && t.text != "&&":
+				continue
+			}
+		}
+		part := toks[start:i]
+		for len(part) >= 2 && part[0].text == "(" && part[len(part)-1].text == ")" && mbClosesAtEnd(part) {
+			part = part[1 : len(part)-1]
+		}
+		c, ok := mbCondOf(part)
+		if !ok || c.value == nil || c.value.kind != mbNull {
+			return nil, false
+		}
+		if was, seen := out[c.path]; seen && was != c.equal {
+			return nil, false // x == null and x != null: never holds
+		}
+		out[c.path] = c.equal
+		start = i + 1
+	}
+	return out, true
+}
+
 // mbAnyOf reads a test that is a disjunction of equalities of one path
 // with constants (`dbType == 'oracle' || dbType == 'dm'`).
 func mbAnyOf(toks []mbOgnlToken) (mbCond, bool) {

@@ -377,25 +377,50 @@ func (r *mbRender) excludes(n, k *mbNode, taken []*mbNode) bool {
 	return false
 }
 
-// nullBranch reports whether <if> k of n tests `x == null` beside a sibling
-// that tests `x != null`: one of the two always holds, and with every
-// optional value absent it is k. (`<if test="ew.sqlSelect != null">` and
-// its `== null` twin pick a column list; leaving both out makes a SELECT of
-// no columns, SQL no call sends.)
+// nullBranch reports whether <if> k of n is the one of its siblings that
+// holds when every optional value is absent, and some sibling always holds:
+// k tests its paths == null, and the siblings made of null tests of the
+// same paths cover every combination (`x != null` / `x == null`; the four
+// of `a` and `b` present or not). Leaving them all out would render SQL no
+// call sends: `<if test="ew.sqlSelect != null">` and its `== null` twin
+// pick a column list, and without either a SELECT has no columns.
 func (m *mbMapper) nullBranch(n, k *mbNode) bool {
-	c := m.ifConds(k)
-	if len(c) != 1 || !c[0].equal || c[0].value == nil || c[0].value.kind != mbNull {
+	own, ok := mbNullTests(k.attr("test"))
+	if !ok || len(own) > 4 {
 		return false
 	}
+	paths := make([]string, 0, len(own))
+	for p, isNull := range own {
+		if !isNull {
+			return false
+		}
+		paths = append(paths, p)
+	}
+	covered := map[int]bool{}
 	for _, s := range n.kids {
-		if s == k || s.name != "if" {
+		if s.name != "if" {
 			continue
 		}
-		if d := m.ifConds(s); len(d) == 1 && d[0].path == c[0].path && !d[0].equal && d[0].value != nil && d[0].value.kind == mbNull {
-			return true
+		tests, ok := mbNullTests(s.attr("test"))
+		if !ok || len(tests) != len(paths) {
+			continue
+		}
+		mask := 0
+		for i, p := range paths {
+			isNull, has := tests[p]
+			if !has {
+				mask = -1
+				break
+			}
+			if !isNull {
+				mask |= 1 << i
+			}
+		}
+		if mask >= 0 {
+			covered[mask] = true
 		}
 	}
-	return false
+	return len(covered) == 1<<len(paths)
 }
 
 // mbIsChild reports whether k is a child of n.

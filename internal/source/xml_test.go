@@ -232,6 +232,17 @@ func TestExtractXMLRendering(t *testing.T) {
 			{ID: "d", Variant: `with <if test="id == null"> at line 1 chosen over the <if> siblings it excludes`, SQL: "DELETE FROM t WHERE  k = ?"},
 		},
 	}, {
+		name: "null tests that cover every case: the all-absent one is rendered",
+		doc: mapperOf(`<update id="u">UPDATE t SET <if test="a != null and b != null">a = #{a}, b = #{b}</if>` +
+			`<if test="a == null and b != null">b = #{b}</if><if test="a != null and b == null">a = #{a}</if>` +
+			`<if test="a == null and b == null">a = NULL</if> WHERE id = #{id}</update>`),
+		want: []xmlFrag{
+			{ID: "u", Variant: variantPresent, SQL: "UPDATE t SET  a = ?, b = ?  WHERE id = ?"},
+			{ID: "u", Variant: variantAbsent, SQL: "UPDATE t SET  a = NULL  WHERE id = ?"},
+			{ID: "u", Variant: `with <if test="a == null and b != null"> at line 1 chosen over the <if> siblings it excludes`, SQL: "UPDATE t SET  b = ?  WHERE id = ?"},
+			{ID: "u", Variant: `with <if test="a != null and b == null"> at line 1 chosen over the <if> siblings it excludes`, SQL: "UPDATE t SET  a = ?  WHERE id = ?"},
+		},
+	}, {
 		name: "sibling ifs that may hold together are joined",
 		doc:  mapperOf(`<select id="s">SELECT a FROM t WHERE 1 = 1<if test="a == 0"> AND a = 0</if><if test="b == 1"> AND b = 1</if><if test="c != 1"> AND c = 2</if><if test="c != 2"> AND c = 1</if></select>`),
 		want: []xmlFrag{
