@@ -184,35 +184,52 @@ func mbConds(test string) []mbCond {
 	if !ok {
 		return nil
 	}
-	var parts [][]mbOgnlToken
+	parts, mixed := mbSplit(toks, true)
+	if mixed {
+		if c, ok := mbAnyOf(toks); ok {
+			return []mbCond{c}
+		}
+		return nil
+	}
+	var out []mbCond
+	for _, p := range parts {
+		if c, ok := mbCondOf(p); ok {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// mbSplit cuts toks at its top-level `and`s (and set) or `or`s, each part
+// without the parentheses around it. mixed reports a top-level operator of
+// the other kind, which leaves the parts joined otherwise than said.
+func mbSplit(toks []mbOgnlToken, and bool) (parts [][]mbOgnlToken, mixed bool) {
+	isAnd := func(t mbOgnlToken) bool { return t.word == "and" || t.text == "&&" }
+	isOr := func(t mbOgnlToken) bool { return t.word == "or" || t.text == "||" }
 	depth, start := 0, 0
+	cut := func(end int) {
+		p := toks[start:end]
+		for len(p) >= 2 && p[0].text == "(" && p[len(p)-1].text == ")" && mbClosesAtEnd(p) {
+			p = p[1 : len(p)-1]
+		}
+		parts = append(parts, p)
+		start = end + 1
+	}
 	for i, t := range toks {
 		switch {
 		case t.text == "(":
 			depth++
 		case t.text == ")":
 			depth--
-		case depth == 0 && (t.word == "or" || t.text == "||"):
-			if c, ok := mbAnyOf(toks); ok {
-				return []mbCond{c}
-			}
-			return nil
-		case depth == 0 && (t.word == "and" || t.text == "&&"):
-			parts = append(parts, toks[start:i])
-			start = i + 1
+		case depth != 0:
+		case and && isAnd(t) || !and && isOr(t):
+			cut(i)
+		case isAnd(t) || isOr(t):
+			mixed = true
 		}
 	}
-	parts = append(parts, toks[start:])
-	var out []mbCond
-	for _, p := range parts {
-		for len(p) >= 2 && p[0].text == "(" && p[len(p)-1].text == ")" && mbClosesAtEnd(p) {
-			p = p[1 : len(p)-1]
-		}
-		if c, ok := mbCondOf(p); ok {
-			out = append(out, c)
-		}
-	}
-	return out
+	cut(len(toks))
+	return parts, mixed
 }
 
 // mbNullTests reads a test made only of null tests joined by and (`a ==
@@ -223,28 +240,13 @@ func mbNullTests(test string) (_ map[string]bool, ok bool) {
 	if !ok || len(toks) == 0 {
 		return nil, false
 	}
+	parts, mixed := mbSplit(toks, true)
+	if mixed {
+		return nil, false
+	}
 	out := map[string]bool{}
-	depth, start := 0, 0
-	for i := 0; i <= len(toks); i++ {
-		if i < len(toks) {
-			switch t := toks[i]; {
-			case t.text == "(":
-				depth++
-				continue
-			case t.text == ")":
-				depth--
-				continue
-			case depth == 0 && (t.word == "or" || t.text == "||"):
-				return nil, false
-			case depth != 0 || t.word != "and" && t.text != "&&":
-				continue
-			}
-		}
-		part := toks[start:i]
-		for len(part) >= 2 && part[0].text == "(" && part[len(part)-1].text == ")" && mbClosesAtEnd(part) {
-			part = part[1 : len(part)-1]
-		}
-		c, ok := mbCondOf(part)
+	for _, p := range parts {
+		c, ok := mbCondOf(p)
 		if !ok || c.value == nil || c.value.kind != mbNull {
 			return nil, false
 		}
@@ -252,7 +254,6 @@ func mbNullTests(test string) (_ map[string]bool, ok bool) {
 			return nil, false // x == null and x != null: never holds
 		}
 		out[c.path] = c.equal
-		start = i + 1
 	}
 	return out, true
 }
@@ -260,25 +261,20 @@ func mbNullTests(test string) (_ map[string]bool, ok bool) {
 // mbAnyOf reads a test that is a disjunction of equalities of one path
 // with constants (`dbType == 'oracle' || dbType == 'dm'`).
 func mbAnyOf(toks []mbOgnlToken) (mbCond, bool) {
+	parts, mixed := mbSplit(toks, false)
+	if mixed || len(parts) < 2 {
+		return mbCond{}, false
+	}
 	var out mbCond
-	start := 0
-	for i := 0; i <= len(toks); i++ {
-		if i < len(toks) && toks[i].word != "or" && toks[i].text != "||" {
-			continue
-		}
-		part := toks[start:i]
-		for len(part) >= 2 && part[0].text == "(" && part[len(part)-1].text == ")" && mbClosesAtEnd(part) {
-			part = part[1 : len(part)-1]
-		}
-		c, ok := mbCondOf(part)
+	for _, p := range parts {
+		c, ok := mbCondOf(p)
 		if !ok || !c.equal || c.value == nil || out.path != "" && c.path != out.path {
 			return mbCond{}, false
 		}
 		out.path, out.equal = c.path, true
 		out.anyOf = append(out.anyOf, *c.value)
-		start = i + 1
 	}
-	return out, len(out.anyOf) > 1
+	return out, true
 }
 
 // mbClosesAtEnd reports whether the parenthesis opening toks closes at its
