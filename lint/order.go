@@ -40,9 +40,16 @@ func Dedupe(fs []Finding) []Finding {
 
 // Order sorts findings by file, target, line and column — where they stand
 // — then by table, code, column and statement: the findings of a file in
-// the order of its lines, a live target's by table.
+// the order of its lines, a live target's by table. Findings that compare
+// equal keep their order. A Finding is large, so the sort moves indices
+// and each finding is moved once, into its place.
 func Order(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
+	idx := make([]int32, len(fs))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortFunc(idx, func(i, j int32) int {
+		a, b := &fs[i], &fs[j]
 		return cmp.Or(
 			cmp.Compare(a.File, b.File),
 			cmp.Compare(a.Target, b.Target),
@@ -52,6 +59,30 @@ func Order(fs []Finding) {
 			cmp.Compare(a.Code, b.Code),
 			cmp.Compare(a.ColumnName, b.ColumnName),
 			cmp.Compare(a.SQL, b.SQL),
+			cmp.Compare(i, j), // stable
 		)
 	})
+	permute(fs, idx)
+}
+
+// permute puts fs[idx[k]] at k for every k, following the cycles of the
+// permutation in place; idx is spent.
+func permute(fs []Finding, idx []int32) {
+	for k := range idx {
+		if idx[k] < 0 || int(idx[k]) == k {
+			continue
+		}
+		held := fs[k]
+		at := k
+		for {
+			from := int(idx[at])
+			idx[at] = -1
+			if from == k {
+				fs[at] = held
+				break
+			}
+			fs[at] = fs[from]
+			at = from
+		}
+	}
 }

@@ -1,0 +1,42 @@
+package lint_test
+
+import (
+	"cmp"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	gocmp "github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/lint"
+)
+
+// TestOrderIsAStableSort checks Order against a stable sort by the same
+// keys, on findings with many ties: equal findings keep their order.
+func TestOrderIsAStableSort(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{0, 1, 2, 3, 20, 21, 100, 1000} {
+		fs := make([]lint.Finding, n)
+		for i := range fs {
+			fs[i] = lint.Finding{
+				File:    fmt.Sprintf("f%d.sql", r.IntN(3)),
+				Line:    r.IntN(5),
+				Column:  r.IntN(2),
+				Code:    fmt.Sprintf("GQ00%d", r.IntN(3)),
+				Table:   []string{"", "t_a"}[r.IntN(2)],
+				Message: fmt.Sprint(i), // tells ties apart after the sort
+			}
+		}
+		want := slices.Clone(fs)
+		slices.SortStableFunc(want, func(a, b lint.Finding) int {
+			return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Target, b.Target),
+				cmp.Compare(a.Line, b.Line), cmp.Compare(a.Column, b.Column), cmp.Compare(a.Table, b.Table),
+				cmp.Compare(a.Code, b.Code), cmp.Compare(a.ColumnName, b.ColumnName), cmp.Compare(a.SQL, b.SQL))
+		})
+		lint.Order(fs)
+		if d := gocmp.Diff(want, fs); d != "" {
+			t.Errorf("%d findings: Order differs from a stable sort (-want +got):\n%s", n, d)
+		}
+	}
+}
