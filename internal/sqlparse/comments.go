@@ -1,16 +1,26 @@
 package sqlparse
 
+import "iter"
+
 // Comment is a comment found in SQL text, without its markers.
 type Comment struct {
 	Text   string
 	Offset int // byte offset of the comment's first marker
 }
 
-// Comments returns the comments of text (-- …, # …, /* … */), skipping
-// quoted strings and identifiers. Executable /*! … */ and hint /*+ … */
-// comments are SQL, not comments, and are not returned.
-func Comments(text string) []Comment {
-	var out []Comment
+// Comments yields the comments of text (-- …, # …, /* … */) in order,
+// skipping quoted strings and identifiers. Executable /*! … */ and hint
+// /*+ … */ comments are SQL, not comments, and are not yielded. A file of
+// statements commented one by one holds as many comments as statements:
+// they are yielded, not gathered.
+func Comments(text string) iter.Seq[Comment] {
+	return func(yield func(Comment) bool) {
+		eachComment(text, yield)
+	}
+}
+
+// eachComment calls yield with each comment of text until it returns false.
+func eachComment(text string, yield func(Comment) bool) {
 	n := len(text)
 	for i := 0; i < n; {
 		c := text[i]
@@ -19,11 +29,15 @@ func Comments(text string) []Comment {
 			i = skipQuoted(text, i)
 		case c == '#':
 			end := skipLine(text, i)
-			out = append(out, Comment{Text: trimEOL(text[i+1 : end]), Offset: i})
+			if !yield(Comment{Text: trimEOL(text[i+1 : end]), Offset: i}) {
+				return
+			}
 			i = end
 		case c == '-' && i+1 < n && text[i+1] == '-' && (i+2 == n || isSpace(text[i+2])):
 			end := skipLine(text, i)
-			out = append(out, Comment{Text: trimEOL(text[i+2 : end]), Offset: i})
+			if !yield(Comment{Text: trimEOL(text[i+2 : end]), Offset: i}) {
+				return
+			}
 			i = end
 		case c == '/' && i+1 < n && text[i+1] == '*':
 			end := skipBlockComment(text, i)
@@ -35,13 +49,14 @@ func Comments(text string) []Comment {
 			if len(body) >= 2 && body[len(body)-2:] == "*/" {
 				body = body[:len(body)-2]
 			}
-			out = append(out, Comment{Text: body, Offset: i})
+			if !yield(Comment{Text: body, Offset: i}) {
+				return
+			}
 			i = end
 		default:
 			i++
 		}
 	}
-	return out
 }
 
 func trimEOL(s string) string {
