@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"cmp"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -204,27 +205,13 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	}
 
 	// Migrations: the schema (unless --schema names another) and the GM rules.
-	var migs []*Migration
+	migs, err := readMigrations(in.migrationDirs, col)
+	if err != nil {
+		return nil, err
+	}
 	var ddl []schema.DDL
-	for _, dir := range in.migrationDirs {
-		files, err := schema.ListMigrations(dir)
-		if err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
-		for _, mf := range files {
-			if !mf.Up {
-				continue
-			}
-			src, err := os.ReadFile(mf.Path)
-			if err != nil {
-				return nil, &InputError{Msg: fmt.Sprintf("read %s: %v", mf.Path, err)}
-			}
-			sf := source.ExtractSQL(display(mf.Path), src)
-			stmts := parseMigration(sqlparse.NewParser(), sf)
-			col.addFile(sf, anchorsOf(stmts))
-			migs = append(migs, &Migration{File: sf.Path, Version: mf.Version, Statements: stmts})
-			ddl = append(ddl, toDDL(stmts)...)
-		}
+	for _, m := range migs {
+		ddl = append(ddl, toDDL(m.Statements)...)
 	}
 	var sch *schema.Schema
 	var replay []*schema.ReplayError
@@ -256,7 +243,9 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		results[i].stmts = nil
 	}
-	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
+	bySize := largestFirst(in.sources)
+	parallel(len(in.sources), func(p *sqlparse.Parser, k int) {
+		i := bySize[k]
 		f, err := extract(in.sources[i], hosts)
 		if err != nil {
 			results[i] = fileResult{err: &InputError{Msg: err.Error()}}
@@ -403,6 +392,65 @@ func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
 		}
 		return false
 	}
+}
+
+// readMigrations reads and parses the up migrations of dirs, in version
+// order within each folder, the files on a pool of workers, and records
+// their suppressions and anchors in col.
+func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
+	var files []schema.MigrationFile
+	for _, dir := range dirs {
+		fs, err := schema.ListMigrations(dir)
+		if err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		for _, mf := range fs {
+			if mf.Up {
+				files = append(files, mf)
+			}
+		}
+	}
+	type read struct {
+		f     *source.File
+		stmts []*Statement
+		err   error
+	}
+	reads := make([]read, len(files))
+	parallel(len(files), func(p *sqlparse.Parser, i int) {
+		src, err := os.ReadFile(files[i].Path)
+		if err != nil {
+			reads[i].err = &InputError{Msg: fmt.Sprintf("read %s: %v", files[i].Path, err)}
+			return
+		}
+		reads[i].f = source.ExtractSQL(display(files[i].Path), src)
+		reads[i].stmts = parseMigration(p, reads[i].f)
+	})
+	migs := make([]*Migration, 0, len(files))
+	for i, r := range reads {
+		if r.err != nil {
+			return nil, r.err
+		}
+		col.addFile(r.f, anchorsOf(r.stmts))
+		migs = append(migs, &Migration{File: r.f.Path, Version: files[i].Version, Statements: r.stmts})
+	}
+	return migs, nil
+}
+
+// largestFirst returns the indices of paths, the largest file first: a pool
+// of workers that takes a big file last works on it alone while the other
+// cores wait. Files of equal size (or that cannot be read, which extract
+// reports) keep their order.
+func largestFirst(paths []string) []int {
+	sizes := make([]int64, len(paths))
+	order := make([]int, len(paths))
+	for i, p := range paths {
+		order[i] = i
+		if fi, err := os.Stat(p); err == nil {
+			sizes[i] = fi.Size()
+		}
+	}
+	slices.SortStableFunc(order, func(a, b int) int { return cmp.Compare(sizes[b], sizes[a]) })
+	return order
 }
 
 // parallel calls fn for 0..n-1 on a pool of workers, one parser each.
