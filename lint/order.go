@@ -3,6 +3,7 @@ package lint
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
 )
@@ -41,27 +42,14 @@ func Dedupe(fs []Finding) []Finding {
 // Order sorts findings by file, target, line and column — where they stand
 // — then by table, code, column and statement: the findings of a file in
 // the order of its lines, a live target's by table. Findings that compare
-// equal keep their order. A Finding is large, so the sort moves indices
-// and each finding is moved once, into its place.
+// equal keep their order. A Finding is large: the sort moves indices, and
+// each finding is moved once, into its place.
 func Order(fs []Finding) {
 	idx := make([]int32, len(fs))
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	slices.SortFunc(idx, func(i, j int32) int {
-		a, b := &fs[i], &fs[j]
-		return cmp.Or(
-			cmp.Compare(a.File, b.File),
-			cmp.Compare(a.Target, b.Target),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Column, b.Column),
-			cmp.Compare(a.Table, b.Table),
-			cmp.Compare(a.Code, b.Code),
-			cmp.Compare(a.ColumnName, b.ColumnName),
-			cmp.Compare(a.SQL, b.SQL),
-			cmp.Compare(i, j), // stable
-		)
-	})
+	slices.SortStableFunc(idx, func(i, j int32) int { return compareFindings(&fs[i], &fs[j]) })
 	permute(fs, idx)
 }
 
@@ -85,4 +73,33 @@ func permute(fs []Finding, idx []int32) {
 			at = from
 		}
 	}
+}
+
+// compareFindings orders two findings for Order. It stops at the first key
+// that differs: most findings differ by file or line, and comparing every
+// key of every pair (their statements' texts among them) cost more than the
+// sort's moves.
+func compareFindings(a, b *Finding) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Target, b.Target); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Column, b.Column); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Table, b.Table); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Code, b.Code); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.ColumnName, b.ColumnName); c != 0 {
+		return c
+	}
+	return strings.Compare(a.SQL, b.SQL)
 }
