@@ -22,18 +22,41 @@ func Active(f Finding) bool {
 // place (file, line, column or target), object (table, column), digest and
 // message.
 func Dedupe(fs []Finding) []Finding {
-	type key struct {
-		code, file, target, table, column, message, digest string
-		line, col                                          int
+	// Findings are looked up by code, place, table and digest, which tell
+	// nearly all of them apart; the few that share those are told apart by
+	// column and message without hashing every message.
+	type place struct {
+		code, file, target, table, digest string
+		line, col                         int
 	}
-	seen := make(map[key]bool, len(fs))
+	first := make(map[place]int32, len(fs)) // the first kept finding of a place, in out
+	var next []int32                        // the next kept finding of the same place, or -1
 	out := fs[:0]
 	for _, f := range fs {
-		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Digest, f.Line, f.Column}
-		if seen[k] {
-			continue
+		k := place{f.Code, f.File, f.Target, f.Table, f.Digest, f.Line, f.Column}
+		at, seen := first[k]
+		if !seen {
+			first[k] = int32(len(out))
+		} else {
+			repeat := false
+			for ; ; at = next[at] {
+				if g := &out[at]; g.ColumnName == f.ColumnName && g.Message == f.Message {
+					repeat = true
+					break
+				}
+				if next[at] < 0 {
+					break
+				}
+			}
+			if repeat {
+				continue
+			}
+			next[at] = int32(len(out))
 		}
-		seen[k] = true
+		if next == nil {
+			next = make([]int32, 0, len(fs))
+		}
+		next = append(next, -1)
 		out = append(out, f)
 	}
 	return out

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	gocmp "github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/guard-sql/guard/lint"
 )
@@ -37,6 +38,40 @@ func TestOrderIsAStableSort(t *testing.T) {
 		lint.Order(fs)
 		if d := gocmp.Diff(want, fs); d != "" {
 			t.Errorf("%d findings: Order differs from a stable sort (-want +got):\n%s", n, d)
+		}
+	}
+}
+
+// TestDedupeKeepsFirstOfEachFinding checks Dedupe against a set of every
+// key, on findings that share places, columns and messages in every mix.
+func TestDedupeKeepsFirstOfEachFinding(t *testing.T) {
+	type key struct {
+		code, file, target, table, column, message, digest string
+		line, col                                          int
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	pick := func(vs ...string) string { return vs[r.IntN(len(vs))] }
+	for _, n := range []int{0, 1, 2, 10, 500} {
+		fs := make([]lint.Finding, n)
+		for i := range fs {
+			fs[i] = lint.Finding{
+				Code: pick("GQ002", "GS003"), File: pick("", "a.sql"), Target: pick("", "db1"),
+				Table: pick("", "t_a"), ColumnName: pick("", "qty", "stock"), Message: pick("m1", "m2"),
+				Digest: pick("", "d1"), Line: r.IntN(2), Column: r.IntN(2), Fix: fmt.Sprint(i),
+			}
+		}
+		var want []lint.Finding
+		seen := map[key]bool{}
+		for _, f := range fs {
+			k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Digest, f.Line, f.Column}
+			if !seen[k] {
+				seen[k] = true
+				want = append(want, f)
+			}
+		}
+		got := lint.Dedupe(slices.Clone(fs))
+		if d := gocmp.Diff(want, got, cmpopts.EquateEmpty()); d != "" {
+			t.Errorf("%d findings: Dedupe differs from a set of keys (-want +got):\n%s", n, d)
 		}
 	}
 }
