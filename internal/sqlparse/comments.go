@@ -23,6 +23,12 @@ func Comments(text string) iter.Seq[Comment] {
 func eachComment(text string, yield func(Comment) bool) {
 	n := len(text)
 	for i := 0; i < n; {
+		for i < n && !commentStops[text[i]] {
+			i++
+		}
+		if i == n {
+			return
+		}
 		c := text[i]
 		switch {
 		case c == '\'' || c == '"' || c == '`':
@@ -58,6 +64,10 @@ func eachComment(text string, yield func(Comment) bool) {
 		}
 	}
 }
+
+// commentStops marks the bytes that may open a quote or a comment; the
+// scan steps over any other.
+var commentStops = [256]bool{'\'': true, '"': true, '`': true, '#': true, '-': true, '/': true}
 
 func trimEOL(s string) string {
 	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {
