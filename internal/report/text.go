@@ -38,12 +38,14 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 				sev = c + sev + ansiReset
 			}
 		}
-		fmt.Fprintf(buf, "%s: %s %s: %s%s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "), ranText(f))
+		// A run may report tens of thousands of findings: the lines are
+		// written piece by piece, not formatted.
+		writeStrings(buf, textPlace(f), ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
 		if f.Fix != "" {
-			fmt.Fprintf(buf, "    fix: %s\n", indentLines(printable(unixLines(f.Fix)), "         "))
+			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
 		}
 		if f.SQL != "" {
-			fmt.Fprintf(buf, "    sql: %s\n", printable(truncate(strings.Join(strings.Fields(f.SQL), " "), maxSQL)))
+			writeStrings(buf, "    sql: ", printable(truncate(oneLine(f.SQL), maxSQL)), "\n")
 		}
 	}
 	if len(res.Findings) > 0 {
@@ -51,6 +53,48 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 	}
 	buf.WriteString(summaryLine(res))
 	buf.WriteByte('\n')
+}
+
+// writeStrings writes each of ss to buf.
+func writeStrings(buf *bytes.Buffer, ss ...string) {
+	for _, s := range ss {
+		buf.WriteString(s)
+	}
+}
+
+// textSize is about how many bytes writeText prints for res, so that the
+// report is written into one buffer of about its size.
+func textSize(res *lint.Result) int {
+	n := 128
+	for i := range res.Findings {
+		f := &res.Findings[i]
+		n += len(f.File) + len(f.Code) + len(f.Severity) + len(f.Message) + len(f.Fix) + min(len(f.SQL), 4*maxSQL) + 64
+	}
+	return n
+}
+
+// oneLine folds the runs of white space of s into single spaces and trims
+// its ends, as strings.Fields and strings.Join do; most statements of a
+// report are already so, and are returned as they are.
+func oneLine(s string) string {
+	prevSpace := true // no space may lead
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			if prevSpace {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			prevSpace = true
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= utf8.RuneSelf:
+			return strings.Join(strings.Fields(s), " ")
+		default:
+			prevSpace = false
+		}
+	}
+	if prevSpace && s != "" {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
 }
 
 // textPlace is FILE:LINE:COL, shortened when the position is unknown, or
@@ -143,6 +187,16 @@ func unixLines(s string) string {
 // invalid UTF-8: finding text quotes SQL from the scanned code, and an escape
 // sequence hidden in a string literal must not drive the user's terminal.
 func printable(s string) string {
+	ascii := true
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || c == 0x7f || (c < 0x20 && c != '\n' && c != '\t') {
+			ascii = false
+			break
+		}
+	}
+	if ascii {
+		return s // printable ASCII, newlines and tabs: nothing to escape
+	}
 	clean := true
 	for _, r := range s {
 		if needsEscape(r) {
