@@ -88,7 +88,7 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 	var err error
 	switch format {
 	case FormatText:
-		buf.Grow(textSize(res))
+		buf.Grow(textSize(res.Findings))
 		writeText(&buf, res, opts)
 	case FormatJSON:
 		err = writeJSON(&buf, res, opts)

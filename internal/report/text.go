@@ -3,8 +3,10 @@ package report
 import (
 	"bytes"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -29,8 +31,44 @@ const (
 //	    fix: …
 //	    sql: …
 func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
-	for i := range res.Findings {
-		f := &res.Findings[i]
+	fs := res.Findings
+	// A run may report tens of thousands of findings: the blocks of
+	// consecutive runs of them are printed on the cores at once, each into
+	// a buffer of its own, and joined in order.
+	parts := min(runtime.GOMAXPROCS(0), len(fs)/textPart)
+	if parts < 2 {
+		writeFindingsText(buf, fs, opts)
+	} else {
+		bufs := make([]bytes.Buffer, parts)
+		var wg sync.WaitGroup
+		for k := range bufs {
+			part := fs[k*len(fs)/parts : (k+1)*len(fs)/parts]
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				bufs[k].Grow(textSize(part))
+				writeFindingsText(&bufs[k], part, opts)
+			}()
+		}
+		wg.Wait()
+		for k := range bufs {
+			buf.Write(bufs[k].Bytes())
+		}
+	}
+	if len(fs) > 0 {
+		buf.WriteByte('\n')
+	}
+	buf.WriteString(summaryLine(res))
+	buf.WriteByte('\n')
+}
+
+// textPart is the fewest findings worth a goroutine of their own.
+const textPart = 2048
+
+// writeFindingsText prints the blocks of fs.
+func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {
+	for i := range fs {
+		f := &fs[i]
 		code, sev := printable(f.Code), printable(string(f.Severity))
 		if opts.Color {
 			code = ansiBold + code + ansiReset
@@ -38,8 +76,7 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 				sev = c + sev + ansiReset
 			}
 		}
-		// A run may report tens of thousands of findings: the lines are
-		// written piece by piece, not formatted.
+		// The lines are written piece by piece, not formatted.
 		writeStrings(buf, textPlace(f), ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
 		if f.Fix != "" {
 			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
@@ -48,11 +85,6 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 			writeStrings(buf, "    sql: ", printable(truncate(oneLine(f.SQL), maxSQL)), "\n")
 		}
 	}
-	if len(res.Findings) > 0 {
-		buf.WriteByte('\n')
-	}
-	buf.WriteString(summaryLine(res))
-	buf.WriteByte('\n')
 }
 
 // writeStrings writes each of ss to buf.
@@ -62,12 +94,12 @@ func writeStrings(buf *bytes.Buffer, ss ...string) {
 	}
 }
 
-// textSize is about how many bytes writeText prints for res, so that the
-// report is written into one buffer of about its size.
-func textSize(res *lint.Result) int {
+// textSize is about how many bytes writeFindingsText prints for fs, so
+// that a report is written into one buffer of about its size.
+func textSize(fs []lint.Finding) int {
 	n := 128
-	for i := range res.Findings {
-		f := &res.Findings[i]
+	for i := range fs {
+		f := &fs[i]
 		n += len(f.File) + len(f.Code) + len(f.Severity) + len(f.Message) + len(f.Fix) + min(len(f.SQL), 4*maxSQL) + 64
 	}
 	return n

@@ -2,6 +2,8 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -160,4 +162,26 @@ func FuzzOneLine(f *testing.F) {
 			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
 		}
 	})
+}
+
+// TestTextOfManyFindings checks that a report printed on several cores at
+// once holds every finding's block in order, as printed one after another.
+func TestTextOfManyFindings(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var fs []lint.Finding
+	for i := range 3*textPart + 7 {
+		fs = append(fs, lint.Finding{Code: "GQ002", Severity: policy.SevError, File: "q.sql", Line: i + 1, Column: 1,
+			Message: fmt.Sprintf("finding %d", i), Fix: "fix\nit", SQL: "UPDATE t  SET q = q - 1"})
+	}
+	res := &lint.Result{Findings: fs, Summary: lint.Summary{Error: len(fs), Files: 1, Statements: len(fs)}}
+	var want bytes.Buffer
+	for _, f := range fs {
+		writeFindingsText(&want, []lint.Finding{f}, Options{})
+	}
+	want.WriteString("\n" + summaryLine(res) + "\n")
+	var got bytes.Buffer
+	writeText(&got, res, Options{})
+	if d := cmp.Diff(want.String(), got.String()); d != "" {
+		t.Errorf("report of %d findings differs from their blocks in order (-want +got):\n%s", len(fs), d)
+	}
 }
