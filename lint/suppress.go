@@ -31,15 +31,24 @@ type anchors struct {
 }
 
 // addFile records a file's suppressions and the anchors of its statements
-// (see anchorsOf).
+// (see anchorsOf). The collector takes a's maps over: a file seen for the
+// first time keeps them, instead of a copy of one entry per statement.
 func (c *collector) addFile(f *source.File, a anchors) {
 	if c.files == nil {
 		c.files = map[string]*fileInfo{}
 	}
 	fi := c.files[f.Path]
 	if fi == nil {
-		fi = &fileInfo{anchor: map[int]int{}, hosts: map[stmtPos]hostPos{}}
+		fi = &fileInfo{anchor: a.lines, hosts: a.hosts}
+		if fi.anchor == nil {
+			fi.anchor = map[int]int{}
+		}
+		if fi.hosts == nil {
+			fi.hosts = map[stmtPos]hostPos{}
+		}
 		c.files[f.Path] = fi
+		fi.supps = append(fi.supps, f.Suppressions...)
+		return
 	}
 	fi.supps = append(fi.supps, f.Suppressions...)
 	for line, anchor := range a.lines {
