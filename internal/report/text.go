@@ -31,35 +31,41 @@ const (
 //	    fix: …
 //	    sql: …
 func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
+	for _, part := range textParts(res, opts) {
+		buf.Write(part)
+	}
+}
+
+// textParts prints the report of writeText in consecutive parts. A run may
+// report tens of thousands of findings: their blocks are printed on the
+// cores at once, consecutive runs of findings each into a buffer of its
+// own, which are then written out in order.
+func textParts(res *lint.Result, opts Options) [][]byte {
 	fs := res.Findings
-	// A run may report tens of thousands of findings: the blocks of
-	// consecutive runs of them are printed on the cores at once, each into
-	// a buffer of its own, and joined in order.
-	parts := min(runtime.GOMAXPROCS(0), len(fs)/textPart)
-	if parts < 2 {
-		writeFindingsText(buf, fs, opts)
-	} else {
-		bufs := make([]bytes.Buffer, parts)
-		var wg sync.WaitGroup
-		for k := range bufs {
-			part := fs[k*len(fs)/parts : (k+1)*len(fs)/parts]
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				bufs[k].Grow(textSize(part))
-				writeFindingsText(&bufs[k], part, opts)
-			}()
-		}
-		wg.Wait()
-		for k := range bufs {
-			buf.Write(bufs[k].Bytes())
-		}
+	parts := max(min(runtime.GOMAXPROCS(0), len(fs)/textPart), 1)
+	bufs := make([]bytes.Buffer, parts+1)
+	var wg sync.WaitGroup
+	for k := range parts {
+		part := fs[k*len(fs)/parts : (k+1)*len(fs)/parts]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bufs[k].Grow(textSize(part))
+			writeFindingsText(&bufs[k], part, opts)
+		}()
 	}
+	wg.Wait()
+	last := &bufs[parts]
 	if len(fs) > 0 {
-		buf.WriteByte('\n')
+		last.WriteByte('\n')
 	}
-	buf.WriteString(summaryLine(res))
-	buf.WriteByte('\n')
+	last.WriteString(summaryLine(res))
+	last.WriteByte('\n')
+	out := make([][]byte, len(bufs))
+	for k := range bufs {
+		out[k] = bufs[k].Bytes()
+	}
+	return out
 }
 
 // textPart is the fewest findings worth a goroutine of their own.
