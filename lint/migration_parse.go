@@ -85,7 +85,7 @@ func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
 		if r.err != nil {
 			return nil, r.err
 		}
-		col.addFile(r.f, anchorsOf(r.stmts))
+		col.addFile(r.f, anchorsOf(r.f, r.stmts))
 		migs = append(migs, &Migration{File: r.f.Path, Version: files[i].Version, Statements: r.stmts})
 	}
 	return migs, nil

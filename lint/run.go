@@ -406,7 +406,7 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
 	jpa.render(f)
 	stmts := parseFile(p, f)
-	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil {
 		var fold observationFold
 		for _, st := range stmts {

@@ -59,17 +59,22 @@ func (c *collector) addFile(f *source.File, a anchors) {
 	}
 }
 
-// anchorsOf maps each statement's first line to the line of the construct
-// holding it, where a guard:ignore comment may also stand, and the
-// statements of dynamic variants to their element.
-func anchorsOf(stmts []*Statement) anchors {
-	m := make(map[int]int, len(stmts))
+// anchorsOf maps each statement of f's stmts, by its first line, to the
+// line of the construct holding it, where a guard:ignore comment may also
+// stand, and the statements of dynamic variants to their element. Only a
+// suppression reads the lines: a file without one gets none.
+func anchorsOf(f *source.File, stmts []*Statement) anchors {
+	a := anchors{hosts: variantHosts(stmts)}
+	if len(f.Suppressions) == 0 {
+		return a
+	}
+	a.lines = make(map[int]int, len(stmts))
 	for _, st := range stmts {
 		if st.Fragment != nil {
-			m[st.Line] = st.Fragment.Line
+			a.lines[st.Line] = st.Fragment.Line
 		}
 	}
-	return anchors{lines: m, hosts: variantHosts(stmts)}
+	return a
 }
 
 func (c *collector) add(f Finding) { c.findings = append(c.findings, f) }
