@@ -2,6 +2,7 @@ package report
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
 	"runtime"
 	"strconv"
@@ -83,7 +84,8 @@ func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {
 			}
 		}
 		// The lines are written piece by piece, not formatted.
-		writeStrings(buf, textPlace(f), ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
+		writePlace(buf, f)
+		writeStrings(buf, ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
 		if f.Fix != "" {
 			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
 		}
@@ -135,20 +137,22 @@ func oneLine(s string) string {
 	return s
 }
 
-// textPlace is FILE:LINE:COL, shortened when the position is unknown, or
-// the target of a live finding.
-func textPlace(f *lint.Finding) string {
+// writePlace writes FILE:LINE:COL, shortened when the position is
+// unknown, or the target of a live finding.
+func writePlace(buf *bytes.Buffer, f *lint.Finding) {
 	if f.File == "" {
-		return printable(placeOf(f))
+		buf.WriteString(printable(placeOf(f)))
+		return
 	}
-	place := printable(f.File)
+	buf.WriteString(printable(f.File))
 	if f.Line > 0 {
-		place += ":" + strconv.Itoa(f.Line)
+		buf.WriteByte(':')
+		buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(f.Line), 10))
 		if f.Column > 0 {
-			place += ":" + strconv.Itoa(f.Column)
+			buf.WriteByte(':')
+			buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(f.Column), 10))
 		}
 	}
-	return place
 }
 
 func severityColor(s policy.Severity) string {
@@ -192,7 +196,7 @@ func plural(n int, one, many string) string {
 // truncate cuts s to at most n characters, the last one an ellipsis when
 // anything was cut.
 func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	var sb strings.Builder
@@ -225,26 +229,55 @@ func unixLines(s string) string {
 // invalid UTF-8: finding text quotes SQL from the scanned code, and an escape
 // sequence hidden in a string literal must not drive the user's terminal.
 func printable(s string) string {
-	ascii := true
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c >= utf8.RuneSelf || c == 0x7f || (c < 0x20 && c != '\n' && c != '\t') {
-			ascii = false
+	for i := 0; i < len(s); {
+		// Eight bytes at a time while they are printable ASCII: most
+		// report text is.
+		for i+8 <= len(s) && plainASCII8(s[i:i+8]) {
+			i += 8
+		}
+		if i == len(s) {
 			break
 		}
-	}
-	if ascii {
-		return s // printable ASCII, newlines and tabs: nothing to escape
-	}
-	clean := true
-	for _, r := range s {
-		if needsEscape(r) {
-			clean = false
-			break
+		c := s[i]
+		if !mayEscape[c] {
+			i++
+			continue
 		}
+		if c < utf8.RuneSelf {
+			return escaped(s) // a control character
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || needsEscape(r) {
+			return escaped(s)
+		}
+		i += size
 	}
-	if clean && utf8.ValidString(s) {
-		return s
+	return s
+}
+
+// plainASCII8 reports whether the eight bytes of s are ASCII from space to
+// tilde, which printable keeps as they are.
+func plainASCII8(s string) bool {
+	x := binary.LittleEndian.Uint64([]byte(s))
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (x - 0x20*ones) &^ x // a high bit where a byte is below 0x20 (or non-ASCII)
+	del := x ^ 0x7f*ones
+	isDel := (del - ones) &^ del // a high bit where a byte is 0x7f
+	return (x|below|isDel)&highs == 0
+}
+
+// mayEscape marks the bytes printable has to look at: the control
+// characters but newline and tab, DEL, and the bytes of non-ASCII
+// characters.
+var mayEscape = func() (m [256]bool) {
+	for c := range m {
+		m[c] = c >= utf8.RuneSelf || needsEscape(rune(c))
 	}
+	return m
+}()
+
+// escaped is printable of a text that needs escaping.
+func escaped(s string) string {
 	var sb strings.Builder
 	for i, w := 0, 0; i < len(s); i += w {
 		r, size := utf8.DecodeRuneInString(s[i:])

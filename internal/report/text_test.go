@@ -6,6 +6,7 @@ import (
 	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -184,4 +185,43 @@ func TestTextOfManyFindings(t *testing.T) {
 	if d := cmp.Diff(want.String(), got.String()); d != "" {
 		t.Errorf("report of %d findings differs from their blocks in order (-want +got):\n%s", len(fs), d)
 	}
+}
+
+// TestPlainASCII8 checks the eight-byte test of printable against a byte
+// by byte one, on every byte value in every position.
+func TestPlainASCII8(t *testing.T) {
+	for pos := range 8 {
+		for c := range 256 {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			want := true
+			for _, x := range b {
+				if x < 0x20 || x >= 0x7f {
+					want = false
+				}
+			}
+			if got := plainASCII8(string(b)); got != want {
+				t.Errorf("plainASCII8(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// FuzzPrintable checks that printable keeps a text exactly when no rune of
+// it needs escaping and it is valid UTF-8.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"", "plain text", "tab\tand\nnewline", "bell\a", "del\x7f", "c1 \u009b", "é…—", "\xff bad", "0123456789abcdef\r"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		clean := utf8.ValidString(s)
+		for _, r := range s {
+			if needsEscape(r) {
+				clean = false
+			}
+		}
+		if got := printable(s); (got == s) != clean {
+			t.Errorf("printable(%q) = %q; the text is clean: %v", s, got, clean)
+		}
+	})
 }
