@@ -144,11 +144,7 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	if kept == nil {
 		kept = []Finding{}
 	}
-	res := &Result{Findings: kept}
-	res.Findings = Dedupe(res.Findings)
-	res.Findings = c.dedupeVariants(res.Findings)
-	Order(res.Findings)
-	return res
+	return &Result{Findings: c.finish(kept)}
 }
 
 func ruleName(byCode map[string]*Rule, code string) string {
