@@ -96,14 +96,12 @@ func explainInferred(fs []Finding, pol *policy.Policy, s *schema.Schema) {
 			continue
 		}
 		if f.ColumnName != "" {
-			k := policy.Key(f.Table, f.ColumnName)
-			if inf.Counters[k] == nil && inf.States[k] == nil && inf.Keys[k] == nil {
-				continue
-			}
 			tc := [2]string{f.Table, f.ColumnName}
 			says, ok := explained[tc]
 			if !ok {
-				says = pol.Explain(f.Table, f.ColumnName) != ""
+				k := policy.Key(f.Table, f.ColumnName)
+				says = (inf.Counters[k] != nil || inf.States[k] != nil || inf.Keys[k] != nil) &&
+					pol.Explain(f.Table, f.ColumnName) != ""
 				explained[tc] = says
 			}
 			if !says {
