@@ -409,9 +409,10 @@ func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *s
 	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil {
 		var fold observationFold
+		emit := fold.add // one method value for the file, not one per statement
 		for _, st := range stmts {
 			if st.Node != nil {
-				learner.Observe(st, sch, fold.add)
+				learner.Observe(st, sch, emit)
 			}
 		}
 		observeCalls(f, &fold)
