@@ -85,14 +85,26 @@ func explainInferred(fs []Finding, pol *policy.Policy, s *schema.Schema) {
 	if inf == nil {
 		return
 	}
+	// Most findings of a run name a few columns many times: what the policy
+	// says of a column is worked out once per column, and ExplainAt, which
+	// words it for the finding's place, runs only where there is something
+	// to say.
+	explained := map[[2]string]bool{}
 	for i := range fs {
 		f := &fs[i]
 		if f.Table == "" {
 			continue
 		}
 		if f.ColumnName != "" {
-			k := policy.Key(f.Table, f.ColumnName)
-			if inf.Counters[k] == nil && inf.States[k] == nil && inf.Keys[k] == nil {
+			tc := [2]string{f.Table, f.ColumnName}
+			says, ok := explained[tc]
+			if !ok {
+				k := policy.Key(f.Table, f.ColumnName)
+				says = (inf.Counters[k] != nil || inf.States[k] != nil || inf.Keys[k] != nil) &&
+					pol.Explain(f.Table, f.ColumnName) != ""
+				explained[tc] = says
+			}
+			if !says {
 				continue
 			}
 		}

@@ -78,10 +78,12 @@ type Statement struct {
 	Node     sqlparse.StmtNode
 	ParseErr *sqlparse.Error
 
-	// memo holds analyses several rules share (see Memo). A statement has
-	// a handful of keys at most, so a slice scanned in order is cheaper than
-	// a map allocated per statement.
-	memo []memoEntry
+	// memo and more hold analyses several rules share (see Memo): the first
+	// in place, which is all most statements ever have, the rest in order.
+	// A statement has a handful of keys at most, so a slice scanned in
+	// order is cheaper than a map allocated per statement.
+	memo memoEntry
+	more []memoEntry
 }
 
 type memoEntry struct{ key, value any }
@@ -91,13 +93,20 @@ type memoEntry struct{ key, value any }
 // the tree again. Rules run one after another, so no locking is needed; key
 // should be an unexported type of the caller's package.
 func (st *Statement) Memo(key any, compute func() any) any {
-	for _, e := range st.memo {
+	if st.memo.key != nil && st.memo.key == key {
+		return st.memo.value
+	}
+	for _, e := range st.more {
 		if e.key == key {
 			return e.value
 		}
 	}
 	v := compute()
-	st.memo = append(st.memo, memoEntry{key, v})
+	if st.memo.key == nil {
+		st.memo = memoEntry{key, v}
+	} else {
+		st.more = append(st.more, memoEntry{key, v})
+	}
 	return v
 }
 

@@ -1,6 +1,10 @@
 package lint
 
 import (
+	"fmt"
+	"os"
+
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
@@ -43,4 +47,46 @@ func parseMigration(p *sqlparse.Parser, f *source.File) []*Statement {
 		}
 	}
 	return out
+}
+
+// readMigrations reads and parses the up migrations of dirs, in version
+// order within each folder, the files on a pool of workers, and records
+// their suppressions and anchors in col.
+func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
+	var files []schema.MigrationFile
+	for _, dir := range dirs {
+		fs, err := schema.ListMigrations(dir)
+		if err != nil {
+			return nil, &InputError{Msg: err.Error()}
+		}
+		for _, mf := range fs {
+			if mf.Up {
+				files = append(files, mf)
+			}
+		}
+	}
+	type read struct {
+		f     *source.File
+		stmts []*Statement
+		err   error
+	}
+	reads := make([]read, len(files))
+	parallel(len(files), func(p *sqlparse.Parser, i int) {
+		src, err := os.ReadFile(files[i].Path)
+		if err != nil {
+			reads[i].err = &InputError{Msg: fmt.Sprintf("read %s: %v", files[i].Path, err)}
+			return
+		}
+		reads[i].f = source.ExtractSQL(display(files[i].Path), src)
+		reads[i].stmts = parseMigration(p, reads[i].f)
+	})
+	migs := make([]*Migration, 0, len(files))
+	for i, r := range reads {
+		if r.err != nil {
+			return nil, r.err
+		}
+		col.addFile(r.f, anchorsOf(r.f, r.stmts))
+		migs = append(migs, &Migration{File: r.f.Path, Version: files[i].Version, Statements: r.stmts})
+	}
+	return migs, nil
 }

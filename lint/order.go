@@ -3,6 +3,7 @@ package lint
 import (
 	"cmp"
 	"slices"
+	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
 )
@@ -21,18 +22,41 @@ func Active(f Finding) bool {
 // place (file, line, column or target), object (table, column), digest and
 // message.
 func Dedupe(fs []Finding) []Finding {
-	type key struct {
-		code, file, target, table, column, message, digest string
-		line, col                                          int
+	// Findings are looked up by code, place, table and digest, which tell
+	// nearly all of them apart; the few that share those are told apart by
+	// column and message without hashing every message.
+	type place struct {
+		code, file, target, table, digest string
+		line, col                         int
 	}
-	seen := make(map[key]bool, len(fs))
+	first := make(map[place]int32, len(fs)) // the first kept finding of a place, in out
+	var next []int32                        // the next kept finding of the same place, or -1
 	out := fs[:0]
 	for _, f := range fs {
-		k := key{f.Code, f.File, f.Target, f.Table, f.ColumnName, f.Message, f.Digest, f.Line, f.Column}
-		if seen[k] {
-			continue
+		k := place{f.Code, f.File, f.Target, f.Table, f.Digest, f.Line, f.Column}
+		at, seen := first[k]
+		if !seen {
+			first[k] = int32(len(out))
+		} else {
+			repeat := false
+			for ; ; at = next[at] {
+				if g := &out[at]; g.ColumnName == f.ColumnName && g.Message == f.Message {
+					repeat = true
+					break
+				}
+				if next[at] < 0 {
+					break
+				}
+			}
+			if repeat {
+				continue
+			}
+			next[at] = int32(len(out))
 		}
-		seen[k] = true
+		if next == nil {
+			next = make([]int32, 0, len(fs))
+		}
+		next = append(next, -1)
 		out = append(out, f)
 	}
 	return out
@@ -40,18 +64,65 @@ func Dedupe(fs []Finding) []Finding {
 
 // Order sorts findings by file, target, line and column — where they stand
 // — then by table, code, column and statement: the findings of a file in
-// the order of its lines, a live target's by table.
+// the order of its lines, a live target's by table. Findings that compare
+// equal keep their order. A Finding is large: the sort moves indices, and
+// each finding is moved once, into its place.
 func Order(fs []Finding) {
-	slices.SortStableFunc(fs, func(a, b Finding) int {
-		return cmp.Or(
-			cmp.Compare(a.File, b.File),
-			cmp.Compare(a.Target, b.Target),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Column, b.Column),
-			cmp.Compare(a.Table, b.Table),
-			cmp.Compare(a.Code, b.Code),
-			cmp.Compare(a.ColumnName, b.ColumnName),
-			cmp.Compare(a.SQL, b.SQL),
-		)
-	})
+	idx := make([]int32, len(fs))
+	for i := range idx {
+		idx[i] = int32(i)
+	}
+	slices.SortStableFunc(idx, func(i, j int32) int { return compareFindings(&fs[i], &fs[j]) })
+	permute(fs, idx)
+}
+
+// permute puts fs[idx[k]] at k for every k, following the cycles of the
+// permutation in place; idx is spent.
+func permute(fs []Finding, idx []int32) {
+	for k := range idx {
+		if idx[k] < 0 || int(idx[k]) == k {
+			continue
+		}
+		held := fs[k]
+		at := k
+		for {
+			from := int(idx[at])
+			idx[at] = -1
+			if from == k {
+				fs[at] = held
+				break
+			}
+			fs[at] = fs[from]
+			at = from
+		}
+	}
+}
+
+// compareFindings orders two findings for Order. It stops at the first key
+// that differs: most findings differ by file or line, and comparing every
+// key of every pair (their statements' texts among them) cost more than the
+// sort's moves.
+func compareFindings(a, b *Finding) int {
+	if c := strings.Compare(a.File, b.File); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Target, b.Target); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Line, b.Line); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(a.Column, b.Column); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Table, b.Table); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.Code, b.Code); c != 0 {
+		return c
+	}
+	if c := strings.Compare(a.ColumnName, b.ColumnName); c != 0 {
+		return c
+	}
+	return strings.Compare(a.SQL, b.SQL)
 }

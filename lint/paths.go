@@ -156,18 +156,29 @@ func underRoots(fs []Finding, roots []string, g *givenSchema) []Finding {
 		}
 		clean = append(clean, anchored(d))
 	}
+	under := func(file string) bool {
+		file = anchored(file)
+		for _, r := range clean {
+			if file == r || strings.HasPrefix(file, strings.TrimSuffix(r, string(filepath.Separator))+string(filepath.Separator)) {
+				return true
+			}
+		}
+		return false
+	}
+	// The findings of a file stand together: the answer for the last file
+	// serves the next finding of the same file.
 	out := fs[:0]
+	lastFile, lastUnder := "", false
 	for _, f := range fs {
 		if f.File == "" || (g != nil && g.files[f.File]) {
 			out = append(out, f)
 			continue
 		}
-		file := anchored(f.File)
-		for _, r := range clean {
-			if file == r || strings.HasPrefix(file, strings.TrimSuffix(r, string(filepath.Separator))+string(filepath.Separator)) {
-				out = append(out, f)
-				break
-			}
+		if f.File != lastFile {
+			lastFile, lastUnder = f.File, under(f.File)
+		}
+		if lastUnder {
+			out = append(out, f)
 		}
 	}
 	return out

@@ -4,10 +4,8 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"runtime"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -204,27 +202,13 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	}
 
 	// Migrations: the schema (unless --schema names another) and the GM rules.
-	var migs []*Migration
+	migs, err := readMigrations(in.migrationDirs, col)
+	if err != nil {
+		return nil, err
+	}
 	var ddl []schema.DDL
-	for _, dir := range in.migrationDirs {
-		files, err := schema.ListMigrations(dir)
-		if err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
-		for _, mf := range files {
-			if !mf.Up {
-				continue
-			}
-			src, err := os.ReadFile(mf.Path)
-			if err != nil {
-				return nil, &InputError{Msg: fmt.Sprintf("read %s: %v", mf.Path, err)}
-			}
-			sf := source.ExtractSQL(display(mf.Path), src)
-			stmts := parseMigration(sqlparse.NewParser(), sf)
-			col.addFile(sf, anchorsOf(stmts))
-			migs = append(migs, &Migration{File: sf.Path, Version: mf.Version, Statements: stmts})
-			ddl = append(ddl, toDDL(stmts)...)
-		}
+	for _, m := range migs {
+		ddl = append(ddl, toDDL(m.Statements)...)
 	}
 	var sch *schema.Schema
 	var replay []*schema.ReplayError
@@ -256,7 +240,9 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		}
 		results[i].stmts = nil
 	}
-	parallel(len(in.sources), func(p *sqlparse.Parser, i int) {
+	bySize := largestFirst(in.sources)
+	parallel(len(in.sources), func(p *sqlparse.Parser, k int) {
+		i := bySize[k]
 		f, err := extract(in.sources[i], hosts)
 		if err != nil {
 			results[i] = fileResult{err: &InputError{Msg: err.Error()}}
@@ -405,36 +391,6 @@ func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
 	}
 }
 
-// parallel calls fn for 0..n-1 on a pool of workers, one parser each.
-func parallel(n int, fn func(p *sqlparse.Parser, i int)) {
-	forEach(n, sqlparse.NewParser, fn)
-}
-
-// forEach calls fn for 0..n-1 on a pool of workers, one per core; each
-// worker makes its state with start and passes it to every fn it runs.
-func forEach[S any](n int, start func() S, fn func(s S, i int)) {
-	var wg sync.WaitGroup
-	next := make(chan int)
-	for w := 0; w < min(runtime.GOMAXPROCS(0), max(n, 1)); w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			s := start()
-			for i := range next {
-				fn(s, i)
-			}
-		}()
-	}
-	for i := 0; i < n; i++ {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-}
-
-// noState is forEach's start for workers that keep none.
-func noState() struct{} { return struct{}{} }
-
 // parseSource extracts and parses one source file and, with a learner,
 // observes its statements for the inferred vocabulary.
 func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex) fileResult {
@@ -450,12 +406,13 @@ func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.
 func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
 	jpa.render(f)
 	stmts := parseFile(p, f)
-	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil {
 		var fold observationFold
+		emit := fold.add // one method value for the file, not one per statement
 		for _, st := range stmts {
 			if st.Node != nil {
-				learner.Observe(st, sch, fold.add)
+				learner.Observe(st, sch, emit)
 			}
 		}
 		observeCalls(f, &fold)
@@ -510,126 +467,4 @@ func extract(p string, hosts hostTypes) (*source.File, error) {
 	default:
 		return source.ExtractSQL(name, src), nil
 	}
-}
-
-// parseFile splits every fragment of f into statements and parses them.
-func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
-	var out []*Statement
-	for _, fr := range f.Fragments {
-		if fr.Unchecked != "" {
-			out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
-			continue
-		}
-		pos := source.NewPositioner(fr)
-		text := fr.SQL
-		if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
-			// sqlx and Spring name their parameters (:id), JPA numbers them
-			// (?1); the rewrite keeps every offset in place.
-			text = sqlparse.NormalizePlaceholders(text)
-		}
-		pieces := sqlparse.SplitScript(text)
-		nodes := parseBatch(p, text, pieces)
-		if fr.Lang == source.LangXML && len(pieces) > 1 && nodes == nil {
-			// A mapper statement is sent as one text: a semicolon in SQL
-			// that does not parse (inside a broken literal, say) does not
-			// start a second statement, and the one error stands for it.
-			last := pieces[len(pieces)-1]
-			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
-		}
-		for i, piece := range pieces {
-			var node sqlparse.StmtNode
-			if nodes != nil {
-				node = nodes[i]
-			}
-			out = append(out, pieceStatement(p, fr, pos, piece, node))
-		}
-	}
-	return out
-}
-
-// pieceStatement returns the statement of piece, a piece of fr's SQL, with
-// node as its tree, or parsed alone when node is nil.
-func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *Statement {
-	st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
-	st.Line, st.Column = pos.Pos(piece.Offset)
-	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-	if fr.Lang == source.LangXML {
-		clampToElement(st, fr)
-	}
-	if node != nil {
-		st.Node = node
-	} else if node, err := p.Parse(piece.Text); err != nil {
-		st.ParseErr = err.(*sqlparse.Error)
-	} else {
-		st.Node = node
-	}
-	return st
-}
-
-// clampToElement keeps a mapper statement's lines within its element: text
-// that starts or ends in an included <sql> standing elsewhere in the file
-// would otherwise put the statement there, or end it before it starts.
-func clampToElement(st *Statement, fr *source.Fragment) {
-	end := max(fr.EndLine, fr.Line)
-	if st.Line < fr.Line || st.Line > end {
-		st.Line, st.Column = fr.Line, max(fr.Col, 1)
-	}
-	if st.EndLine < st.Line || st.EndLine > end {
-		st.EndLine = end
-	}
-}
-
-// parseBatch parses a fragment's statements in one parser call, which costs
-// far less than one call per statement, and hands each piece its node. It
-// returns nil when that does not work out — a statement that does not parse,
-// or pieces the parser cuts differently — and the caller parses piece by
-// piece, so that every error stands at its own statement.
-func parseBatch(p *sqlparse.Parser, text string, pieces []sqlparse.Piece) []sqlparse.StmtNode {
-	if len(pieces) < 2 {
-		return nil
-	}
-	nodes, err := p.ParseAll(text)
-	if err != nil || len(nodes) != len(pieces) {
-		return nil
-	}
-	// Each node's text runs from the end of the previous statement through
-	// its own delimiter, comments included: it must hold its piece.
-	for i, n := range nodes {
-		if !strings.Contains(n.Text(), pieces[i].Text) {
-			return nil
-		}
-	}
-	return nodes
-}
-
-// toDDL turns parsed migration statements into schema replay input.
-func toDDL(stmts []*Statement) []schema.DDL {
-	var out []schema.DDL
-	for _, st := range stmts {
-		if st.Node == nil {
-			continue
-		}
-		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
-	}
-	return out
-}
-
-// ErrPos returns the file position of st's parse error.
-func (st *Statement) ErrPos() (line, col int) {
-	if st.ParseErr == nil {
-		return st.Line, st.Column
-	}
-	off := 0
-	for l := 1; l < st.ParseErr.Line; l++ {
-		i := strings.IndexByte(st.SQL[off:], '\n')
-		if i < 0 {
-			break
-		}
-		off += i + 1
-	}
-	off += st.ParseErr.Column - 1
-	if off > len(st.SQL) {
-		off = len(st.SQL)
-	}
-	return st.PosOf(off)
 }

@@ -31,15 +31,24 @@ type anchors struct {
 }
 
 // addFile records a file's suppressions and the anchors of its statements
-// (see anchorsOf).
+// (see anchorsOf). The collector takes a's maps over: a file seen for the
+// first time keeps them, instead of a copy of one entry per statement.
 func (c *collector) addFile(f *source.File, a anchors) {
 	if c.files == nil {
 		c.files = map[string]*fileInfo{}
 	}
 	fi := c.files[f.Path]
 	if fi == nil {
-		fi = &fileInfo{anchor: map[int]int{}, hosts: map[stmtPos]hostPos{}}
+		fi = &fileInfo{anchor: a.lines, hosts: a.hosts}
+		if fi.anchor == nil {
+			fi.anchor = map[int]int{}
+		}
+		if fi.hosts == nil {
+			fi.hosts = map[stmtPos]hostPos{}
+		}
 		c.files[f.Path] = fi
+		fi.supps = append(fi.supps, f.Suppressions...)
+		return
 	}
 	fi.supps = append(fi.supps, f.Suppressions...)
 	for line, anchor := range a.lines {
@@ -50,17 +59,22 @@ func (c *collector) addFile(f *source.File, a anchors) {
 	}
 }
 
-// anchorsOf maps each statement's first line to the line of the construct
-// holding it, where a guard:ignore comment may also stand, and the
-// statements of dynamic variants to their element.
-func anchorsOf(stmts []*Statement) anchors {
-	m := make(map[int]int, len(stmts))
+// anchorsOf maps each statement of f's stmts, by its first line, to the
+// line of the construct holding it, where a guard:ignore comment may also
+// stand, and the statements of dynamic variants to their element. Only a
+// suppression reads the lines: a file without one gets none.
+func anchorsOf(f *source.File, stmts []*Statement) anchors {
+	a := anchors{hosts: variantHosts(stmts)}
+	if len(f.Suppressions) == 0 {
+		return a
+	}
+	a.lines = make(map[int]int, len(stmts))
 	for _, st := range stmts {
 		if st.Fragment != nil {
-			m[st.Line] = st.Fragment.Line
+			a.lines[st.Line] = st.Fragment.Line
 		}
 	}
-	return anchors{lines: m, hosts: variantHosts(stmts)}
+	return a
 }
 
 func (c *collector) add(f Finding) { c.findings = append(c.findings, f) }
@@ -130,11 +144,7 @@ func (c *collector) result(pol *policy.Policy, rules []*Rule) *Result {
 	if kept == nil {
 		kept = []Finding{}
 	}
-	res := &Result{Findings: kept}
-	res.Findings = Dedupe(res.Findings)
-	res.Findings = c.dedupeVariants(res.Findings)
-	Order(res.Findings)
-	return res
+	return &Result{Findings: c.finish(kept)}
 }
 
 func ruleName(byCode map[string]*Rule, code string) string {

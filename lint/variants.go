@@ -44,23 +44,3 @@ type variantKey struct {
 	host                hostPos
 	code, table, column string
 }
-
-// dedupeVariants drops the findings that repeat, for another variant of the
-// same statement, one kept before; fs is in the order the rules reported.
-func (c *collector) dedupeVariants(fs []Finding) []Finding {
-	seen := map[variantKey]bool{}
-	out := fs[:0]
-	for _, f := range fs {
-		if fi := c.files[f.File]; fi != nil && f.File != "" {
-			if host, ok := fi.hosts[stmtPos{f.Line, f.Column}]; ok {
-				k := variantKey{f.File, host, f.Code, f.Table, f.ColumnName}
-				if seen[k] {
-					continue
-				}
-				seen[k] = true
-			}
-		}
-		out = append(out, f)
-	}
-	return out
-}

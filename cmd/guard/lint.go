@@ -91,7 +91,9 @@ func runLint(c *cli.Context) error {
 	if cfg.Changes, err = changesSince(c); err != nil {
 		return err
 	}
+	endGC := lintGC.apply()
 	res, err := lint.Run(cfg)
+	endGC()
 	if err != nil {
 		return lintErr(err)
 	}

@@ -2,9 +2,12 @@ package report
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"runtime"
 	"strconv"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -29,8 +32,50 @@ const (
 //	    fix: …
 //	    sql: …
 func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
-	for i := range res.Findings {
-		f := &res.Findings[i]
+	for _, part := range textParts(res, opts) {
+		buf.Write(part)
+	}
+}
+
+// textParts prints the report of writeText in consecutive parts. A run may
+// report tens of thousands of findings: their blocks are printed on the
+// cores at once, consecutive runs of findings each into a buffer of its
+// own, which are then written out in order.
+func textParts(res *lint.Result, opts Options) [][]byte {
+	fs := res.Findings
+	parts := max(min(runtime.GOMAXPROCS(0), len(fs)/textPart), 1)
+	bufs := make([]bytes.Buffer, parts+1)
+	var wg sync.WaitGroup
+	for k := range parts {
+		part := fs[k*len(fs)/parts : (k+1)*len(fs)/parts]
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			bufs[k].Grow(textSize(part))
+			writeFindingsText(&bufs[k], part, opts)
+		}()
+	}
+	wg.Wait()
+	last := &bufs[parts]
+	if len(fs) > 0 {
+		last.WriteByte('\n')
+	}
+	last.WriteString(summaryLine(res))
+	last.WriteByte('\n')
+	out := make([][]byte, len(bufs))
+	for k := range bufs {
+		out[k] = bufs[k].Bytes()
+	}
+	return out
+}
+
+// textPart is the fewest findings worth a goroutine of their own.
+const textPart = 2048
+
+// writeFindingsText prints the blocks of fs.
+func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {
+	for i := range fs {
+		f := &fs[i]
 		code, sev := printable(f.Code), printable(string(f.Severity))
 		if opts.Color {
 			code = ansiBold + code + ansiReset
@@ -38,35 +83,76 @@ func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
 				sev = c + sev + ansiReset
 			}
 		}
-		fmt.Fprintf(buf, "%s: %s %s: %s%s\n", textPlace(f), code, sev, indentLines(printable(unixLines(f.Message)), "    "), ranText(f))
+		// The lines are written piece by piece, not formatted.
+		writePlace(buf, f)
+		writeStrings(buf, ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
 		if f.Fix != "" {
-			fmt.Fprintf(buf, "    fix: %s\n", indentLines(printable(unixLines(f.Fix)), "         "))
+			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
 		}
 		if f.SQL != "" {
-			fmt.Fprintf(buf, "    sql: %s\n", printable(truncate(strings.Join(strings.Fields(f.SQL), " "), maxSQL)))
+			writeStrings(buf, "    sql: ", printable(truncate(oneLine(f.SQL), maxSQL)), "\n")
 		}
 	}
-	if len(res.Findings) > 0 {
-		buf.WriteByte('\n')
-	}
-	buf.WriteString(summaryLine(res))
-	buf.WriteByte('\n')
 }
 
-// textPlace is FILE:LINE:COL, shortened when the position is unknown, or
-// the target of a live finding.
-func textPlace(f *lint.Finding) string {
-	if f.File == "" {
-		return printable(placeOf(f))
+// writeStrings writes each of ss to buf.
+func writeStrings(buf *bytes.Buffer, ss ...string) {
+	for _, s := range ss {
+		buf.WriteString(s)
 	}
-	place := printable(f.File)
-	if f.Line > 0 {
-		place += ":" + strconv.Itoa(f.Line)
-		if f.Column > 0 {
-			place += ":" + strconv.Itoa(f.Column)
+}
+
+// textSize is about how many bytes writeFindingsText prints for fs, so
+// that a report is written into one buffer of about its size.
+func textSize(fs []lint.Finding) int {
+	n := 128
+	for i := range fs {
+		f := &fs[i]
+		n += len(f.File) + len(f.Code) + len(f.Severity) + len(f.Message) + len(f.Fix) + min(len(f.SQL), 4*maxSQL) + 64
+	}
+	return n
+}
+
+// oneLine folds the runs of white space of s into single spaces and trims
+// its ends, as strings.Fields and strings.Join do; most statements of a
+// report are already so, and are returned as they are.
+func oneLine(s string) string {
+	prevSpace := true // no space may lead
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == ' ':
+			if prevSpace {
+				return strings.Join(strings.Fields(s), " ")
+			}
+			prevSpace = true
+		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= utf8.RuneSelf:
+			return strings.Join(strings.Fields(s), " ")
+		default:
+			prevSpace = false
 		}
 	}
-	return place
+	if prevSpace && s != "" {
+		return strings.Join(strings.Fields(s), " ")
+	}
+	return s
+}
+
+// writePlace writes FILE:LINE:COL, shortened when the position is
+// unknown, or the target of a live finding.
+func writePlace(buf *bytes.Buffer, f *lint.Finding) {
+	if f.File == "" {
+		buf.WriteString(printable(placeOf(f)))
+		return
+	}
+	buf.WriteString(printable(f.File))
+	if f.Line > 0 {
+		buf.WriteByte(':')
+		buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(f.Line), 10))
+		if f.Column > 0 {
+			buf.WriteByte(':')
+			buf.Write(strconv.AppendInt(buf.AvailableBuffer(), int64(f.Column), 10))
+		}
+	}
 }
 
 func severityColor(s policy.Severity) string {
@@ -110,7 +196,7 @@ func plural(n int, one, many string) string {
 // truncate cuts s to at most n characters, the last one an ellipsis when
 // anything was cut.
 func truncate(s string, n int) string {
-	if utf8.RuneCountInString(s) <= n {
+	if len(s) <= n || utf8.RuneCountInString(s) <= n {
 		return s
 	}
 	var sb strings.Builder
@@ -143,16 +229,55 @@ func unixLines(s string) string {
 // invalid UTF-8: finding text quotes SQL from the scanned code, and an escape
 // sequence hidden in a string literal must not drive the user's terminal.
 func printable(s string) string {
-	clean := true
-	for _, r := range s {
-		if needsEscape(r) {
-			clean = false
+	for i := 0; i < len(s); {
+		// Eight bytes at a time while they are printable ASCII: most
+		// report text is.
+		for i+8 <= len(s) && plainASCII8(s[i:i+8]) {
+			i += 8
+		}
+		if i == len(s) {
 			break
 		}
+		c := s[i]
+		if !mayEscape[c] {
+			i++
+			continue
+		}
+		if c < utf8.RuneSelf {
+			return escaped(s) // a control character
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if (r == utf8.RuneError && size == 1) || needsEscape(r) {
+			return escaped(s)
+		}
+		i += size
 	}
-	if clean && utf8.ValidString(s) {
-		return s
+	return s
+}
+
+// plainASCII8 reports whether the eight bytes of s are ASCII from space to
+// tilde, which printable keeps as they are.
+func plainASCII8(s string) bool {
+	x := binary.LittleEndian.Uint64([]byte(s))
+	const ones, highs = 0x0101010101010101, 0x8080808080808080
+	below := (x - 0x20*ones) &^ x // a high bit where a byte is below 0x20 (or non-ASCII)
+	del := x ^ 0x7f*ones
+	isDel := (del - ones) &^ del // a high bit where a byte is 0x7f
+	return (x|below|isDel)&highs == 0
+}
+
+// mayEscape marks the bytes printable has to look at: the control
+// characters but newline and tab, DEL, and the bytes of non-ASCII
+// characters.
+var mayEscape = func() (m [256]bool) {
+	for c := range m {
+		m[c] = c >= utf8.RuneSelf || needsEscape(rune(c))
 	}
+	return m
+}()
+
+// escaped is printable of a text that needs escaping.
+func escaped(s string) string {
 	var sb strings.Builder
 	for i, w := 0, 0; i < len(s); i += w {
 		r, size := utf8.DecodeRuneInString(s[i:])

@@ -2,8 +2,11 @@ package report
 
 import (
 	"bytes"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -147,4 +150,78 @@ func TestPrintable(t *testing.T) {
 			t.Errorf("printable(%q) = %q, want %q", tt.in, got, tt.want)
 		}
 	}
+}
+
+// FuzzOneLine checks oneLine against strings.Fields and strings.Join, which
+// it replaces on statements that are already on one line.
+func FuzzOneLine(f *testing.F) {
+	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "é b", "a \r\n b"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
+			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
+		}
+	})
+}
+
+// TestTextOfManyFindings checks that a report printed on several cores at
+// once holds every finding's block in order, as printed one after another.
+func TestTextOfManyFindings(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(4))
+	var fs []lint.Finding
+	for i := range 3*textPart + 7 {
+		fs = append(fs, lint.Finding{Code: "GQ002", Severity: policy.SevError, File: "q.sql", Line: i + 1, Column: 1,
+			Message: fmt.Sprintf("finding %d", i), Fix: "fix\nit", SQL: "UPDATE t  SET q = q - 1"})
+	}
+	res := &lint.Result{Findings: fs, Summary: lint.Summary{Error: len(fs), Files: 1, Statements: len(fs)}}
+	var want bytes.Buffer
+	for _, f := range fs {
+		writeFindingsText(&want, []lint.Finding{f}, Options{})
+	}
+	want.WriteString("\n" + summaryLine(res) + "\n")
+	var got bytes.Buffer
+	writeText(&got, res, Options{})
+	if got.String() != want.String() {
+		t.Errorf("report of %d findings differs from their blocks in order (-want +got):\n%s", len(fs), cmp.Diff(want.String(), got.String()))
+	}
+}
+
+// TestPlainASCII8 checks the eight-byte test of printable against a byte
+// by byte one, on every byte value in every position.
+func TestPlainASCII8(t *testing.T) {
+	for pos := range 8 {
+		for c := range 256 {
+			b := []byte("abcdefgh")
+			b[pos] = byte(c)
+			want := true
+			for _, x := range b {
+				if x < 0x20 || x >= 0x7f {
+					want = false
+				}
+			}
+			if got := plainASCII8(string(b)); got != want {
+				t.Errorf("plainASCII8(%q) = %v, want %v", b, got, want)
+			}
+		}
+	}
+}
+
+// FuzzPrintable checks that printable keeps a text exactly when no rune of
+// it needs escaping and it is valid UTF-8.
+func FuzzPrintable(f *testing.F) {
+	for _, s := range []string{"", "plain text", "tab\tand\nnewline", "bell\a", "del\x7f", "c1 \u009b", "é…—", "\xff bad", "0123456789abcdef\r"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		clean := utf8.ValidString(s)
+		for _, r := range s {
+			if needsEscape(r) {
+				clean = false
+			}
+		}
+		if got := printable(s); (got == s) != clean {
+			t.Errorf("printable(%q) = %q; the text is clean: %v", s, got, clean)
+		}
+	})
 }

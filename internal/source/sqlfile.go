@@ -13,9 +13,10 @@ import (
 func ExtractSQL(path string, src []byte) *File {
 	text := strings.TrimPrefix(string(src), "\ufeff")
 	f := &File{Path: path, Lang: LangSQL}
-	for _, c := range sqlparse.Comments(text) {
+	lines := sqlparse.NewLineCounter(text)
+	for c := range sqlparse.Comments(text) {
 		if code, reason, ok := ParseSuppression(c.Text); ok {
-			line, col := sqlparse.LineCol(text, c.Offset)
+			line, col := lines.At(c.Offset)
 			f.Suppressions = append(f.Suppressions, Suppression{Code: code, Reason: reason, Line: line, Col: col})
 		}
 	}

@@ -1,29 +1,49 @@
 package sqlparse
 
+import "iter"
+
 // Comment is a comment found in SQL text, without its markers.
 type Comment struct {
 	Text   string
 	Offset int // byte offset of the comment's first marker
 }
 
-// Comments returns the comments of text (-- …, # …, /* … */), skipping
-// quoted strings and identifiers. Executable /*! … */ and hint /*+ … */
-// comments are SQL, not comments, and are not returned.
-func Comments(text string) []Comment {
-	var out []Comment
+// Comments yields the comments of text (-- …, # …, /* … */) in order,
+// skipping quoted strings and identifiers. Executable /*! … */ and hint
+// /*+ … */ comments are SQL, not comments, and are not yielded. A file of
+// statements commented one by one holds as many comments as statements:
+// they are yielded, not gathered.
+func Comments(text string) iter.Seq[Comment] {
+	return func(yield func(Comment) bool) {
+		eachComment(text, yield)
+	}
+}
+
+// eachComment calls yield with each comment of text until it returns false.
+func eachComment(text string, yield func(Comment) bool) {
 	n := len(text)
 	for i := 0; i < n; {
+		for i < n && !commentStops[text[i]] {
+			i++
+		}
+		if i == n {
+			return
+		}
 		c := text[i]
 		switch {
 		case c == '\'' || c == '"' || c == '`':
 			i = skipQuoted(text, i)
 		case c == '#':
 			end := skipLine(text, i)
-			out = append(out, Comment{Text: trimEOL(text[i+1 : end]), Offset: i})
+			if !yield(Comment{Text: trimEOL(text[i+1 : end]), Offset: i}) {
+				return
+			}
 			i = end
 		case c == '-' && i+1 < n && text[i+1] == '-' && (i+2 == n || isSpace(text[i+2])):
 			end := skipLine(text, i)
-			out = append(out, Comment{Text: trimEOL(text[i+2 : end]), Offset: i})
+			if !yield(Comment{Text: trimEOL(text[i+2 : end]), Offset: i}) {
+				return
+			}
 			i = end
 		case c == '/' && i+1 < n && text[i+1] == '*':
 			end := skipBlockComment(text, i)
@@ -35,14 +55,19 @@ func Comments(text string) []Comment {
 			if len(body) >= 2 && body[len(body)-2:] == "*/" {
 				body = body[:len(body)-2]
 			}
-			out = append(out, Comment{Text: body, Offset: i})
+			if !yield(Comment{Text: body, Offset: i}) {
+				return
+			}
 			i = end
 		default:
 			i++
 		}
 	}
-	return out
 }
+
+// commentStops marks the bytes that may open a quote or a comment; the
+// scan steps over any other.
+var commentStops = [256]bool{'\'': true, '"': true, '`': true, '#': true, '-': true, '/': true}
 
 func trimEOL(s string) string {
 	for len(s) > 0 && (s[len(s)-1] == '\n' || s[len(s)-1] == '\r') {

@@ -33,7 +33,19 @@ func Split(text string) []Piece {
 		}
 		start = -1
 	}
+	stops := stopBytes(delim)
 	for i < n {
+		if start >= 0 {
+			// Inside a statement only a quote, a comment, an executable
+			// comment or the delimiter changes anything: step over the
+			// bytes in between without looking at each in turn.
+			for i < n && !stops[text[i]] {
+				i++
+			}
+			if i == n {
+				break
+			}
+		}
 		c := text[i]
 		// A DELIMITER command is only recognised at the start of a statement.
 		if start < 0 && (c == 'D' || c == 'd') && atLineStart(text, i) && hasWordPrefix(text[i:], "delimiter") {
@@ -44,6 +56,7 @@ func Split(text string) []Piece {
 			arg := strings.TrimSpace(text[i+len("delimiter") : i+lineEnd])
 			if arg != "" {
 				delim = arg
+				stops = stopBytes(delim)
 			}
 			i += lineEnd
 			continue
@@ -87,6 +100,16 @@ func Split(text string) []Piece {
 	}
 	emit(n)
 	return pieces
+}
+
+// stopBytes marks the bytes at which Split, inside a statement, has to
+// look: quotes, the first bytes of comments and delim's first byte.
+func stopBytes(delim string) *[256]bool {
+	var stops [256]bool
+	for _, c := range []byte{'\'', '"', '`', '#', '-', '/', delim[0]} {
+		stops[c] = true
+	}
+	return &stops
 }
 
 func isSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\r' || c == '\n' }

@@ -270,7 +270,7 @@ func (w *write) fill() {
 	}
 	conds := conjuncts(w.where)
 	for _, on := range w.on {
-		conds = append(conds, conjuncts(on)...)
+		conds = appendConjuncts(conds, on)
 	}
 	w.asgs, w.conds = asgs[:len(asgs):len(asgs)], conds[:len(conds):len(conds)]
 }
@@ -299,14 +299,19 @@ func columnOf(e sqlparse.ExprNode) (*sqlparse.ColumnName, bool) {
 // condition inside an OR is not a conjunct: it does not hold for every row
 // the statement writes.
 func conjuncts(where sqlparse.ExprNode) []sqlparse.ExprNode {
+	return appendConjuncts(nil, where)
+}
+
+// appendConjuncts appends the conjuncts of where to dst, left to right.
+func appendConjuncts(dst []sqlparse.ExprNode, where sqlparse.ExprNode) []sqlparse.ExprNode {
 	if where == nil {
-		return nil
+		return dst
 	}
 	where = unparen(where)
 	if b, ok := where.(*sqlparse.BinaryOperationExpr); ok && b.Op == sqlparse.OpLogicAnd {
-		return append(conjuncts(b.L), conjuncts(b.R)...)
+		return appendConjuncts(appendConjuncts(dst, b.L), b.R)
 	}
-	return []sqlparse.ExprNode{where}
+	return append(dst, where)
 }
 
 // filters returns the conjuncts of the WHERE clause and of the JOIN ON

@@ -227,7 +227,8 @@ func decrementFix(st *lint.Statement, w *write, d *decrement, arm decrementArm, 
 		return ""
 	}
 	col := writtenColumn(d.node.Column)
-	amount := fixExpr(arm.amount)
+	amountText := fixExpr(arm.amount) // printed once: the advice names it up to three times
+	amount := amountText
 	if !simpleAmount(arm.amount) {
 		amount = "?"
 	}
@@ -246,10 +247,10 @@ func decrementFix(st *lint.Statement, w *write, d *decrement, arm decrementArm, 
 		return how + ", and roll the transaction back unless RowsAffected equals the number of rows in the batch: `" +
 			batchGuardSQL(table, d.col, d.batch, plainCol, amount) + "`"
 	}
-	guard := col + " >= " + fixExpr(arm.amount)
+	guard := col + " >= " + amountText
 	how := "add `AND " + guard + "` to the WHERE"
 	if ruleClamps {
-		how = "subtract without the clamp (`" + col + " = " + col + " - " + fixExpr(arm.amount) + "`), add `AND " +
+		how = "subtract without the clamp (`" + col + " = " + col + " - " + amountText + "`), add `AND " +
 			guard + "` to the WHERE,"
 	}
 	how += " and treat RowsAffected == 0 as insufficient"

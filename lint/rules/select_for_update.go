@@ -27,11 +27,12 @@ var SelectForUpdate = &lint.Rule{
 }
 
 func runSelectForUpdate(pass *lint.Pass) error {
+	var finder lockingSelectFinder // one for the pass: a visitor given to Accept is allocated
 	for _, st := range pass.Statements {
 		if st.Node == nil {
 			continue
 		}
-		sel := firstLockingSelect(st.Node)
+		sel := finder.first(st.Node)
 		if sel == nil {
 			continue
 		}
@@ -47,12 +48,18 @@ func runSelectForUpdate(pass *lint.Pass) error {
 // firstLockingSelect returns the first SELECT of n, subqueries and INSERT …
 // SELECT included, that carries a locking clause; nil when none does.
 func firstLockingSelect(n sqlparse.Node) *sqlparse.SelectStmt {
-	v := &lockingSelectFinder{}
-	n.Accept(v)
-	return v.found
+	var v lockingSelectFinder
+	return v.first(n)
 }
 
 type lockingSelectFinder struct{ found *sqlparse.SelectStmt }
+
+// first is firstLockingSelect with v, which it resets.
+func (v *lockingSelectFinder) first(n sqlparse.Node) *sqlparse.SelectStmt {
+	v.found = nil
+	n.Accept(v)
+	return v.found
+}
 
 // Enter implements sqlparse.Visitor.
 func (v *lockingSelectFinder) Enter(n sqlparse.Node) (sqlparse.Node, bool) {

@@ -1,0 +1,134 @@
+package lint
+
+// The statements of a source file: its fragments cut into pieces, parsed a
+// fragment at a time, each piece positioned in the file.
+
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+)
+
+// parseFile splits every fragment of f into statements and parses them.
+func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
+	var out []*Statement
+	for _, fr := range f.Fragments {
+		if fr.Unchecked != "" {
+			out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
+			continue
+		}
+		pos := source.NewPositioner(fr)
+		text := fr.SQL
+		if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+			// sqlx and Spring name their parameters (:id), JPA numbers them
+			// (?1); the rewrite keeps every offset in place.
+			text = sqlparse.NormalizePlaceholders(text)
+		}
+		pieces := sqlparse.SplitScript(text)
+		nodes := parseBatch(p, text, pieces)
+		if fr.Lang == source.LangXML && len(pieces) > 1 && nodes == nil {
+			// A mapper statement is sent as one text: a semicolon in SQL
+			// that does not parse (inside a broken literal, say) does not
+			// start a second statement, and the one error stands for it.
+			last := pieces[len(pieces)-1]
+			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
+		}
+		for i, piece := range pieces {
+			var node sqlparse.StmtNode
+			if nodes != nil {
+				node = nodes[i]
+			}
+			out = append(out, pieceStatement(p, fr, pos, piece, node))
+		}
+	}
+	return out
+}
+
+// pieceStatement returns the statement of piece, a piece of fr's SQL, with
+// node as its tree, or parsed alone when node is nil.
+func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *Statement {
+	st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
+	st.Line, st.Column = pos.Pos(piece.Offset)
+	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
+	if fr.Lang == source.LangXML {
+		clampToElement(st, fr)
+	}
+	if node != nil {
+		st.Node = node
+	} else if node, err := p.Parse(piece.Text); err != nil {
+		st.ParseErr = err.(*sqlparse.Error)
+	} else {
+		st.Node = node
+	}
+	return st
+}
+
+// clampToElement keeps a mapper statement's lines within its element: text
+// that starts or ends in an included <sql> standing elsewhere in the file
+// would otherwise put the statement there, or end it before it starts.
+func clampToElement(st *Statement, fr *source.Fragment) {
+	end := max(fr.EndLine, fr.Line)
+	if st.Line < fr.Line || st.Line > end {
+		st.Line, st.Column = fr.Line, max(fr.Col, 1)
+	}
+	if st.EndLine < st.Line || st.EndLine > end {
+		st.EndLine = end
+	}
+}
+
+// parseBatch parses a fragment's statements in one parser call, which costs
+// far less than one call per statement, and hands each piece its node. It
+// returns nil when that does not work out — a statement that does not parse,
+// or pieces the parser cuts differently — and the caller parses piece by
+// piece, so that every error stands at its own statement.
+func parseBatch(p *sqlparse.Parser, text string, pieces []sqlparse.Piece) []sqlparse.StmtNode {
+	if len(pieces) < 2 {
+		return nil
+	}
+	nodes, err := p.ParseAll(text)
+	if err != nil || len(nodes) != len(pieces) {
+		return nil
+	}
+	// Each node's text runs from the end of the previous statement through
+	// its own delimiter, comments included: it must hold its piece.
+	for i, n := range nodes {
+		if !strings.Contains(n.Text(), pieces[i].Text) {
+			return nil
+		}
+	}
+	return nodes
+}
+
+// toDDL turns parsed migration statements into schema replay input.
+func toDDL(stmts []*Statement) []schema.DDL {
+	var out []schema.DDL
+	for _, st := range stmts {
+		if st.Node == nil {
+			continue
+		}
+		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+	}
+	return out
+}
+
+// ErrPos returns the file position of st's parse error.
+func (st *Statement) ErrPos() (line, col int) {
+	if st.ParseErr == nil {
+		return st.Line, st.Column
+	}
+	off := 0
+	for l := 1; l < st.ParseErr.Line; l++ {
+		i := strings.IndexByte(st.SQL[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	off += st.ParseErr.Column - 1
+	if off > len(st.SQL) {
+		off = len(st.SQL)
+	}
+	return st.PosOf(off)
+}
