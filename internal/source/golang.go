@@ -164,7 +164,10 @@ type goExtractor struct {
 	constValue map[*ast.Object]ast.Expr
 	constMemo  map[*ast.Object]*goConstMemo
 	assigns    map[*ast.Object][]goAssign
-	uses       map[*ast.Object][]*ast.Ident
+	// folded records, per variable appended to, whether its pieces were
+	// folded into one constant statement (see foldAppends).
+	folded map[*ast.Object]bool
+	uses   map[*ast.Object][]*ast.Ident
 
 	frags     []*Fragment
 	byNode    map[ast.Node]*Fragment
@@ -198,6 +201,7 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		constValue: map[*ast.Object]ast.Expr{},
 		constMemo:  map[*ast.Object]*goConstMemo{},
 		assigns:    map[*ast.Object][]goAssign{},
+		folded:     map[*ast.Object]bool{},
 		uses:       map[*ast.Object][]*ast.Ident{},
 		byNode:     map[ast.Node]*Fragment{},
 		byConst:    map[*ast.Object]*Fragment{},

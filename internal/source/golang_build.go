@@ -280,7 +280,7 @@ func (x *goExtractor) appendStmt(as *ast.AssignStmt) {
 		return
 	}
 	id, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var || x.foldAppends(id.Obj) {
 		return
 	}
 	if bases := x.resolve(id, false); len(bases) > 0 {
@@ -302,4 +302,69 @@ func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string, 
 		x.candidate(fr, &goCandidate{bases: bases})
 	}
 	return fr
+}
+
+// foldAppends folds SQL that a variable is given in pieces, every one a
+// constant, in straight-line code: `sql = "CREATE TABLE t ("` followed by
+// `sql += "…"` statements of the same block, with no other use of the
+// variable in between. The fragment of the first piece becomes the whole
+// statement; the appends are not reported as SQL built at run time. It
+// reports whether the variable's appends were folded.
+func (x *goExtractor) foldAppends(obj *ast.Object) bool {
+	if done, seen := x.folded[obj]; seen {
+		return done
+	}
+	x.folded[obj] = false
+	as := x.assigns[obj]
+	if len(as) < 2 || as[0].tok == token.ADD_ASSIGN {
+		return false
+	}
+	base, ok := goUnparen(as[0].value()).(*ast.BasicLit)
+	fr := x.byNode[base]
+	if !ok || fr == nil || fr.Unchecked != "" {
+		return false
+	}
+	block := x.stmtBlock(as[0].node)
+	var buf goStringBuf
+	for i, a := range as {
+		v := a.value()
+		if i > 0 {
+			if a.tok != token.ADD_ASSIGN || a.nlhs != 1 || len(a.rhs) != 1 {
+				return false
+			}
+			v = a.rhs[0]
+		}
+		s, ok := x.constString(v)
+		if !ok || block == nil || x.stmtBlock(a.node) != block || i > 0 && a.node.Pos() < as[i-1].node.End() || !buf.add(s) {
+			return false
+		}
+	}
+	first, last := as[0].node, as[len(as)-1].node
+	for _, u := range x.uses[obj] {
+		if u.Pos() <= first.End() || u.Pos() >= last.Pos() {
+			continue
+		}
+		if s, ok := x.parent[u].(*ast.AssignStmt); !ok || s.Tok != token.ADD_ASSIGN || s.Lhs[0] != u {
+			return false // read between the pieces
+		}
+	}
+	v := buf.value()
+	fr.SQL, fr.Segments = v.s, v.segs
+	fr.EndLine = max(fr.EndLine, x.position(last.End()).Line)
+	x.folded[obj] = true
+	return true
+}
+
+// stmtBlock returns the block whose statement n (an assignment, or the spec
+// of a var declaration) is; nil when n is not directly in a block.
+func (x *goExtractor) stmtBlock(n ast.Node) *ast.BlockStmt {
+	if spec, ok := n.(*ast.ValueSpec); ok {
+		decl, _ := x.parent[spec].(*ast.GenDecl)
+		if decl == nil {
+			return nil
+		}
+		n = x.parent[decl]
+	}
+	b, _ := x.parent[n].(*ast.BlockStmt)
+	return b
 }

@@ -334,6 +334,30 @@ func TestExtractGoDynamic(t *testing.T) {
 			},
 		},
 		{
+			name: "constant pieces appended in straight-line code fold into one statement",
+			src: goSrc(
+				"package p",
+				"func create() (sql string) {",
+				"	sql = \"CREATE TABLE `admin` (\"",
+				"	sql += \"`id` BIGINT NOT NULL AUTO_INCREMENT,\"",
+				"	sql += \"PRIMARY KEY (`id`)\"",
+				"	sql += \") ENGINE=InnoDB\"",
+				"	return",
+				"}",
+				"func read(id int) {",
+				"	q := \"SELECT id FROM t \"",
+				"	log(q)",
+				"	q += \"WHERE id = ?\"",
+				"	db.Query(q, id)",
+				"}",
+			),
+			want: []goView{
+				{Line: 3, EndLine: 6, ID: "create", SQL: "CREATE TABLE `admin` (`id` BIGINT NOT NULL AUTO_INCREMENT,PRIMARY KEY (`id`)) ENGINE=InnoDB"},
+				{Line: 10, EndLine: 10, ID: "read", SQL: "SELECT id FROM t "},
+				{Line: 12, EndLine: 12, ID: "read", Unchecked: "SQL built at run time by appending to `q`"},
+			},
+		},
+		{
 			name: "run-time values reaching a database call are reported even when not SQL-looking",
 			src: goSrc(
 				"package p",
