@@ -78,6 +78,36 @@ type gormQuery struct {
 	where    []string // each Where's text, placeholders as `?`
 	unscoped bool
 	global   bool // Session(&gorm.Session{AllowGlobalUpdate: true})
+	// selected lists, lower case, the fields or columns a Select(…) names:
+	// the write sets those alone, zero values included; nil without a
+	// Select, "*" for every field.
+	selected []string
+}
+
+// selects reports whether the write sets column col (a column, or a field
+// of model), given the chain's Select; explicit reports that Select names
+// it, so that a zero value is written too.
+func (q gormQuery) selects(x *goExtractor, model *GoModel, col string) (ok, explicit bool) {
+	if q.selected == nil {
+		return true, false
+	}
+	names := []string{strings.ToLower(col)}
+	if model != nil {
+		if f := x.gormField(model, col); f != nil {
+			names = append(names, strings.ToLower(f.Column), strings.ToLower(f.Name))
+		}
+	}
+	for _, s := range q.selected {
+		if s == "*" {
+			return true, true
+		}
+		for _, n := range names {
+			if s == n {
+				return true, true
+			}
+		}
+	}
+	return false, false
 }
 
 // gormRender is a rendered statement in construction.
@@ -165,6 +195,23 @@ func (x *goExtractor) gormQueryOf(links []gormLink) (q gormQuery, ok bool) {
 				return q, false
 			}
 			q.where = append(q.where, text)
+		case "Select":
+			if len(args) == 0 || q.selected != nil {
+				return q, false
+			}
+			for _, a := range args {
+				text, ok := x.constString(a)
+				if !ok {
+					return q, false
+				}
+				for _, name := range strings.Split(text.s, ",") {
+					name = strings.Trim(strings.TrimSpace(name), "`")
+					if name != "*" && !goPlainName(name) {
+						return q, false
+					}
+					q.selected = append(q.selected, strings.ToLower(name))
+				}
+			}
 		default:
 			return q, false
 		}
@@ -199,7 +246,7 @@ func (x *goExtractor) gormNotFollowed(call *ast.CallExpr, links []gormLink) {
 // Where it cannot read is left unreported: its argument, not its kind, is
 // what guard does not know).
 var gormRendered = map[string]bool{"Debug": true, "WithContext": true, "Begin": true, "Limit": true, "Order": true, "Unscoped": true,
-	"Session": true, "Model": true, "Table": true, "Where": true}
+	"Session": true, "Model": true, "Table": true, "Where": true, "Select": true}
 
 // goAllowsGlobalUpdate reports whether a Session argument is
 // &gorm.Session{AllowGlobalUpdate: true}.
@@ -253,7 +300,7 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 		if !ok || !goPlainName(col.s) {
 			return
 		}
-		if !x.gormSet(r, model, col.s, call.Args[1], call) {
+		if sel, _ := q.selects(x, model, col.s); sel && !x.gormSet(r, model, col.s, call.Args[1], call) {
 			return
 		}
 	default:
@@ -276,7 +323,10 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 					return
 				}
 				col, ok := x.constString(kv.Key)
-				if !ok || !goPlainName(col.s) || !x.gormSet(r, model, col.s, kv.Value, call) {
+				if !ok || !goPlainName(col.s) {
+					return
+				}
+				if sel, _ := q.selects(x, model, col.s); sel && !x.gormSet(r, model, col.s, kv.Value, call) {
 					return
 				}
 			}
@@ -297,12 +347,13 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 				if !ok {
 					return
 				}
-				if goZeroLiteral(kv.Value) {
-					continue // Updates with a struct skips zero fields
-				}
 				f := x.gormField(lm, k.Name)
 				if f == nil {
 					return
+				}
+				sel, explicit := q.selects(x, lm, f.Column)
+				if !sel || goZeroLiteral(kv.Value) && !explicit {
+					continue // Updates with a struct skips zero fields, unless Select names them
 				}
 				if !x.gormSet(r, model, f.Column, kv.Value, call) {
 					return

@@ -116,9 +116,15 @@ func TestExtractGoGormChains(t *testing.T) {
 		{"a link guard does not know", []string{
 			`db.Model(&model.Product{}).Scopes(byShop).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
 		}, "", nil},
-		{"Select changes the columns", []string{
-			`db.Model(&model.Product{}).Select("stock").Where("id = ?", id).Updates(model.Product{Stock: 1})`,
+		{"Select names the columns set, zero values included", []string{
+			`db.Model(&model.Product{}).Select("stock").Where("id = ?", id).Updates(model.Product{Stock: 0, Name: "x"})`,
+		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &Exec{Method: "Updates", ResultDiscarded: true}},
+		{"Select of a column the map does not set", []string{
+			`db.Model(&model.Product{}).Select("name").Where("id = ?", id).Updates(map[string]interface{}{"stock": 1})`,
 		}, "", nil},
+		{"Select of every field", []string{
+			`db.Model(&model.Product{}).Select("*").Where("id = ?", id).Updates(model.Product{Stock: 0})`,
+		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &Exec{Method: "Updates", ResultDiscarded: true}},
 		{"a model guard does not know", []string{
 			`db.Model(&other.Thing{}).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
 		}, "", nil},

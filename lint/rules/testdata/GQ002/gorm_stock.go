@@ -40,3 +40,24 @@ func gormReserveGuarded(db *gorm.DB, id int64, n int) error {
 	}
 	return nil
 }
+
+// Select names the columns the write sets: here the unguarded decrement of
+// reserved is the one sent.
+func gormReserveSelected(db *gorm.DB, id int64, n int) error {
+	res := db.Model(&gormInventory{ID: id}).Select("reserved").Where("inventory >= ?", n). // want "^GQ002 .*reserved.*GORM chain"
+		Updates(map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)})
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}
+
+// Safe twin: the unguarded decrement is the one Select leaves out.
+func gormReserveSelectedGuarded(db *gorm.DB, id int64, n int) error {
+	res := db.Model(&gormInventory{ID: id}).Select("inventory").Where("inventory >= ?", n).
+		Updates(map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)})
+	if res.RowsAffected != 1 {
+		return res.Error
+	}
+	return nil
+}
