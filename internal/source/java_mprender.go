@@ -74,6 +74,13 @@ func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql
 			break
 		}
 		switch op.method {
+		case "lambda":
+			if len(op.args) == 0 {
+				// new UpdateWrapper<T>().lambda(): the same conditions,
+				// written with method references from here on.
+				continue
+			}
+			r.fail("lambda(…) at line " + itoa(x.toks[op.tok].line) + " is not followed")
 		case "set", "setSql", "setIncrBy", "setDecrBy":
 			if t, ok := r.setItem(op); ok {
 				sets = append(sets, t)
