@@ -85,20 +85,11 @@ func (c *collector) dedupeFile(fs []Finding, idx []int32) []int32 {
 		if !seen {
 			first[k] = len(out)
 		} else {
-			repeat := false
-			for ; ; at = next[at] {
-				if g := &fs[out[at]]; g.ColumnName == f.ColumnName && g.Message == f.Message {
-					repeat = true
-					break
-				}
-				if next[at] < 0 {
-					break
-				}
-			}
+			last, repeat := chainFind(next, at, func(g int) bool { return sameObject(&fs[out[g]], f) })
 			if repeat {
 				continue
 			}
-			next[at] = len(out)
+			next[last] = len(out)
 		}
 		next = append(next, -1)
 		out = append(out, i)

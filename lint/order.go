@@ -38,20 +38,11 @@ func Dedupe(fs []Finding) []Finding {
 		if !seen {
 			first[k] = int32(len(out))
 		} else {
-			repeat := false
-			for ; ; at = next[at] {
-				if g := &out[at]; g.ColumnName == f.ColumnName && g.Message == f.Message {
-					repeat = true
-					break
-				}
-				if next[at] < 0 {
-					break
-				}
-			}
+			last, repeat := chainFind(next, at, func(g int32) bool { return sameObject(&out[g], &f) })
 			if repeat {
 				continue
 			}
-			next[at] = int32(len(out))
+			next[last] = int32(len(out))
 		}
 		if next == nil {
 			next = make([]int32, 0, len(fs))
@@ -60,6 +51,26 @@ func Dedupe(fs []Finding) []Finding {
 		out = append(out, f)
 	}
 	return out
+}
+
+// chainFind walks the entries linked from at (next[i] is the entry after i
+// of the same place, -1 the end) and reports whether one of them matches,
+// else the last of them, to link a new entry after.
+func chainFind[T int | int32](next []T, at T, match func(T) bool) (last T, found bool) {
+	for ; ; at = next[at] {
+		if match(at) {
+			return at, true
+		}
+		if next[at] < 0 {
+			return at, false
+		}
+	}
+}
+
+// sameObject reports whether two findings of one place name the same
+// column with the same message: one repeats the other.
+func sameObject(a, b *Finding) bool {
+	return a.ColumnName == b.ColumnName && a.Message == b.Message
 }
 
 // Order sorts findings by file, target, line and column — where they stand

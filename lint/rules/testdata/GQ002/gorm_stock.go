@@ -44,8 +44,8 @@ func gormReserveGuarded(db *gorm.DB, id int64, n int) error {
 // Select names the columns the write sets: here the unguarded decrement of
 // reserved is the one sent.
 func gormReserveSelected(db *gorm.DB, id int64, n int) error {
-	res := db.Model(&gormInventory{ID: id}).Select("reserved").Where("inventory >= ?", n). // want "^GQ002 .*reserved.*GORM chain"
-		Updates(map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)})
+	both := map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "reserved": gorm.Expr("reserved - ?", n)}
+	res := db.Model(&gormInventory{ID: id}).Select("reserved").Where("inventory >= ?", n).Updates(both) // want "^GQ002 .*reserved.*GORM chain"
 	if res.RowsAffected != 1 {
 		return res.Error
 	}
