@@ -42,3 +42,41 @@ func PerformanceSchemaMySQL(t testing.TB) *DB {
 	}
 	return pfsShared.srv.newDB(t)
 }
+
+// pfsOff is the server of NoPerformanceSchemaMySQL when the shared one has
+// performance_schema on.
+var pfsOff struct {
+	once sync.Once
+	srv  *MariaDB
+	err  error
+}
+
+// NoPerformanceSchemaMySQL returns a fresh database on a server whose
+// performance_schema is off, for the tests of what guard says without it:
+// the shared server when its performance_schema is off (the throwaway one
+// always is), else a mariadbd started with --performance-schema=OFF. It
+// never skips: a test of the off case runs wherever the suite runs.
+func NoPerformanceSchemaMySQL(t testing.TB) *DB {
+	t.Helper()
+	pfsOff.once.Do(func() {
+		shared, err := sharedMariaDB()
+		if err != nil {
+			pfsOff.err = err
+			return
+		}
+		var on int
+		if err := shared.root.QueryRow("SELECT @@performance_schema").Scan(&on); err != nil {
+			pfsOff.err = fmt.Errorf("read @@performance_schema: %v", err)
+			return
+		}
+		if on == 0 {
+			pfsOff.srv = shared
+			return
+		}
+		pfsOff.srv, pfsOff.err = startMariaDB("--performance-schema=OFF")
+	})
+	if pfsOff.err != nil {
+		fatalf(t, "%v", pfsOff.err)
+	}
+	return pfsOff.srv.newDB(t)
+}
