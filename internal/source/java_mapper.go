@@ -382,7 +382,7 @@ func (x *javaFile) propertySets(name string, body, before int) []PropertySet {
 		ps := PropertySet{Property: strings.ToLower(setter[3:4]) + setter[4:], Text: x.describe(j+4, close), Line: x.toks[j].line}
 		ps.Form, ps.Read = x.valueForm(j+4, close, body)
 		ps.Optional = x.presenceChecked(j, j+4, close)
-		ps.Consulted = x.consultedBefore(name, ps.Property, body, j)
+		ps.Consulted = x.consults(&MapperRead{Variable: name}, []string{ps.Property}, body, j)
 		ps.CopiesRead = ps.Form == ValueFromRead && close == j+9 && x.toks[j+6].text == "get"+setter[3:] && x.is(j+8, ")")
 		out = append(out, ps)
 		j = close

@@ -115,7 +115,7 @@ func (x *javaFile) chainSets(s, body int) ([]plusSet, int) {
 		ps.Form, ps.Read = x.valueForm(k+3, close, body)
 		if !x.is(s, "new") {
 			ps.Optional = x.presenceChecked(s, k+3, close)
-			ps.Consulted = x.consultedBefore(x.toks[s].text, ps.Property, body, s)
+			ps.Consulted = x.consults(&MapperRead{Variable: x.toks[s].text}, []string{ps.Property}, body, s)
 		}
 		ps.CopiesRead = ps.Form == ValueFromRead && close == k+9 && x.toks[k+5].text == "get"+setter[3:] && x.is(k+7, ")")
 		out = append(out, plusSet{PropertySet: ps, tok: k + 1})

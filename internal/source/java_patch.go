@@ -76,22 +76,3 @@ func (x *javaFile) sameTokens(a, b, n int) bool {
 	}
 	return true
 }
-
-// consultedBefore reports whether the method body at token body calls the
-// getter of prop on the variable name before token before: the code looked
-// at the value it is about to overwrite.
-func (x *javaFile) consultedBefore(name, prop string, body, before int) bool {
-	if name == "" || prop == "" {
-		return false
-	}
-	g := string(prop[0]-'a'+'A') + prop[1:]
-	if prop[0] < 'a' || prop[0] > 'z' {
-		g = prop
-	}
-	for k := body + 1; k+3 < before; k++ {
-		if x.is(k, name) && !x.is(k-1, ".") && x.is(k+1, ".") && (x.is(k+2, "get"+g) || x.is(k+2, "is"+g)) && x.is(k+3, "(") {
-			return true
-		}
-	}
-	return false
-}
