@@ -5,7 +5,7 @@ import (
 	"testing"
 )
 
-// TestCompactKeepsFieldsJoin pins compact to its definition, the words of
+// TestCompactKeepsFieldsJoin pins Compact to its definition, the words of
 // the text joined by single spaces, on the texts its shortcut must refuse.
 func TestCompactKeepsFieldsJoin(t *testing.T) {
 	for _, in := range []string{
@@ -14,8 +14,8 @@ func TestCompactKeepsFieldsJoin(t *testing.T) {
 		"x\xffy", "\xff ", "é b", "a \r\n",
 	} {
 		want := strings.Join(strings.Fields(in), " ")
-		if got := compact(in); got != want {
-			t.Errorf("compact(%q) = %q, want %q", in, got, want)
+		if got := Compact(in); got != want {
+			t.Errorf("Compact(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -231,7 +231,7 @@ func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format stri
 		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
 		Table: table, ColumnName: column, Fix: fix,
 		Message: msg,
-		SQL:     compact(st.SQL),
+		SQL:     Compact(st.SQL),
 	})
 }
 
@@ -283,15 +283,17 @@ type Gap struct {
 	Restore *schema.Check
 }
 
-// compact folds runs of white space so a statement prints on one line.
-func compact(sql string) string {
+// Compact folds runs of white space so a statement prints on one line, as
+// strings.Fields and strings.Join do; a statement already so is returned
+// as it is, without a copy.
+func Compact(sql string) string {
 	if isCompact(sql) {
 		return sql
 	}
 	return strings.Join(strings.Fields(sql), " ")
 }
 
-// isCompact reports whether compact would return sql unchanged: no space
+// isCompact reports whether Compact would return sql unchanged: no space
 // at either end, and between words only single ASCII spaces. Most reported
 // statements are already so, and are then kept without a copy.
 func isCompact(sql string) bool {

@@ -90,7 +90,7 @@ func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {
 			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
 		}
 		if f.SQL != "" {
-			writeStrings(buf, "    sql: ", printable(truncate(oneLine(f.SQL), maxSQL)), "\n")
+			writeStrings(buf, "    sql: ", printable(truncate(lint.Compact(f.SQL), maxSQL)), "\n")
 		}
 	}
 }
@@ -111,30 +111,6 @@ func textSize(fs []lint.Finding) int {
 		n += len(f.File) + len(f.Code) + len(f.Severity) + len(f.Message) + len(f.Fix) + min(len(f.SQL), 4*maxSQL) + 64
 	}
 	return n
-}
-
-// oneLine folds the runs of white space of s into single spaces and trims
-// its ends, as strings.Fields and strings.Join do; most statements of a
-// report are already so, and are returned as they are.
-func oneLine(s string) string {
-	prevSpace := true // no space may lead
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == ' ':
-			if prevSpace {
-				return strings.Join(strings.Fields(s), " ")
-			}
-			prevSpace = true
-		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r' || c >= utf8.RuneSelf:
-			return strings.Join(strings.Fields(s), " ")
-		default:
-			prevSpace = false
-		}
-	}
-	if prevSpace && s != "" {
-		return strings.Join(strings.Fields(s), " ")
-	}
-	return s
 }
 
 // writePlace writes FILE:LINE:COL, shortened when the position is

@@ -152,19 +152,6 @@ func TestPrintable(t *testing.T) {
 	}
 }
 
-// FuzzOneLine checks oneLine against strings.Fields and strings.Join, which
-// it replaces on statements that are already on one line.
-func FuzzOneLine(f *testing.F) {
-	for _, s := range []string{"", " ", "a", "a b", " a", "a ", "a  b", "a\tb", "a\nb", "a\u00a0b", "é b", "a \r\n b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		if got, want := oneLine(s), strings.Join(strings.Fields(s), " "); got != want {
-			t.Errorf("oneLine(%q) = %q, want %q", s, got, want)
-		}
-	})
-}
-
 // TestTextOfManyFindings checks that a report printed on several cores at
 // once holds every finding's block in order, as printed one after another.
 func TestTextOfManyFindings(t *testing.T) {

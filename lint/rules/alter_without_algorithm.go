@@ -101,10 +101,10 @@ func runAlterWithoutAlgorithm(p *lint.Pass) error {
 			}
 			p.Report(lint.Finding{
 				File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
-				Table: displayName(table), SQL: compactSQL(st.SQL),
+				Table: displayName(table), SQL: lint.Compact(st.SQL),
 				Message: fmt.Sprintf("%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
 					what, displayName(table), missing),
-				Fix: fmt.Sprintf("end the statement with %s%s so the server refuses instead of locking: %s%s%s", sep, clause, compactSQL(st.SQL), sep, clause),
+				Fix: fmt.Sprintf("end the statement with %s%s so the server refuses instead of locking: %s%s%s", sep, clause, lint.Compact(st.SQL), sep, clause),
 			})
 		}
 	}

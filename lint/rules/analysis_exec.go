@@ -9,12 +9,6 @@ import (
 // This file holds the few helpers the GQ007–GQ011 rules need beyond the
 // shared statement analysis of analysis.go.
 
-// compactSQL folds runs of white space so a statement prints on one line,
-// as lint.Pass.ReportStatement does for the findings it builds.
-func compactSQL(sql string) string {
-	return strings.Join(strings.Fields(sql), " ")
-}
-
 // execName names the Go method that ran a statement, for messages.
 func execName(method string) string {
 	if method == "" {

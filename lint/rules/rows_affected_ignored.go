@@ -96,7 +96,7 @@ func discardedRepositoryResults(pass *lint.Pass) {
 			repo := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
 			pass.Report(lint.Finding{
 				File: pass.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
-				Table: cw.table, ColumnName: cw.column, SQL: compactSQL(st.SQL),
+				Table: cw.table, ColumnName: cw.column, SQL: lint.Compact(st.SQL),
 				Message: fmt.Sprintf("%s.%s() runs %s (its @Query at %s:%d) but the count of rows it returns is "+
 					"discarded: a write that matched no row raises no exception, so that count must be compared "+
 					"(1 is success)", repo, c.Method, cw.why, st.File, st.Fragment.Line),
