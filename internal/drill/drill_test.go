@@ -140,7 +140,10 @@ func TestLockCASUnderRedisFaults(t *testing.T) {
 		t.Run(string(tt.fault), func(t *testing.T) {
 			srv := dbtest.Redis(t)
 			rep, err := Run(context.Background(), Options{DB: pool, Database: db.Name, Redis: quickClient(t, srv.Addr()),
-				Table: "t_stock", Rows: 1, Stock: 600, Workers: DefaultWorkers,
+				// Enough stock for many holds of the lock: combined, lock-cas
+				// sells a few hundred units per hold, and a fault must meet
+				// the acquisitions that come after it.
+				Table: "t_stock", Rows: 1, Stock: 6000, Workers: DefaultWorkers,
 				Strategies: []Strategy{Conditional, LockCAS}, Fault: tt.fault,
 				RestartRedis: func() error {
 					// Down long enough for lock requests to fail, not only
