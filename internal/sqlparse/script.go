@@ -75,10 +75,16 @@ func (t token) upper() string {
 // scriptTokens cuts a statement into tokens, stepping over strings, comments
 // and the markers of executable comments (/*!50003 … */), whose content is SQL.
 func scriptTokens(sql string) []token {
-	var toks []token
+	return leadTokens(nil, sql, -1)
+}
+
+// leadTokens appends the first max tokens of sql to toks (all of them when
+// max is negative): a reader of a statement's first words does not cut the
+// rest, and passes a buffer of its own for them.
+func leadTokens(toks []token, sql string, max int) []token {
 	n := len(sql)
 	exec := 0 // open executable comments
-	for i := 0; i < n; {
+	for i := 0; i < n && len(toks) != max; {
 		c := sql[i]
 		switch {
 		case isSpace(c):
@@ -369,7 +375,8 @@ func readName(toks []token, i int) (schema, name string, next int, ok bool) {
 // IsSetPersist reports whether a statement is SET PERSIST or SET
 // PERSIST_ONLY (MySQL 8), which the parser does not read.
 func IsSetPersist(sql string) bool {
-	toks := scriptTokens(sql)
+	var buf [4]token
+	toks := leadTokens(buf[:0], sql, len(buf))
 	if len(toks) < 2 || toks[0].upper() != "SET" {
 		return false
 	}

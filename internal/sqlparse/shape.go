@@ -190,7 +190,8 @@ func selectsBareNames(s *SelectStmt) bool {
 // comments and, as every token reader here, string literals; "" when text
 // opens with another token (a quoted name, a parenthesis) or holds none.
 func FirstWord(text string) string {
-	toks := scriptTokens(text)
+	var buf [1]token
+	toks := leadTokens(buf[:0], text, len(buf))
 	if len(toks) == 0 {
 		return ""
 	}
@@ -202,7 +203,8 @@ func FirstWord(text string) string {
 // CACHED TABLE, CREATE OR REPLACE TABLE): a classification of a statement
 // that may not parse, read from its first words only.
 func CreatesTable(text string) bool {
-	toks := scriptTokens(text)
+	var buf [5]token
+	toks := leadTokens(buf[:0], text, len(buf))
 	if len(toks) < 2 || toks[0].upper() != "CREATE" {
 		return false
 	}
