@@ -4,9 +4,13 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/guard-sql/guard/internal/gctune"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
@@ -69,18 +73,86 @@ func BenchmarkLint(b *testing.B) {
 		size += len(t)
 	}
 	b.SetBytes(int64(size))
-	all := rules.All()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: all, Learn: rules.Learn})
-		if err != nil {
-			b.Fatal(err)
-		}
-		if res.Summary.Statements < corpusFiles*corpusPerFile {
-			b.Fatalf("linted %d statements", res.Summary.Statements)
-		}
+		lintCorpus(b, dir)
 	}
 	b.ReportMetric(float64(corpusFiles*corpusPerFile*b.N)/b.Elapsed().Seconds(), "stmts/s")
+}
+
+// lintCorpus runs guard lint, every rule and the inference, on the corpus
+// in dir.
+func lintCorpus(b *testing.B, dir string) {
+	res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: rules.All(), Learn: rules.Learn})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Summary.Statements < corpusFiles*corpusPerFile {
+		b.Fatalf("linted %d statements", res.Summary.Statements)
+	}
+}
+
+// bareParse parses texts the way BenchmarkBareParse does.
+func bareParse(b *testing.B, p *sqlparse.Parser, texts []string) {
+	for _, t := range texts {
+		stmts, err := p.ParseAll(t)
+		if err != nil || len(stmts) != corpusPerFile {
+			b.Fatalf("bare parse: %d statements, %v", len(stmts), err)
+		}
+	}
+}
+
+// BenchmarkLintVersusParse is the comparison of make bench. Each iteration
+// runs four sides one right after the other, so that all four meet the same
+// machine (its two vCPUs are shared, and their speed varies by a fifth from
+// one minute to the next): the bare parse and guard lint, each with the
+// runtime's default collector and with guard lint's collector tuning
+// (gctune.Lint, which the guard command applies). It reports the median
+// time of each side and the ratios of the medians; lint-tuned/parse is
+// guard lint as the command runs it against the parser as it runs alone.
+//
+//	go test ./lint -run '^$' -bench LintVersusParse -benchtime 7x
+func BenchmarkLintVersusParse(b *testing.B) {
+	dir := b.TempDir()
+	texts := writeCorpus(b, dir, corpusFiles, corpusPerFile)
+	p := sqlparse.NewParser()
+	sides := []struct {
+		name  string
+		tuned bool
+		run   func()
+	}{
+		{"parse", false, func() { bareParse(b, p, texts) }},
+		{"lint", false, func() { lintCorpus(b, dir) }},
+		{"parse-tuned", true, func() { bareParse(b, p, texts) }},
+		{"lint-tuned", true, func() { lintCorpus(b, dir) }},
+	}
+	times := make([][]time.Duration, len(sides))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range sides {
+			k := (k + i) % len(sides) // each side goes first in turn
+			s := sides[k]
+			runtime.GC()
+			end := func() {}
+			if s.tuned {
+				end = gctune.Lint.Apply()
+			}
+			start := time.Now()
+			s.run()
+			times[k] = append(times[k], time.Since(start))
+			end()
+		}
+	}
+	b.StopTimer()
+	med := make(map[string]float64, len(sides))
+	for k, s := range sides {
+		slices.Sort(times[k])
+		med[s.name] = float64(times[k][len(times[k])/2]) / float64(time.Millisecond)
+		b.ReportMetric(med[s.name], s.name+"-ms")
+	}
+	b.ReportMetric(med["lint"]/med["parse"], "lint/parse")
+	b.ReportMetric(med["lint-tuned"]/med["parse"], "lint-tuned/parse")
+	b.ReportMetric(med["lint-tuned"]/med["parse-tuned"], "lint-tuned/parse-tuned")
 }
 
 // BenchmarkBareParse is the reference: the TiDB parser alone parsing the same
@@ -95,12 +167,7 @@ func BenchmarkBareParse(b *testing.B) {
 	p := sqlparse.NewParser()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		for _, t := range texts {
-			stmts, err := p.ParseAll(t)
-			if err != nil || len(stmts) != corpusPerFile {
-				b.Fatalf("bare parse: %d statements, %v", len(stmts), err)
-			}
-		}
+		bareParse(b, p, texts)
 	}
 	b.ReportMetric(float64(corpusFiles*corpusPerFile*b.N)/b.Elapsed().Seconds(), "stmts/s")
 }

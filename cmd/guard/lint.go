@@ -6,6 +6,7 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/gctune"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
@@ -91,7 +92,7 @@ func runLint(c *cli.Context) error {
 	if cfg.Changes, err = changesSince(c); err != nil {
 		return err
 	}
-	endGC := lintGC.apply()
+	endGC := gctune.Lint.Apply()
 	res, err := lint.Run(cfg)
 	endGC()
 	if err != nil {

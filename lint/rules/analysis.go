@@ -105,6 +105,23 @@ type write struct {
 	conds []sqlparse.ExprNode
 	// cached records that asgs and conds are filled.
 	cached bool
+	// tbuf, pbuf and cbuf hold the first targets and conjuncts in place: most
+	// writes name one or two tables and test a few conditions, and then the
+	// analysis allocates nothing beyond the write itself.
+	tbuf [2]target
+	pbuf [2]*target
+	cbuf [4]sqlparse.ExprNode
+}
+
+// newTarget returns a fresh target, from w's own storage while it lasts.
+func (w *write) newTarget() *target {
+	for i := range w.tbuf {
+		if w.pbuf[i] == nil {
+			w.pbuf[i] = &w.tbuf[i]
+			return w.pbuf[i]
+		}
+	}
+	return &target{}
 }
 
 // writeTargets returns the write shape of st, or nil when st is not a parsed
@@ -123,6 +140,7 @@ type writeTargetsKey struct{ s *schema.Schema }
 
 func buildWriteTargets(st *lint.Statement, s *schema.Schema) *write {
 	w := &write{}
+	w.targets = w.pbuf[:0:len(w.pbuf)]
 	switch n := st.Node.(type) {
 	case *sqlparse.UpdateStmt:
 		w.kind, w.set, w.where, w.ignore = writeUpdate, n.List, n.Where, n.IgnoreErr
@@ -164,17 +182,21 @@ func (w *write) collect(n sqlparse.ResultSetNode, s *schema.Schema) {
 			w.on = append(w.on, n.On.Expr)
 		}
 	case *sqlparse.TableSource:
-		t := &target{alias: n.AsName.O}
-		if tn, ok := n.Source.(*sqlparse.TableName); ok {
-			t.name, t.db = tn.Name.O, tn.Schema.O
-			t.table = s.Table(tn.Name.O)
-		} else if j, ok := n.Source.(*sqlparse.Join); ok {
+		if j, ok := n.Source.(*sqlparse.Join); ok {
 			w.collect(j, s)
 			return
 		}
+		t := w.newTarget()
+		t.alias = n.AsName.O
+		if tn, ok := n.Source.(*sqlparse.TableName); ok {
+			t.name, t.db = tn.Name.O, tn.Schema.O
+			t.table = s.Table(tn.Name.O)
+		}
 		w.targets = append(w.targets, t)
 	case *sqlparse.TableName:
-		w.targets = append(w.targets, &target{name: n.Name.O, db: n.Schema.O, table: s.Table(n.Name.O)})
+		t := w.newTarget()
+		t.name, t.db, t.table = n.Name.O, n.Schema.O, s.Table(n.Name.O)
+		w.targets = append(w.targets, t)
 	}
 }
 
@@ -268,7 +290,7 @@ func (w *write) fill() {
 		}
 		asgs = append(asgs, assignment{col: w.ref(a.Column), expr: a.Expr, node: a})
 	}
-	conds := conjuncts(w.where)
+	conds := appendConjuncts(w.cbuf[:0], w.where)
 	for _, on := range w.on {
 		conds = appendConjuncts(conds, on)
 	}

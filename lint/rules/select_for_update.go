@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
@@ -54,11 +56,46 @@ func firstLockingSelect(n sqlparse.Node) *sqlparse.SelectStmt {
 
 type lockingSelectFinder struct{ found *sqlparse.SelectStmt }
 
-// first is firstLockingSelect with v, which it resets.
+// first is firstLockingSelect with v, which it resets. A statement whose
+// text has neither the word FOR nor LOCK has no locking clause, and its
+// tree is not walked.
 func (v *lockingSelectFinder) first(n sqlparse.Node) *sqlparse.SelectStmt {
 	v.found = nil
+	if t := n.Text(); t != "" && !mayLock(t) {
+		return nil
+	}
 	n.Accept(v)
 	return v.found
+}
+
+// mayLock reports whether text holds FOR or LOCK as a word, in any case: a
+// locking clause (FOR UPDATE, FOR SHARE, LOCK IN SHARE MODE) cannot be
+// written without one of them. Strings and comments are not told apart,
+// so the answer may be a yes where there is no clause, never a no where
+// there is one.
+func mayLock(text string) bool {
+	for i := 0; i+3 <= len(text); i++ {
+		var w string
+		switch text[i] | 0x20 {
+		case 'f':
+			w = "for"
+		case 'l':
+			w = "lock"
+		default:
+			continue
+		}
+		end := i + len(w)
+		if end <= len(text) && strings.EqualFold(text[i:end], w) &&
+			(i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
+			return true
+		}
+	}
+	return false
+}
+
+// isWordByte reports whether c may be part of an unquoted word.
+func isWordByte(c byte) bool {
+	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // Enter implements sqlparse.Visitor.

@@ -43,7 +43,7 @@ func runWriteWithoutWhere(pass *lint.Pass) error {
 			if alwaysTrueAll(w.on) {
 				why = "has no WHERE and its JOIN conditions are always true"
 			}
-		case alwaysTrueAll(append(append([]sqlparse.ExprNode{}, w.on...), w.where)):
+		case alwaysTrueAll(w.on) && alwaysTrueAll([]sqlparse.ExprNode{w.where}):
 			why = "has an always-true WHERE (" + exprText(w.where) + ")"
 		}
 		if why == "" {

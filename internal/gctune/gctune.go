@@ -1,4 +1,6 @@
-package main
+// Package gctune is how guard lint runs the garbage collector, shared by
+// the command and by the benchmarks that measure it as the command runs.
+package gctune
 
 import (
 	"os"
@@ -8,25 +10,25 @@ import (
 	"sync"
 )
 
-// gcTuning is how guard lint runs the garbage collector. Parsing makes
+// Tuning is a setting of the garbage collector for a run. Parsing makes
 // garbage at a high rate while little stays live (a file's syntax trees
 // are dropped once its rules have run), so with the default GOGC=100 the
 // collector runs every few megabytes and takes a tenth of the CPU, on the
 // cores the parsers need. While the live heap is small the collector waits
-// until the heap is percent% larger than what survived, under a soft limit;
-// once a collection finds more than fallback bytes live (a migration of a
+// until the heap is Percent% larger than what survived, under a soft Limit;
+// once a collection finds more than Fallback bytes live (a migration of a
 // million INSERTs keeps a statement per row), the runtime's defaults come
 // back, so memory stays within about twice the live heap, as without the
 // tuning.
-type gcTuning struct {
-	percent  int
-	limit    int64
-	fallback uint64
+type Tuning struct {
+	Percent  int    // GOGC while tuned
+	Limit    int64  // the soft memory limit while tuned, bytes
+	Fallback uint64 // the live heap, bytes, past which the defaults come back
 }
 
-// lintGC is guard lint's tuning: at most 448 MiB while tuned, and the
+// Lint is guard lint's tuning: at most 448 MiB while tuned, and the
 // defaults once 96 MiB are live (where 400% would pass 448 MiB).
-var lintGC = gcTuning{percent: 400, limit: 448 << 20, fallback: 96 << 20}
+var Lint = Tuning{Percent: 400, Limit: 448 << 20, Fallback: 96 << 20}
 
 // gcTuned counts the runs that have the tuning on, so that in-process runs
 // that overlap (the tests) restore the settings once, with the last.
@@ -36,10 +38,10 @@ var gcTuned struct {
 	watch *gcWatch
 }
 
-// apply turns the tuning on for one run, unless GOGC or GOMEMLIMIT is set:
+// Apply turns the tuning on for one run, unless GOGC or GOMEMLIMIT is set:
 // the user's settings stand. It returns the function that ends the run's
 // tuning.
-func (t gcTuning) apply() (restore func()) {
+func (t Tuning) Apply() (restore func()) {
 	if os.Getenv("GOGC") != "" || os.Getenv("GOMEMLIMIT") != "" {
 		return func() {}
 	}
@@ -47,9 +49,9 @@ func (t gcTuning) apply() (restore func()) {
 	defer gcTuned.Unlock()
 	gcTuned.runs++
 	if gcTuned.runs == 1 {
-		w := &gcWatch{fallback: t.fallback, live: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
-		w.percent = debug.SetGCPercent(t.percent)
-		w.limit = debug.SetMemoryLimit(t.limit)
+		w := &gcWatch{fallback: t.Fallback, live: []metrics.Sample{{Name: "/gc/heap/live:bytes"}}}
+		w.percent = debug.SetGCPercent(t.Percent)
+		w.limit = debug.SetMemoryLimit(t.Limit)
 		w.arm()
 		gcTuned.watch = w
 	}

@@ -1,4 +1,4 @@
-package main
+package gctune
 
 import (
 	"runtime"
@@ -21,15 +21,15 @@ func TestGCTuningFallsBack(t *testing.T) {
 	t.Setenv("GOGC", "")
 	t.Setenv("GOMEMLIMIT", "")
 	percent, limit := gcSettings()
-	tuning := gcTuning{percent: int(percent)*4 + 1, limit: 1 << 40, fallback: 16 << 20}
+	tuning := Tuning{Percent: int(percent)*4 + 1, Limit: 1 << 40, Fallback: 16 << 20}
 
-	end, endOther := tuning.apply(), tuning.apply()
-	if p, l := gcSettings(); p != uint64(tuning.percent) || l != uint64(tuning.limit) {
-		t.Fatalf("tuned: GOGC %d, limit %d; want %d, %d", p, l, tuning.percent, tuning.limit)
+	end, endOther := tuning.Apply(), tuning.Apply()
+	if p, l := gcSettings(); p != uint64(tuning.Percent) || l != uint64(tuning.Limit) {
+		t.Fatalf("tuned: GOGC %d, limit %d; want %d, %d", p, l, tuning.Percent, tuning.Limit)
 	}
 	endOther()
-	if p, _ := gcSettings(); p != uint64(tuning.percent) {
-		t.Fatalf("GOGC %d after one of two runs ended, want %d", p, tuning.percent)
+	if p, _ := gcSettings(); p != uint64(tuning.Percent) {
+		t.Fatalf("GOGC %d after one of two runs ended, want %d", p, tuning.Percent)
 	}
 	live := make([]byte, 32<<20)
 	for i := range live {
@@ -63,7 +63,7 @@ func TestGCTuningLeavesUserSettings(t *testing.T) {
 			t.Setenv("GOMEMLIMIT", "")
 			t.Setenv(env, map[string]string{"GOGC": "100", "GOMEMLIMIT": "1GiB"}[env])
 			percent, limit := gcSettings()
-			end := lintGC.apply()
+			end := Lint.Apply()
 			defer end()
 			if p, l := gcSettings(); p != percent || l != limit {
 				t.Errorf("%s set: GOGC %d, limit %d; want them untouched, %d, %d", env, p, l, percent, limit)
