@@ -71,21 +71,27 @@ func (c *collector) finish(fs []Finding) []Finding {
 // dedupeFile returns the indices of the findings of one file (idx, in the
 // order reported) that Dedupe and then dedupeVariants keep.
 func (c *collector) dedupeFile(fs []Finding, idx []int32) []int32 {
+	// Findings are chained by code and position; the rest of a place
+	// (target, table, digest) is compared along the chain, which keeps the
+	// map's keys small.
 	type place struct {
-		code, target, table, digest string
-		line, col                   int
+		code      string
+		line, col int
 	}
 	first := make(map[place]int, len(idx)) // the first kept finding of a place, in out
 	next := make([]int, 0, len(idx))       // the next kept finding of the same place, or -1
 	out := make([]int32, 0, len(idx))
 	for _, i := range idx {
 		f := &fs[i]
-		k := place{f.Code, f.Target, f.Table, f.Digest, f.Line, f.Column}
+		k := place{f.Code, f.Line, f.Column}
 		at, seen := first[k]
 		if !seen {
 			first[k] = len(out)
 		} else {
-			last, repeat := chainFind(next, at, func(g int) bool { return sameObject(&fs[out[g]], f) })
+			last, repeat := chainFind(next, at, func(g int) bool {
+				o := &fs[out[g]]
+				return o.Target == f.Target && o.Table == f.Table && o.Digest == f.Digest && sameObject(o, f)
+			})
 			if repeat {
 				continue
 			}

@@ -35,12 +35,14 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 			last := pieces[len(pieces)-1]
 			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
 		}
+		slab := make([]Statement, len(pieces)) // one allocation for the fragment's statements
 		for i, piece := range pieces {
 			var node sqlparse.StmtNode
 			if nodes != nil {
 				node = nodes[i]
 			}
-			out = append(out, pieceStatement(p, fr, pos, piece, node))
+			fillStatement(&slab[i], p, fr, pos, piece, node)
+			out = append(out, &slab[i])
 		}
 	}
 	return out
@@ -49,7 +51,14 @@ func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
 // pieceStatement returns the statement of piece, a piece of fr's SQL, with
 // node as its tree, or parsed alone when node is nil.
 func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *Statement {
-	st := &Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
+	st := &Statement{}
+	fillStatement(st, p, fr, pos, piece, node)
+	return st
+}
+
+// fillStatement is pieceStatement into st.
+func fillStatement(st *Statement, p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) {
+	*st = Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 	st.Line, st.Column = pos.Pos(piece.Offset)
 	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
 	if fr.Lang == source.LangXML {
@@ -62,7 +71,6 @@ func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positio
 	} else {
 		st.Node = node
 	}
-	return st
 }
 
 // clampToElement keeps a mapper statement's lines within its element: text

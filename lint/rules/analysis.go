@@ -139,6 +139,11 @@ func writeTargets(st *lint.Statement, s *schema.Schema) *write {
 type writeTargetsKey struct{ s *schema.Schema }
 
 func buildWriteTargets(st *lint.Statement, s *schema.Schema) *write {
+	switch st.Node.(type) {
+	case *sqlparse.UpdateStmt, *sqlparse.DeleteStmt, *sqlparse.InsertStmt:
+	default:
+		return nil // a read: no write to analyse, and nothing allocated for it
+	}
 	w := &write{}
 	w.targets = w.pbuf[:0:len(w.pbuf)]
 	switch n := st.Node.(type) {
