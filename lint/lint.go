@@ -122,11 +122,12 @@ func (st *Statement) PosOf(off int) (line, col int) {
 type Migration struct {
 	File    string
 	Version uint64
-	// Statements are the file's statements in order. A data statement
-	// (INSERT, UPDATE, DELETE, SELECT …) that parses has neither Node nor
-	// ParseErr: the schema replay and the migration rules read DDL only, and
-	// a file loading data keeps no tree per row (see parseMigration).
+	// Statements are the file's statements in order, but for the data
+	// statements (INSERT, UPDATE, DELETE, SELECT …) that parse: the schema
+	// replay and the migration rules read DDL only, and a file loading data
+	// keeps nothing per row (see parseMigration). Data counts those.
 	Statements []*Statement
+	Data       int
 }
 
 // Live describes the server of a live audit; nil offline.

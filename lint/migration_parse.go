@@ -15,13 +15,13 @@ import (
 const migrationChunk = 256
 
 // parseMigration splits and parses a migration file as parseFile does, a
-// chunk of statements at a time, and keeps no tree of a data statement
-// (INSERT, UPDATE, DELETE, SELECT …): the schema replay and the migration
-// rules read DDL only, and a migration loading data would otherwise hold
-// every row's tree until the rules have run. A statement that does not parse
-// keeps its ParseErr.
-func parseMigration(p *sqlparse.Parser, f *source.File) []*Statement {
-	var out []*Statement
+// chunk of statements at a time, and keeps no data statement (INSERT,
+// UPDATE, DELETE, SELECT …) that parses: the schema replay and the migration
+// rules read DDL only, and a migration loading data would otherwise hold a
+// statement, or its tree, per row until the rules have run. data counts the
+// statements left out. A statement that does not parse is kept, with its
+// ParseErr.
+func parseMigration(p *sqlparse.Parser, f *source.File) (out []*Statement, data int) {
 	for _, fr := range f.Fragments {
 		if fr.Unchecked != "" || fr.Lang != source.LangSQL {
 			out = append(out, parseFile(p, &source.File{Path: f.Path, Lang: f.Lang, Fragments: []*source.Fragment{fr}})...)
@@ -38,15 +38,20 @@ func parseMigration(p *sqlparse.Parser, f *source.File) []*Statement {
 				if nodes != nil {
 					node = nodes[i]
 				}
+				if _, dml := node.(sqlparse.DMLNode); dml {
+					data++ // parsed in the batch: nothing to keep
+					continue
+				}
 				st := pieceStatement(p, fr, pos, piece, node)
-				if _, data := st.Node.(sqlparse.DMLNode); data {
-					st.Node = nil
+				if _, dml := st.Node.(sqlparse.DMLNode); dml {
+					data++
+					continue
 				}
 				out = append(out, st)
 			}
 		}
 	}
-	return out
+	return out, data
 }
 
 // readMigrations reads and parses the up migrations of dirs, in version
@@ -68,6 +73,7 @@ func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
 	type read struct {
 		f     *source.File
 		stmts []*Statement
+		data  int
 		err   error
 	}
 	reads := make([]read, len(files))
@@ -78,7 +84,7 @@ func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
 			return
 		}
 		reads[i].f = source.ExtractSQL(display(files[i].Path), src)
-		reads[i].stmts = parseMigration(p, reads[i].f)
+		reads[i].stmts, reads[i].data = parseMigration(p, reads[i].f)
 	})
 	migs := make([]*Migration, 0, len(files))
 	for i, r := range reads {
@@ -86,7 +92,7 @@ func readMigrations(dirs []string, col *collector) ([]*Migration, error) {
 			return nil, r.err
 		}
 		col.addFile(r.f, anchorsOf(r.f, r.stmts))
-		migs = append(migs, &Migration{File: r.f.Path, Version: files[i].Version, Statements: r.stmts})
+		migs = append(migs, &Migration{File: r.f.Path, Version: files[i].Version, Statements: r.stmts, Data: r.data})
 	}
 	return migs, nil
 }

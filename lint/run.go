@@ -128,7 +128,7 @@ func Run(cfg Config) (*Result, error) {
 	res.Summary.Files = len(in.sources) + len(migs)
 	res.Summary.Statements = stmtCount
 	for _, m := range migs {
-		res.Summary.Statements += len(m.Statements)
+		res.Summary.Statements += len(m.Statements) + m.Data
 	}
 	l.given.countFiles(&res.Summary, migs)
 	res.Summary.Tables = len(sch.Tables)

@@ -28,7 +28,7 @@ type Tuning struct {
 
 // Lint is guard lint's tuning: at most 448 MiB while tuned, and the
 // defaults once 96 MiB are live (where 400% would pass 448 MiB).
-var Lint = Tuning{Percent: 400, Limit: 448 << 20, Fallback: 96 << 20}
+var Lint = Tuning{Percent: 400, Limit: 256 << 20, Fallback: 48 << 20}
 
 // gcTuned counts the runs that have the tuning on, so that in-process runs
 // that overlap (the tests) restore the settings once, with the last.

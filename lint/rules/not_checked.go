@@ -31,11 +31,18 @@ func runNotChecked(pass *lint.Pass) error {
 	// Migration statements count too: one the parser rejects is missing from
 	// the replayed schema, and nothing else says so.
 	stmts := pass.Statements
+	var data map[string]int // the data statements a migration counts but does not keep
 	for _, m := range pass.Migrations {
 		stmts = append(stmts[:len(stmts):len(stmts)], m.Statements...)
+		if m.Data > 0 {
+			if data == nil {
+				data = map[string]int{}
+			}
+			data[m.File] += m.Data
+		}
 	}
 	runs := runnableStatements(pass.Statements)
-	foreign := foreignScripts(stmts)
+	foreign := foreignScripts(stmts, data)
 	for _, st := range stmts {
 		if fs, ok := foreign[st.File]; ok && st.ParseErr != nil {
 			if fs.first == st {
@@ -95,8 +102,10 @@ const foreignMin = 5
 
 // foreignScripts finds the .sql and mapper XML files of stmts that mostly
 // fail to parse. Go and Java files are left out: their statements are
-// strings among code, each reported where it stands.
-func foreignScripts(stmts []*lint.Statement) map[string]*foreignScript {
+// strings among code, each reported where it stands. parsed adds, by file,
+// the statements that parsed and are not among stmts (a migration's data
+// statements).
+func foreignScripts(stmts []*lint.Statement, parsed map[string]int) map[string]*foreignScript {
 	var out map[string]*foreignScript
 	counts := map[string]*foreignScript{}
 	for _, st := range stmts {
@@ -122,6 +131,11 @@ func foreignScripts(stmts []*lint.Statement) map[string]*foreignScript {
 			if fs.first == nil {
 				fs.first = st
 			}
+		}
+	}
+	for file, n := range parsed {
+		if fs := counts[file]; fs != nil {
+			fs.total += n
 		}
 	}
 	for file, fs := range counts {
