@@ -66,11 +66,32 @@ func fillStatement(st *Statement, p *sqlparse.Parser, fr *source.Fragment, pos *
 	}
 	if node != nil {
 		st.Node = node
-	} else if node, err := p.Parse(piece.Text); err != nil {
-		st.ParseErr = err.(*sqlparse.Error)
-	} else {
+	} else if node, err := p.Parse(piece.Text); err == nil {
 		st.Node = node
+	} else if node := clientListNode(p, fr, piece.Text); node != nil {
+		st.Node = node
+	} else {
+		st.ParseErr = err.(*sqlparse.Error)
 	}
+}
+
+// clientListNode parses a statement of host code again with each bare `?`
+// after IN written as the list the client sends (`id IN ?` with a slice,
+// in GORM), where NormalizePlaceholders had no room to; nil when that is
+// not it.
+func clientListNode(p *sqlparse.Parser, fr *source.Fragment, text string) sqlparse.StmtNode {
+	if fr.Lang != source.LangGo && fr.Lang != source.LangJava {
+		return nil
+	}
+	expanded, ok := sqlparse.ExpandInLists(text)
+	if !ok {
+		return nil
+	}
+	node, err := p.Parse(expanded)
+	if err != nil {
+		return nil
+	}
+	return node
 }
 
 // clampToElement keeps a mapper statement's lines within its element: text

@@ -2,6 +2,7 @@ package sqlparse
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser/test_driver"
 )
@@ -12,14 +13,22 @@ import (
 // same length as sql: the rest of the name becomes spaces, so every offset
 // still points at the same character of the original text. Quoted strings,
 // identifiers and comments are left alone, as is `:=`.
+//
+// A parameter right after IN (`id IN ?`, `id IN :ids`) binds a list the
+// client expands (GORM and Spring Data write `(?, ?, …)` in its place), and
+// it becomes `(?)` where the blanks around the parameter leave room.
 func NormalizePlaceholders(sql string) string {
 	var b []byte // copied on the first change
 	scanPlaceholders(sql, func(s, e int, _ string) {
-		if sql[s] == '?' && e == s+1 {
+		k, in := inBefore(sql, s)
+		if !in && sql[s] == '?' && e == s+1 {
 			return // already the parser's
 		}
 		if b == nil {
 			b = []byte(sql)
+		}
+		if in && expandIn(b, sql, k, s, e) {
+			return
 		}
 		b[s] = '?'
 		for j := s + 1; j < e; j++ {
@@ -30,6 +39,62 @@ func NormalizePlaceholders(sql string) string {
 		return sql
 	}
 	return string(b)
+}
+
+// inBefore reports whether the placeholder at s follows the word IN, past
+// blanks, and returns where the word starts.
+func inBefore(sql string, s int) (k int, ok bool) {
+	t := s
+	for t > 0 && isSpace(sql[t-1]) {
+		t--
+	}
+	if t < 2 || sql[t-2]|0x20 != 'i' || sql[t-1]|0x20 != 'n' || t > 2 && (isNameByte(sql[t-3]) || sql[t-3] == '.' || sql[t-3] == '`') {
+		return 0, false
+	}
+	return t - 2, true
+}
+
+// expandIn writes `(?)` into b for the placeholder [s, e) after the IN at
+// k, in the blanks between IN and the placeholder, the placeholder itself
+// and the blanks after it. It reports false, and writes nothing, when those
+// hold fewer than three characters (`id IN ?` at the end of the text: see
+// ExpandInLists).
+func expandIn(b []byte, sql string, k, s, e int) bool {
+	lo, hi := k+2, e
+	for hi < len(sql) && isSpace(sql[hi]) {
+		hi++
+	}
+	if hi-lo < 3 {
+		return false
+	}
+	b[lo], b[lo+1], b[lo+2] = '(', '?', ')'
+	for j := lo + 3; j < hi; j++ {
+		b[j] = ' '
+	}
+	return true
+}
+
+// ExpandInLists writes each bare `?` right after IN as `(?)`, the list a
+// client that expands a slice (GORM) or a collection (Spring Data) sends in
+// its place. The text grows by two characters for each; ok is false when
+// there is none. It is for a second parse of text NormalizePlaceholders
+// found no room in.
+func ExpandInLists(sql string) (out string, ok bool) {
+	var b strings.Builder
+	last := 0
+	scanPlaceholders(sql, func(s, e int, _ string) {
+		if _, in := inBefore(sql, s); !in || sql[s] != '?' || e != s+1 {
+			return
+		}
+		b.WriteString(sql[last:s])
+		b.WriteString("(?)")
+		last = e
+	})
+	if last == 0 {
+		return sql, false
+	}
+	b.WriteString(sql[last:])
+	return b.String(), true
 }
 
 // scanPlaceholders calls fn for each placeholder of sql in the order of the

@@ -12,6 +12,17 @@ func TestNormalizePlaceholders(t *testing.T) {
 		{"SELECT ':x', `:y`, \":z\" -- :c\n, @v := 1, a::int", "SELECT ':x', `:y`, \":z\" -- :c\n, @v := 1, a::int"},
 		{"INSERT INTO t (a) VALUES (:user.name)", "INSERT INTO t (a) VALUES (?         )"},
 		{"SELECT 10:30", "SELECT 10:30"},
+		// A list parameter after IN becomes (?) in the room around it.
+		{"DELETE FROM t WHERE id IN ?", "DELETE FROM t WHERE id IN ?"}, // no room: see ExpandInLists
+		{"DELETE FROM t WHERE id IN ? AND a = 1", "DELETE FROM t WHERE id IN(?)AND a = 1"},
+		{"DELETE FROM t WHERE a = ? AND id NOT in  ?", "DELETE FROM t WHERE a = ? AND id NOT in(?)"},
+		{"DELETE FROM t WHERE a = ? AND id NOT IN ?", "DELETE FROM t WHERE a = ? AND id NOT IN ?"},
+		{"UPDATE t SET s = 2 WHERE id IN :ids AND s = 1", "UPDATE t SET s = 2 WHERE id IN(?)   AND s = 1"},
+		{"SELECT * FROM t WHERE id IN ?1", "SELECT * FROM t WHERE id IN(?)"},
+		{"SELECT * FROM t WHERE id IN (?)", "SELECT * FROM t WHERE id IN (?)"},
+		{"SELECT * FROM t WHERE pin = ? AND t.in = ?", "SELECT * FROM t WHERE pin = ? AND t.in = ?"},
+		{"SELECT * FROM t WHERE `in` ?", "SELECT * FROM t WHERE `in` ?"},
+		{"SELECT 1 IN?", "SELECT 1 IN?"},
 	}
 	p := NewParser()
 	for _, tt := range tests {
@@ -23,8 +34,15 @@ func TestNormalizePlaceholders(t *testing.T) {
 			t.Errorf("length changed: %d -> %d", len(tt.in), len(got))
 		}
 	}
-	if _, err := p.Parse(NormalizePlaceholders("UPDATE t SET q = q - :n WHERE id = :id AND q >= :n")); err != nil {
-		t.Errorf("normalized named statement does not parse: %v", err)
+	for _, sql := range []string{
+		"UPDATE t SET q = q - :n WHERE id = :id AND q >= :n",
+		"DELETE FROM t WHERE id IN ? AND a = 1",
+		"UPDATE t SET s = 2 WHERE id IN :ids AND s = 1",
+		"SELECT * FROM t WHERE id IN ?1 ORDER BY id",
+	} {
+		if _, err := p.Parse(NormalizePlaceholders(sql)); err != nil {
+			t.Errorf("normalized %q does not parse: %v", sql, err)
+		}
 	}
 }
 
@@ -62,6 +80,36 @@ func TestPlaceholderNames(t *testing.T) {
 		got := PlaceholderNames(tt.in)
 		if strings.Join(got, ",") != strings.Join(tt.want, ",") || len(got) != len(tt.want) {
 			t.Errorf("PlaceholderNames(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}
+
+// TestExpandInLists: a bare ? after IN becomes (?), wherever it stands, and
+// the statement parses with the column in its IN list.
+func TestExpandInLists(t *testing.T) {
+	p := NewParser()
+	for in, want := range map[string]string{
+		"DELETE FROM t WHERE id IN ?":                     "DELETE FROM t WHERE id IN (?)",
+		"DELETE FROM t WHERE a = ? AND (b NOT IN ?)":      "DELETE FROM t WHERE a = ? AND (b NOT IN (?))",
+		"SELECT * FROM t WHERE id IN ? OR k in ? LIMIT 1": "SELECT * FROM t WHERE id IN (?) OR k in (?) LIMIT 1",
+	} {
+		got, ok := ExpandInLists(in)
+		if !ok || got != want {
+			t.Errorf("ExpandInLists(%q) = %q, %v; want %q", in, got, ok, want)
+			continue
+		}
+		n, err := p.Parse(got)
+		if err != nil {
+			t.Errorf("%q does not parse: %v", got, err)
+			continue
+		}
+		if r := Restore(n); !strings.Contains(r, " IN (") {
+			t.Errorf("%q restores as %q, without its IN list", got, r)
+		}
+	}
+	for _, in := range []string{"SELECT * FROM t WHERE id IN (?)", "SELECT * FROM t WHERE pin = ?", "SELECT '? IN ?'"} {
+		if got, ok := ExpandInLists(in); ok || got != in {
+			t.Errorf("ExpandInLists(%q) = %q, %v; want it unchanged", in, got, ok)
 		}
 	}
 }

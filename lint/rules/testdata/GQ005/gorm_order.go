@@ -73,3 +73,21 @@ func gormEditOpen(db *gorm.DB, id uint, status string) error {
 	}
 	return db.Save(&o).Error // want "^GQ005 state column t_order.status is set to status and written by GORM db.Save"
 }
+
+// GORM expands a slice bound to `IN ?` into a list: the statement is read
+// as `IN (?)`, and the transition of many orders has no state predicate.
+func gormCloseMany(db *gorm.DB, ids []uint) error {
+	return db.Exec("UPDATE t_order SET status = 'closed' WHERE id IN ?", ids).Error // want "^GQ005 state column t_order.status is set to 'closed'"
+}
+
+// Safe twin: the batch leaves only the orders still pending.
+func gormCloseManyGuarded(db *gorm.DB, ids []uint) error {
+	res := db.Exec("UPDATE t_order SET status = 'closed' WHERE status = 'pending' AND id IN ?", ids)
+	if res.Error != nil {
+		return res.Error
+	}
+	if res.RowsAffected == 0 {
+		return errState
+	}
+	return nil
+}
