@@ -63,7 +63,7 @@ type javaLexer struct {
 // lexJava cuts src into tokens and comments. It never panics; a literal or
 // comment that does not end is reported as an error with its position.
 func lexJava(src []byte) ([]javaToken, []javaComment, *javaReadError) {
-	lx := &javaLexer{src: src, line: 1}
+	lx := &javaLexer{src: loneCRToLF(src), line: 1}
 	// Editors do not count a byte order mark as a column.
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		lx.i, lx.lineStart = 3, 3
@@ -74,6 +74,33 @@ func lexJava(src []byte) ([]javaToken, []javaComment, *javaReadError) {
 		}
 	}
 	return lx.toks, lx.comments, nil
+}
+
+// loneCRToLF returns src with each CR that no LF follows written as LF.
+// Java ends a line at CR, LF or CR LF (JLS §3.4), as XML does, and a file
+// saved with the old Mac line ends has no LF at all: read by LF alone, its
+// first // comment would run to the end of the file. The length stays, and
+// with it every offset; src itself is not written. (SQL is read as MySQL
+// reads it: its -- comments end at LF only.)
+func loneCRToLF(src []byte) []byte {
+	var out []byte
+	for i := bytes.IndexByte(src, '\r'); i >= 0; {
+		if i+1 == len(src) || src[i+1] != '\n' {
+			if out == nil {
+				out = bytes.Clone(src)
+			}
+			out[i] = '\n'
+		}
+		j := bytes.IndexByte(src[i+1:], '\r')
+		if j < 0 {
+			break
+		}
+		i += 1 + j
+	}
+	if out == nil {
+		return src
+	}
+	return out
 }
 
 func (lx *javaLexer) col() int { return lx.i - lx.lineStart + 1 }

@@ -457,3 +457,30 @@ func TestExtractJavaTestdata(t *testing.T) {
 		})
 	}
 }
+
+// TestExtractJavaOldMacLineEnds reads a file whose lines end in CR alone:
+// a // comment ends at the CR, and lines count as the editor shows them.
+// The same file with LF gives the same fragments.
+func TestExtractJavaOldMacLineEnds(t *testing.T) {
+	lines := []string{
+		"package dao;",
+		"// the stock mapper {",
+		"public interface StockMapper {",
+		`  @Update("UPDATE t_stock SET qty = qty - #{n} WHERE id = #{id}")`,
+		"  int deduct(long id, int n);",
+		"}",
+	}
+	lf := ExtractJava("StockMapper.java", []byte(strings.Join(lines, "\n")+"\n"))
+	cr := ExtractJava("StockMapper.java", []byte(strings.Join(lines, "\r")+"\r"))
+	crlf := ExtractJava("StockMapper.java", []byte(strings.Join(lines, "\r\n")+"\r\n"))
+	want := javaViews(lf)
+	if len(want) != 1 || want[0].Line != 4 || want[0].Unchecked != "" {
+		t.Fatalf("LF file: %+v, want one checked fragment at line 4", want)
+	}
+	if d := cmp.Diff(want, javaViews(cr)); d != "" {
+		t.Errorf("CR line ends (-LF +CR):\n%s", d)
+	}
+	if d := cmp.Diff(want, javaViews(crlf)); d != "" {
+		t.Errorf("CR LF line ends (-LF +CR LF):\n%s", d)
+	}
+}

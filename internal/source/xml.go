@@ -18,6 +18,8 @@ func ExtractXML(path string, src []byte) *File {
 	f := &File{Path: path, Lang: LangXML}
 	// Editors do not count a byte order mark as a column.
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
+	// XML ends a line at CR as at LF (XML 1.0 §2.11).
+	src = loneCRToLF(src)
 	doc := mbParse(mbDocText(src, []Segment{{Off: 0, Line: 1, Col: 1}}), "mapper")
 	for _, c := range doc.comments {
 		// A comment may wrap; the suppression reads as one line.

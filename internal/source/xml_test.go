@@ -600,3 +600,28 @@ func TestExtractXMLDepthLimit(t *testing.T) {
 		t.Errorf("script: %+v, want one fragment %q", got, mbTooDeep)
 	}
 }
+
+// TestExtractXMLOldMacLineEnds: a mapper whose lines end in CR alone gives
+// the fragments, lines and columns of the same mapper with LF.
+func TestExtractXMLOldMacLineEnds(t *testing.T) {
+	lines := []string{
+		`<?xml version="1.0" encoding="UTF-8"?>`,
+		`<mapper namespace="x.OrderMapper">`,
+		`  <update id="close">`,
+		`    update t_order set status = 3 where id = #{id}`,
+		`  </update>`,
+		`</mapper>`,
+	}
+	lf := ExtractXML("OrderMapper.xml", []byte(strings.Join(lines, "\n")+"\n"))
+	cr := ExtractXML("OrderMapper.xml", []byte(strings.Join(lines, "\r")+"\r"))
+	if len(lf.Fragments) != 1 || lf.Fragments[0].Line != 3 {
+		t.Fatalf("LF mapper: %d fragments, want one at line 3 (the <update>)", len(lf.Fragments))
+	}
+	if len(cr.Fragments) != 1 {
+		t.Fatalf("CR mapper: %d fragments, want 1", len(cr.Fragments))
+	}
+	g, w := cr.Fragments[0], lf.Fragments[0]
+	if g.Line != w.Line || g.Col != w.Col || g.EndLine != w.EndLine || g.SQL != w.SQL {
+		t.Errorf("CR mapper: %q at %d:%d-%d, want %q at %d:%d-%d", g.SQL, g.Line, g.Col, g.EndLine, w.SQL, w.Line, w.Col, w.EndLine)
+	}
+}
