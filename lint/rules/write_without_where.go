@@ -30,10 +30,19 @@ var WriteWithoutWhere = &lint.Rule{
 
 func runWriteWithoutWhere(pass *lint.Pass) error {
 	mapperWritesWithoutWhere(pass)
+	var changed scriptColumns // built on the first UPDATE without WHERE of a .sql file
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
 		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) || whereFromCaller(st) {
 			continue
+		}
+		if w.where == nil && len(w.on) == 0 && w.kind == writeUpdate && lang(st) == source.LangSQL {
+			if changed == nil {
+				changed = scriptColumnsOf(pass.Statements)
+			}
+			if changed.backfills(st.File, w) {
+				continue
+			}
 		}
 		var why string
 		switch {
@@ -224,4 +233,71 @@ func stringOf(e sqlparse.ExprNode) (string, bool) {
 	}
 	s, ok := v.GetValue().(string)
 	return s, ok
+}
+
+// scriptColumns holds, by .sql file and table (lower case), the columns an
+// ALTER TABLE of the file adds, modifies, changes or renames.
+type scriptColumns map[string]map[string]map[string]bool
+
+// scriptColumnsOf reads the ALTER TABLEs of the .sql files among stmts.
+func scriptColumnsOf(stmts []*lint.Statement) scriptColumns {
+	out := scriptColumns{}
+	for _, st := range stmts {
+		alter, ok := st.Node.(*sqlparse.AlterTableStmt)
+		if !ok || alter.Table == nil || lang(st) != source.LangSQL {
+			continue
+		}
+		table := strings.ToLower(alter.Table.Name.O)
+		add := func(name string) {
+			if out[st.File] == nil {
+				out[st.File] = map[string]map[string]bool{}
+			}
+			if out[st.File][table] == nil {
+				out[st.File][table] = map[string]bool{}
+			}
+			out[st.File][table][strings.ToLower(name)] = true
+		}
+		for _, spec := range alter.Specs {
+			switch spec.Tp {
+			case sqlparse.AlterTableAddColumns, sqlparse.AlterTableModifyColumn, sqlparse.AlterTableChangeColumn:
+				for _, def := range spec.NewColumns {
+					if def != nil && def.Name != nil {
+						add(def.Name.Name.O)
+					}
+				}
+				if spec.OldColumnName != nil {
+					add(spec.OldColumnName.Name.O)
+				}
+			case sqlparse.AlterTableRenameColumn:
+				if spec.NewColumnName != nil {
+					add(spec.NewColumnName.Name.O)
+				}
+				if spec.OldColumnName != nil {
+					add(spec.OldColumnName.Name.O)
+				}
+			}
+		}
+	}
+	return out
+}
+
+// backfills reports whether w, an UPDATE of one table without WHERE in file,
+// sets only columns that an ALTER TABLE of the same script adds or changes:
+// the data step of a schema change (`ADD COLUMN fee_rate …` then `UPDATE t
+// SET fee_rate = 0`), which is meant to write every row.
+func (c scriptColumns) backfills(file string, w *write) bool {
+	if len(w.targets) != 1 {
+		return false
+	}
+	cols := c[file][strings.ToLower(w.targets[0].name)]
+	as := w.assignments()
+	if len(cols) == 0 || len(as) == 0 {
+		return false
+	}
+	for _, a := range as {
+		if !cols[strings.ToLower(a.col.name)] {
+			return false
+		}
+	}
+	return true
 }
