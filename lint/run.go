@@ -272,7 +272,7 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		for _, r := range results {
 			obs = append(obs, r.observations...)
 		}
-		pol = pol.WithInferred(learner.Infer(obs, sch, pol))
+		pol = pol.WithInferred(learner.Infer(obs, inferenceSchema(sch, results), pol))
 	}
 	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, hosts: hosts, jpa: jpa}, nil
 }
@@ -333,6 +333,9 @@ type fileResult struct {
 	// mapperStmts are the generated mapper write statements of an XML
 	// file, kept past the first pass for the Java calls that end in them.
 	mapperStmts []*Statement
+	// tables are the CREATE TABLEs of a .sql query source, kept for the
+	// inference of a run without a schema (see inferenceSchema).
+	tables []schema.DDL
 }
 
 // clauseQuery is one question a rule asked Pass.ClauseMayVary.
@@ -407,6 +410,9 @@ func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *s
 	jpa.render(f)
 	stmts := parseFile(p, f)
 	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+	if learner != nil && f.Lang == source.LangSQL && len(sch.Tables) == 0 {
+		res.tables = createTables(stmts)
+	}
 	if learner != nil {
 		var fold observationFold
 		emit := fold.add // one method value for the file, not one per statement

@@ -130,6 +130,37 @@ func parseBatch(p *sqlparse.Parser, text string, pieces []sqlparse.Piece) []sqlp
 	return nodes
 }
 
+// createTables returns the CREATE TABLE statements of stmts as replay input.
+func createTables(stmts []*Statement) []schema.DDL {
+	var out []schema.DDL
+	for _, st := range stmts {
+		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
+			out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+		}
+	}
+	return out
+}
+
+// inferenceSchema is the schema the vocabulary inference reads: the run's
+// own, or, when it has no table (no migrations and no --schema), the tables
+// the run's .sql query sources create — a project's dump under sql/. What a
+// column's definition says (a COMMENT listing two values, tinyint(1)) then
+// still tells a flag from a state machine; the rules keep the run's schema.
+func inferenceSchema(sch *schema.Schema, results []fileResult) *schema.Schema {
+	if len(sch.Tables) > 0 {
+		return sch
+	}
+	var ddl []schema.DDL
+	for _, r := range results {
+		ddl = append(ddl, r.tables...)
+	}
+	if len(ddl) == 0 {
+		return sch
+	}
+	side, _ := schema.FromDDL(ddl) // a table two dumps create is read from the first; the errors say so, not to the user
+	return side
+}
+
 // toDDL turns parsed migration statements into schema replay input.
 func toDDL(stmts []*Statement) []schema.DDL {
 	var out []schema.DDL
