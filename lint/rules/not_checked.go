@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -79,6 +81,12 @@ func runNotChecked(pass *lint.Pass) error {
 			pass.ReportStatementFix(st, "", "", programFix(st), "not checked: %s is a stored program; guard does not read "+
 				"the statements of its body (the parser stopped at %d:%d: %s), so no rule checked them",
 				storedProgram(st), line, col, st.ParseErr.Msg)
+		case st.ParseErr != nil && formatVerb(st) >= 0:
+			// `"UPDATE %s SET %s WHERE %s"` kept for String.format or
+			// fmt.Sprintf elsewhere: a template, not SQL with a typo.
+			line, col := st.PosOf(formatVerb(st))
+			pass.ReportStatementFix(st, "", "", templateFix(st), "not checked: a template (%s at %d:%d) filled "+
+				"at run time; the SQL it builds is not in the code, so no rule checked it", st.SQL[formatVerb(st):formatVerbEnd(st)], line, col)
 		case st.ParseErr != nil:
 			// The finding stands at the statement (DESIGN §5: line is the
 			// statement's first line); the message says where the parser stopped.
@@ -216,6 +224,65 @@ func dynamicFix(st *lint.Statement) string {
 }
 
 // unparsedFix is the advice for a statement the parser rejected.
+// formatVerb returns the offset in st.SQL of the first printf verb (`%s`,
+// `%d`, `%1$s`) or `${name}` placeholder outside quotes of a Go or Java
+// string, -1 when there is none or st comes from another language. (A
+// MyBatis `${…}` is GQ010's and never reaches here.) In SQL, % outside quotes is the
+// modulo operator, which a written statement seldom puts right before a
+// name starting with one of the verbs' letters.
+func formatVerb(st *lint.Statement) int {
+	if l := lang(st); l != source.LangGo && l != source.LangJava {
+		return -1
+	}
+	at, _ := findFormatVerb(st.SQL)
+	return at
+}
+
+// formatVerbEnd returns the offset right after the verb formatVerb found.
+func formatVerbEnd(st *lint.Statement) int {
+	_, end := findFormatVerb(st.SQL)
+	return end
+}
+
+// findFormatVerb finds the first printf verb or ${name} of sql outside
+// quotes: its start and end, -1 and -1 when there is none.
+func findFormatVerb(sql string) (start, end int) {
+	var quote byte
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		switch {
+		case quote != 0:
+			if c == '\\' {
+				i++
+			} else if c == quote {
+				quote = 0
+			}
+		case c == '\'' || c == '"' || c == '`':
+			quote = c
+		case c == '$' && i+1 < len(sql) && sql[i+1] == '{':
+			if k := strings.IndexByte(sql[i:], '}'); k > 2 {
+				return i, i + k + 1 // ${TABLE_PREFIX}, replaced before the statement runs
+			}
+		case c == '%':
+			j := i + 1
+			for j < len(sql) && (sql[j] >= '0' && sql[j] <= '9' || sql[j] == '$' || sql[j] == '-') {
+				j++
+			}
+			if j < len(sql) && strings.IndexByte("sdvqSx", sql[j]) >= 0 {
+				return i, j + 1
+			}
+		}
+	}
+	return -1, -1
+}
+
+// templateFix is the advice for a format template.
+func templateFix(st *lint.Statement) string {
+	return "build the statement with placeholders (`?`) for values and constants for names, so that the SQL is " +
+		"in the code; else review the SQL the template builds by hand and put `" + ignoreComment(st) +
+		"` on the line before it"
+}
+
 // storedProgram names the trigger, procedure, function or event st creates
 // (`CREATE PROCEDURE addDep`), "" when st creates none.
 func storedProgram(st *lint.Statement) string {
