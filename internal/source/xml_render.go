@@ -12,8 +12,12 @@ import (
 // Variant descriptions of dynamic MyBatis statements.
 const (
 	variantPresent = "with every optional condition present"
-	variantAbsent  = "with every optional condition absent"
+	variantAbsent  = VariantAbsent
 )
+
+// VariantAbsent is the Variant of a dynamic MyBatis statement rendered with
+// every optional condition absent.
+const VariantAbsent = "with every optional condition absent"
 
 // mbMaxVariants bounds the fragments one dynamic statement turns into.
 const mbMaxVariants = 8

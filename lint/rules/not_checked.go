@@ -61,6 +61,11 @@ func runNotChecked(pass *lint.Pass) error {
 			// A variant with an empty <set> or <trim> is SQL MyBatis sends
 			// and the server refuses; the statement's other variants, which
 			// parse, are what it runs.
+		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.Variant == source.VariantAbsent && runs[statementOf(st.Fragment)]:
+			// The same with every optional condition absent: `WHERE id IN
+			// <if test="list != null"><foreach …>` is SQL the server
+			// refuses when the caller passes no list; the variants that
+			// parse are what the statement is for.
 		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EngineBranches && runs[statementOf(st.Fragment)]:
 			// A branch for another database (`<if test="dbType == 1">`
 			// around Oracle's to_char) beside the MySQL one, which parses.
