@@ -157,7 +157,9 @@ func inferenceSchema(sch *schema.Schema, results []fileResult) *schema.Schema {
 	if len(ddl) == 0 {
 		return sch
 	}
-	side, _ := schema.FromDDL(ddl) // a table two dumps create is read from the first; the errors say so, not to the user
+	// A table two dumps create is read from the first. The replay errors
+	// are not reported: these files are query sources, not the schema.
+	side, _ := schema.FromDDL(ddl)
 	return side
 }
 
