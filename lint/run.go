@@ -156,7 +156,8 @@ type loaded struct {
 	col     *collector
 	migs    []*Migration
 	sch     *schema.Schema
-	given   *givenSchema // the --schema files, nil without --schema
+	defs    *schema.Schema // the definitions the inference read (see inferenceSchema)
+	given   *givenSchema   // the --schema files, nil without --schema
 	results []fileResult
 	obs     []Observation
 	// hosts are the entity classes and model types of the sources, for
@@ -268,13 +269,15 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 	}
 	base := pol
 	var obs []Observation
+	defs := sch
 	if learner != nil {
 		for _, r := range results {
 			obs = append(obs, r.observations...)
 		}
-		pol = pol.WithInferred(learner.Infer(obs, inferenceSchema(sch, results), pol))
+		defs = inferenceSchema(sch, results)
+		pol = pol.WithInferred(learner.Infer(obs, defs, pol))
 	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, given: given, results: results, obs: obs, hosts: hosts, jpa: jpa}, nil
+	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, defs: defs, given: given, results: results, obs: obs, hosts: hosts, jpa: jpa}, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -285,6 +288,10 @@ type Vocabulary struct {
 	// Policy is the policy the run used, with Inferred set when the policy infers.
 	Policy *policy.Policy
 	Schema *schema.Schema
+	// Definitions are the tables the inference read what columns are from:
+	// Schema, or, when it has none, the CREATE TABLEs of the run's .sql
+	// query sources (a dump under sql/). They are not the schema.
+	Definitions *schema.Schema
 	// Files and Statements count the query sources and their statements read.
 	Files, Statements int
 }
@@ -298,7 +305,7 @@ func Infer(cfg Config) (*Vocabulary, error) {
 	if err != nil {
 		return nil, err
 	}
-	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Files: len(l.results), Observations: l.obs}
+	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Definitions: l.defs, Files: len(l.results), Observations: l.obs}
 	for _, r := range l.results {
 		if r.err != nil {
 			return nil, r.err

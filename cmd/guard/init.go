@@ -123,9 +123,13 @@ func writeInitSummary(w io.Writer, s initSummary) error {
 func propose(base *policy.Policy, v *lint.Vocabulary) (*policy.Proposal, initSummary) {
 	pol := v.Policy
 	inf := pol.Inferred
-	sum := initSummary{Tables: len(v.Schema.Tables)}
+	defs := v.Definitions // a project's dump when it has no migrations: what the inference read
+	if defs == nil {
+		defs = v.Schema
+	}
+	sum := initSummary{Tables: len(defs.Tables)}
 	prop := &policy.Proposal{Base: base}
-	for _, t := range v.Schema.Sorted() {
+	for _, t := range defs.Sorted() {
 		if base.Override(t.Name) != nil {
 			continue // the base policy already decides this table
 		}

@@ -85,3 +85,52 @@ func TestInitRefusesToOverwrite(t *testing.T) {
 		t.Fatalf("--format sarif: exit %d, want 2", code)
 	}
 }
+
+// TestInitReadsDumpWithoutSchema: a project with neither migrations nor
+// --schema keeps its definitions in a dump among its query sources; init
+// proposes from them, as lint infers from them, and the written policy keeps
+// lint's findings.
+func TestInitReadsDumpWithoutSchema(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"sql/shop.sql": "CREATE TABLE sys_user (\n" +
+			"  user_id BIGINT NOT NULL PRIMARY KEY,\n" +
+			"  status CHAR(1) DEFAULT '0' COMMENT 'account status (0 normal 1 disabled)'\n" +
+			");\n",
+		"mapper/UserMapper.xml": `<?xml version="1.0" encoding="UTF-8"?>
+<mapper namespace="x.UserMapper">
+  <update id="changeStatus">
+    update sys_user set status = #{status} where user_id = #{userId}
+  </update>
+</mapper>
+`,
+	}
+	for name, text := range files {
+		p := filepath.Join(dir, name)
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	out := filepath.Join(t.TempDir(), "policies.toml")
+	if _, stderr, code := guard(t, "init", "--out", out, dir); code != 0 {
+		t.Fatalf("init: exit %d: %s", code, stderr)
+	}
+	text, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), `name = "sys_user"`) || !strings.Contains(string(text), "not in states: status — an on/off flag: its definition lists two values") {
+		t.Errorf("init proposed nothing from the dump:\n%s", text)
+	}
+	inferred, _, _ := guard(t, "lint", "--fail-on", "never", dir)
+	confirmed, stderr, code := guard(t, "lint", "--fail-on", "never", "--config", out, dir)
+	if code != 0 {
+		t.Fatalf("lint --config: exit %d: %s", code, stderr)
+	}
+	if strip(confirmed) != strip(inferred) || strings.Contains(inferred, "GQ005") {
+		t.Errorf("findings: inferred\n%s\nwith the written policy\n%s", inferred, confirmed)
+	}
+}
