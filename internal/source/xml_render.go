@@ -474,12 +474,20 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 		t.suffixOv = mbOverrides(k.attr("suffixOverrides"))
 		r.trim(k, props, b, t)
 	case "foreach":
-		// Rendered once, between open and close: enough for `IN (?)` to parse.
+		// Rendered once, between open and close: enough for `IN (?)` to
+		// parse. After BETWEEN, a list joined by AND is the range's two
+		// ends (`BETWEEN <foreach separator=" AND ">`), and it is rendered
+		// twice.
+		between := k.attr("open") == "" && strings.EqualFold(strings.TrimSpace(k.attr("separator")), "AND") && endsWithBetween(b.t.s)
 		if open := k.attr("open"); open != "" {
 			r.add(b, mbWord(open, k.line, k.col))
 		}
 		r.items = append(r.items, k.attr("item"))
 		r.children(k, props, b)
+		if between {
+			r.add(b, mbWord(" AND ", k.line, k.col))
+			r.children(k, props, b)
+		}
 		r.items = r.items[:len(r.items)-1]
 		if cl := k.attr("close"); cl != "" {
 			r.add(b, mbWord(cl, k.line, k.col))
@@ -491,6 +499,14 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 	default:
 		r.children(k, props, b)
 	}
+}
+
+// endsWithBetween reports whether rendered SQL ends with the word BETWEEN.
+func endsWithBetween(s []byte) bool {
+	s = bytes.TrimRight(s, " \t\r\n")
+	const w = "BETWEEN"
+	return len(s) >= len(w) && strings.EqualFold(string(s[len(s)-len(w):]), w) &&
+		(len(s) == len(w) || !mbIdentByte(s[len(s)-len(w)-1]))
 }
 
 func (r *mbRender) choose(k *mbNode, props map[string]string, b *mbBuf) {
