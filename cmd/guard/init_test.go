@@ -105,15 +105,7 @@ func TestInitReadsDumpWithoutSchema(t *testing.T) {
 </mapper>
 `,
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeTree(t, dir, files)
 	out := filepath.Join(t.TempDir(), "policies.toml")
 	if _, stderr, code := guard(t, "init", "--out", out, dir); code != 0 {
 		t.Fatalf("init: exit %d: %s", code, stderr)
