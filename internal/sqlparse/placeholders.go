@@ -56,16 +56,16 @@ func inBefore(sql string, s int) (k int, ok bool) {
 
 // expandIn writes `(?)` into b for the placeholder [s, e) after the IN at
 // k, in the blanks between IN and the placeholder, the placeholder itself
-// and the blanks after it. It reports false, and writes nothing, when those
+// and the spaces after it. It reports false, and writes nothing, when those
 // hold fewer than three characters (`id IN ?` at the end of the text: see
-// ExpandInLists).
+// ExpandInLists) or a line break.
 func expandIn(b []byte, sql string, k, s, e int) bool {
 	lo, hi := k+2, e
-	for hi < len(sql) && isSpace(sql[hi]) {
+	for hi < len(sql) && (sql[hi] == ' ' || sql[hi] == '\t') {
 		hi++
 	}
-	if hi-lo < 3 {
-		return false
+	if hi-lo < 3 || strings.ContainsAny(sql[lo:s], "\r\n") {
+		return false // a line break stays, and with it every line of the parser's errors
 	}
 	b[lo], b[lo+1], b[lo+2] = '(', '?', ')'
 	for j := lo + 3; j < hi; j++ {

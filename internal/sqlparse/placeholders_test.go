@@ -23,6 +23,9 @@ func TestNormalizePlaceholders(t *testing.T) {
 		{"SELECT * FROM t WHERE pin = ? AND t.in = ?", "SELECT * FROM t WHERE pin = ? AND t.in = ?"},
 		{"SELECT * FROM t WHERE `in` ?", "SELECT * FROM t WHERE `in` ?"},
 		{"SELECT 1 IN?", "SELECT 1 IN?"},
+		// A line break stays where it is: no room then (see ExpandInLists).
+		{"DELETE FROM t WHERE id IN\n   ? AND a = 1", "DELETE FROM t WHERE id IN\n   ? AND a = 1"},
+		{"DELETE FROM t WHERE id IN ?\nAND a = 1", "DELETE FROM t WHERE id IN ?\nAND a = 1"},
 	}
 	p := NewParser()
 	for _, tt := range tests {

@@ -86,12 +86,13 @@ func runNotChecked(pass *lint.Pass) error {
 			pass.ReportStatementFix(st, "", "", programFix(st), "not checked: %s is a stored program; guard does not read "+
 				"the statements of its body (the parser stopped at %d:%d: %s), so no rule checked them",
 				storedProgram(st), line, col, st.ParseErr.Msg)
-		case st.ParseErr != nil && formatVerb(st) >= 0:
+		case st.ParseErr != nil && templateMark(st) != "":
 			// `"UPDATE %s SET %s WHERE %s"` kept for String.format or
 			// fmt.Sprintf elsewhere: a template, not SQL with a typo.
-			line, col := st.PosOf(formatVerb(st))
+			at, _ := findFormatVerb(st.SQL)
+			line, col := st.PosOf(at)
 			pass.ReportStatementFix(st, "", "", templateFix(st), "not checked: a template (%s at %d:%d) filled "+
-				"at run time; the SQL it builds is not in the code, so no rule checked it", st.SQL[formatVerb(st):formatVerbEnd(st)], line, col)
+				"at run time; the SQL it builds is not in the code, so no rule checked it", templateMark(st), line, col)
 		case st.ParseErr != nil:
 			// The finding stands at the statement (DESIGN §5: line is the
 			// statement's first line); the message says where the parser stopped.
@@ -229,28 +230,24 @@ func dynamicFix(st *lint.Statement) string {
 }
 
 // unparsedFix is the advice for a statement the parser rejected.
-// formatVerb returns the offset in st.SQL of the first printf verb (`%s`,
-// `%d`, `%1$s`) or `${name}` placeholder outside quotes of a Go or Java
-// string, -1 when there is none or st comes from another language. (A
-// MyBatis `${…}` is GQ010's and never reaches here.) In SQL, % outside quotes is the
-// modulo operator, which a written statement seldom puts right before a
-// name starting with one of the verbs' letters.
-func formatVerb(st *lint.Statement) int {
+// templateMark returns the first printf verb (`%s`, `%d`, `%1$s`) or
+// `${name}` placeholder outside quotes of a Go or Java string, "" when there
+// is none or st comes from another language. (A MyBatis `${…}` is GQ010's
+// and never reaches here.)
+func templateMark(st *lint.Statement) string {
 	if l := lang(st); l != source.LangGo && l != source.LangJava {
-		return -1
+		return ""
 	}
-	at, _ := findFormatVerb(st.SQL)
-	return at
-}
-
-// formatVerbEnd returns the offset right after the verb formatVerb found.
-func formatVerbEnd(st *lint.Statement) int {
-	_, end := findFormatVerb(st.SQL)
-	return end
+	if start, end := findFormatVerb(st.SQL); start >= 0 {
+		return st.SQL[start:end]
+	}
+	return ""
 }
 
 // findFormatVerb finds the first printf verb or ${name} of sql outside
-// quotes: its start and end, -1 and -1 when there is none.
+// quotes: its start and end, -1 and -1 when there is none. In SQL, % outside
+// quotes is the modulo operator, which a written statement seldom puts right
+// before a name starting with one of the verbs' letters.
 func findFormatVerb(sql string) (start, end int) {
 	var quote byte
 	for i := 0; i < len(sql); i++ {
