@@ -439,15 +439,55 @@ func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schem
 	if res.err != nil {
 		return
 	}
+	var kept fileFindings
+	add := kept.add // one method value for the file, not one per rule
 	for _, r := range rules {
-		pass := NewPass(r, pol, sch, res.stmts, nil, nil, func(fd Finding) { res.findings = append(res.findings, fd) })
+		pass := NewPass(r, pol, sch, res.stmts, nil, nil, add)
 		pass.ClauseMayVary = mayVary
 		if err := r.Run(pass); err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
 			return
 		}
 	}
+	res.findings = append(res.findings, kept.done()...)
 	res.stmts = nil
+}
+
+// fileFindings collects the findings of one file's rules. The findings of
+// a run are kept until its end, so they are kept small: a message or fix
+// that repeats in the file (every unguarded decrement of one table reads
+// alike) is kept once, and the file keeps a slice of exactly its findings.
+type fileFindings struct {
+	out  []Finding
+	text map[string]string
+}
+
+func (k *fileFindings) add(f Finding) {
+	f.Message, f.Fix = k.intern(f.Message), k.intern(f.Fix)
+	k.out = append(k.out, f)
+}
+
+// intern returns the copy of s the file keeps.
+func (k *fileFindings) intern(s string) string {
+	if s == "" {
+		return s
+	}
+	if kept, ok := k.text[s]; ok {
+		return kept
+	}
+	if k.text == nil {
+		k.text = map[string]string{}
+	}
+	k.text[s] = s
+	return s
+}
+
+// done returns the findings in a slice of their own length.
+func (k *fileFindings) done() []Finding {
+	if len(k.out) == cap(k.out) {
+		return k.out
+	}
+	return slices.Clone(k.out)
 }
 
 // hostTypes are the types of the whole run that an ORM write in one file
