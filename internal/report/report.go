@@ -88,12 +88,10 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 	var err error
 	switch format {
 	case FormatText:
-		// The text of a large report is written as it was printed, part by
+		// The text of a large report is written as it is printed, part by
 		// part, without a copy of the whole.
-		for _, part := range textParts(res, opts) {
-			if _, err := w.Write(part); err != nil {
-				return fmt.Errorf("write %s report: %w", format, err)
-			}
+		if err := streamText(w, res, opts); err != nil {
+			return fmt.Errorf("write %s report: %w", format, err)
 		}
 		return nil
 	case FormatJSON:

@@ -4,10 +4,11 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
+	"io"
 	"runtime"
 	"strconv"
 	"strings"
-	"sync"
+	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -32,45 +33,70 @@ const (
 //	    fix: …
 //	    sql: …
 func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
-	for _, part := range textParts(res, opts) {
-		buf.Write(part)
-	}
+	streamText(buf, res, opts) // a bytes.Buffer does not fail
 }
 
-// textParts prints the report of writeText in consecutive parts. A run may
-// report tens of thousands of findings: their blocks are printed on the
-// cores at once, consecutive runs of findings each into a buffer of its
-// own, which are then written out in order.
-func textParts(res *lint.Result, opts Options) [][]byte {
+// streamText writes the report of writeText to w. A run may report tens of
+// thousands of findings: their blocks are printed on every core at once, in
+// parts of textPart findings, and the parts are written out in order as
+// they are done. The buffers of the parts written are used again, so the
+// report takes a few buffers' worth of memory whatever its size, and the
+// writing overlaps the printing.
+func streamText(w io.Writer, res *lint.Result, opts Options) error {
 	fs := res.Findings
-	parts := max(min(runtime.GOMAXPROCS(0), len(fs)/textPart), 1)
-	bufs := make([]bytes.Buffer, parts+1)
-	var wg sync.WaitGroup
-	for k := range parts {
-		part := fs[k*len(fs)/parts : (k+1)*len(fs)/parts]
-		wg.Add(1)
+	parts := (len(fs) + textPart - 1) / textPart
+	workers := min(runtime.GOMAXPROCS(0), parts)
+	done := make([]chan *bytes.Buffer, parts) // part k's text, once printed
+	for k := range done {
+		done[k] = make(chan *bytes.Buffer, 1)
+	}
+	// Two buffers a worker: one being printed, one waiting to be written.
+	free := make(chan *bytes.Buffer, 2*workers)
+	for range 2 * workers {
+		free <- new(bytes.Buffer)
+	}
+	var next atomic.Int64
+	for range workers {
 		go func() {
-			defer wg.Done()
-			bufs[k].Grow(textSize(part))
-			writeFindingsText(&bufs[k], part, opts)
+			for {
+				k := int(next.Add(1) - 1)
+				if k >= parts {
+					return
+				}
+				b := <-free
+				part := fs[k*textPart : min((k+1)*textPart, len(fs))]
+				b.Grow(textSize(part))
+				writeFindingsText(b, part, opts)
+				done[k] <- b
+			}
 		}()
 	}
-	wg.Wait()
-	last := &bufs[parts]
+	var err error
+	for k := range done {
+		b := <-done[k]
+		if err == nil {
+			_, err = w.Write(b.Bytes())
+		}
+		// After a failed write the parts are still taken, so that no worker
+		// waits for a buffer for ever.
+		b.Reset()
+		free <- b
+	}
+	if err != nil {
+		return err
+	}
+	var last bytes.Buffer
 	if len(fs) > 0 {
 		last.WriteByte('\n')
 	}
 	last.WriteString(summaryLine(res))
 	last.WriteByte('\n')
-	out := make([][]byte, len(bufs))
-	for k := range bufs {
-		out[k] = bufs[k].Bytes()
-	}
-	return out
+	_, err = w.Write(last.Bytes())
+	return err
 }
 
-// textPart is the fewest findings worth a goroutine of their own.
-const textPart = 2048
+// textPart is how many findings' blocks are printed into one buffer.
+const textPart = 256
 
 // writeFindingsText prints the blocks of fs.
 func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {

@@ -212,3 +212,32 @@ func FuzzPrintable(f *testing.F) {
 		}
 	})
 }
+
+// fullAfter is a writer that takes n writes, then fails every one.
+type fullAfter struct{ n, writes int }
+
+func (w *fullAfter) Write(b []byte) (int, error) {
+	if w.writes++; w.writes > w.n {
+		return 0, fmt.Errorf("disk full")
+	}
+	return len(b), nil
+}
+
+// TestTextWriteFails checks that a text report whose writer fails midway
+// returns the error once every part is printed, and writes nothing more
+// (not even the summary line): no worker is left waiting for a buffer.
+func TestTextWriteFails(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(2))
+	var fs []lint.Finding
+	for i := range 20 * textPart {
+		fs = append(fs, lint.Finding{Code: "GQ002", Severity: policy.SevError, File: "q.sql", Line: i + 1, Column: 1, Message: "m"})
+	}
+	w := &fullAfter{n: 1}
+	err := streamText(w, &lint.Result{Findings: fs}, Options{})
+	if err == nil || err.Error() != "disk full" {
+		t.Fatalf("streamText() error = %v, want the writer's", err)
+	}
+	if w.writes != 2 {
+		t.Errorf("the writer was called %d times, want 2 (one part, then the failure)", w.writes)
+	}
+}
