@@ -376,12 +376,26 @@ func TestTruth(t *testing.T) {
 		{"id = id", false, false},
 		{"? = ?", false, false},
 		{"id = ?", false, false},
+		{"0 AND id = ?", false, true},
+		{"id = ? AND 0", false, true},
+		{"0 OR 0", false, true},
+		{"0 OR id = ?", false, false},
+		{"NOT (1 = 1 AND id = ?)", true, false},
+		{"NOT (0 AND id = ?)", true, true},
+		{"NOT (id = ? OR 1)", false, true},
+		{"NOT NOT 1", true, true},
+		{"1 = 1 AND (2 = 2 OR id = ?) AND NOT 0", true, true},
 	}
 	for _, tt := range tests {
 		w := parseWrite(t, "DELETE FROM t WHERE "+tt.where)
 		v, k := truth(w.where)
 		if v != tt.value || k != tt.known {
 			t.Errorf("%s: truth (%v, %v), want (%v, %v)", tt.where, v, k, tt.value, tt.known)
+		}
+		for _, want := range []bool{true, false} {
+			if got := proven(w.where, want); got != (k && v == want) {
+				t.Errorf("%s: proven(%v) = %v, but truth is (%v, %v)", tt.where, want, got, v, k)
+			}
 		}
 	}
 }

@@ -122,11 +122,33 @@ func quoteID(id string) string {
 // alwaysTrueAll reports whether every expression of es is always true.
 func alwaysTrueAll(es []sqlparse.ExprNode) bool {
 	for _, e := range es {
-		if v, known := truth(e); !known || !v {
+		if !proven(e, true) {
 			return false
 		}
 	}
 	return true
+}
+
+// proven reports whether truth(e) is known to be want, evaluating no more
+// of e than it takes: `id = ? AND …` is not proven true once its first
+// conjunct is not, whatever follows, and most WHERE clauses are decided so.
+func proven(e sqlparse.ExprNode, want bool) bool {
+	e = unparen(e)
+	switch x := e.(type) {
+	case *sqlparse.BinaryOperationExpr:
+		switch {
+		case x.Op == sqlparse.OpLogicAnd && want, x.Op == sqlparse.OpLogicOr && !want:
+			return proven(x.L, want) && proven(x.R, want)
+		case x.Op == sqlparse.OpLogicAnd, x.Op == sqlparse.OpLogicOr:
+			return proven(x.L, want) || proven(x.R, want)
+		}
+	case *sqlparse.UnaryOperationExpr:
+		if x.Op == sqlparse.OpNot || x.Op == sqlparse.OpNot2 {
+			return proven(x.V, !want)
+		}
+	}
+	v, known := truth(e)
+	return known && v == want
 }
 
 // truth evaluates a condition made of constants. known is false as soon as
