@@ -58,7 +58,12 @@ type Rule struct {
 	Severity policy.Severity // default severity
 	// Live rules need a server (sql_mode, version, data): guard audit runs them, guard lint does not.
 	Live bool
-	Run  func(*Pass) error
+	// PerStatement says that Run judges each statement of Pass.Statements
+	// alone, by itself and its fragment, and reports nothing else: guard
+	// lint then runs it on a file's statements a part at a time, each part
+	// as soon as it is parsed.
+	PerStatement bool
+	Run          func(*Pass) error
 }
 
 // Statement is one SQL statement found in a file, parsed when possible.
@@ -223,7 +228,7 @@ func (p *Pass) ReportStatement(st *Statement, table, column, format string, args
 // ReportStatementFix is ReportStatement with advice written for this
 // statement, in place of the rule's general fix.
 func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format string, args ...any) {
-	msg := fmt.Sprintf(format, args...)
+	msg := sprintf(format, args)
 	if fr := st.Fragment; fr != nil && fr.Builder != "" && fr.Unchecked == "" {
 		// The text is not in the file: say where it came from.
 		msg += " (SQL rendered by guard from the " + fr.Builder + ")"
@@ -234,6 +239,17 @@ func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format stri
 		Message: msg,
 		SQL:     Compact(st.SQL),
 	})
+}
+
+// sprintf is fmt.Sprintf(format, args...), without the formatting of a
+// message already whole ("%s" and one string), as most rules pass theirs.
+func sprintf(format string, args []any) string {
+	if format == "%s" && len(args) == 1 {
+		if s, ok := args[0].(string); ok {
+			return s
+		}
+	}
+	return fmt.Sprintf(format, args...)
 }
 
 // ReportTable records a finding on a table, at the statement that created it
@@ -300,16 +316,17 @@ func Compact(sql string) string {
 func isCompact(sql string) bool {
 	prevSpace := true // no space may lead
 	for i := 0; i < len(sql); {
-		c := sql[i]
-		switch {
-		case c == ' ':
+		switch compactClass[sql[i]] {
+		case compactWord:
+			prevSpace = false
+		case compactSpace:
 			if prevSpace {
 				return false
 			}
 			prevSpace = true
-		case c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r':
+		case compactBreak:
 			return false
-		case c >= utf8.RuneSelf:
+		default: // the first byte of a character beyond ASCII
 			r, w := utf8.DecodeRuneInString(sql[i:])
 			if unicode.IsSpace(r) {
 				return false
@@ -317,13 +334,32 @@ func isCompact(sql string) bool {
 			prevSpace = false
 			i += w
 			continue
-		default:
-			prevSpace = false
 		}
 		i++
 	}
 	return !prevSpace || sql == ""
 }
+
+// The classes of the bytes isCompact reads.
+const (
+	compactWord  = iota // any other ASCII byte
+	compactSpace        // ' '
+	compactBreak        // \t \n \v \f \r: white space Compact folds
+	compactWide         // a byte of a character beyond ASCII
+)
+
+// compactClass is the class of each byte, so that isCompact, which reads
+// every reported statement, tests one table entry per byte.
+var compactClass = func() (t [256]uint8) {
+	for c := utf8.RuneSelf; c < 256; c++ {
+		t[c] = compactWide
+	}
+	t[' '] = compactSpace
+	for _, c := range "\t\n\v\f\r" {
+		t[c] = compactBreak
+	}
+	return t
+}()
 
 // Finding is one reported problem; its JSON form is the contract of --format json.
 type Finding struct {
