@@ -24,7 +24,7 @@ const migrationChunk = 256
 func parseMigration(p *sqlparse.Parser, f *source.File) (out []*Statement, data int) {
 	for _, fr := range f.Fragments {
 		if fr.Unchecked != "" || fr.Lang != source.LangSQL {
-			out = append(out, parseFile(p, &source.File{Path: f.Path, Lang: f.Lang, Fragments: []*source.Fragment{fr}})...)
+			out = append(out, parseFile(p, &source.File{Path: f.Path, Lang: f.Lang, Fragments: []*source.Fragment{fr}}, nil)...)
 			continue
 		}
 		pos := source.NewPositioner(fr)

@@ -31,7 +31,7 @@ func TestParseMigrationChunks(t *testing.T) {
 	}
 	b.WriteString("DELIMITER $$\nCREATE TRIGGER tr BEFORE INSERT ON t_big FOR EACH ROW BEGIN SET NEW.qty = 1; END$$\nDELIMITER ;\n")
 	f := source.ExtractSQL("000001_big.up.sql", []byte(b.String()))
-	want := parseFile(sqlparse.NewParser(), f)
+	want := parseFile(sqlparse.NewParser(), f, nil)
 	got, data := parseMigration(sqlparse.NewParser(), f)
 	trees, wantData, j := 0, 0, 0
 	for i, w := range want {

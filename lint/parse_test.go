@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"fmt"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -24,7 +26,7 @@ func TestParseBatch(t *testing.T) {
 		t.Fatal("batch parse accepted a text with a bad statement")
 	}
 	f := source.ExtractSQL("q.sql", []byte(bad))
-	stmts := parseFile(p, f)
+	stmts := parseFile(p, f, nil)
 	if len(stmts) != 3 || stmts[0].Node == nil || stmts[1].ParseErr == nil || stmts[2].Node == nil {
 		t.Fatalf("fallback: %+v", stmts)
 	}
@@ -63,7 +65,7 @@ func TestParseMapperStatement(t *testing.T) {
 		Parsed                bool
 	}
 	var got []stmt
-	for _, st := range parseFile(sqlparse.NewParser(), f) {
+	for _, st := range parseFile(sqlparse.NewParser(), f, nil) {
 		got = append(got, stmt{st.Fragment.ID, st.Line, st.Column, st.EndLine, st.Node != nil})
 	}
 	want := []stmt{
@@ -75,5 +77,65 @@ func TestParseMapperStatement(t *testing.T) {
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("statements (-want +got):\n%s", d)
+	}
+}
+
+// TestParseScriptInParts checks that a script of many statements, parsed
+// and handed over a part at a time, gives the statements the parse of the
+// whole gives — text, place, tree or error — each handed over once, in
+// order, in parts of at most scriptPart; a statement that does not parse
+// spoils only its own part's one parser call.
+func TestParseScriptInParts(t *testing.T) {
+	var sb strings.Builder
+	n := 3*scriptPart + 5
+	for i := range n {
+		fmt.Fprintf(&sb, "-- statement %d\n", i)
+		switch {
+		case i == scriptPart+7:
+			sb.WriteString("UPDATE t SET a = WHERE id = 1;\n")
+		case i%3 == 0:
+			fmt.Fprintf(&sb, "UPDATE t SET a = a - %d\n  WHERE id = ? AND a >= %d;\n", i, i)
+		default:
+			fmt.Fprintf(&sb, "SELECT a FROM t WHERE id = %d FOR UPDATE; # %d\n", i, i)
+		}
+	}
+	f := source.ExtractSQL("script.sql", []byte(sb.String()))
+	p := sqlparse.NewParser()
+	whole := parseFile(p, f, nil)
+	var handed []*Statement
+	parts := 0
+	parted := parseFile(p, f, func(part []*Statement) {
+		if len(part) > scriptPart {
+			t.Errorf("a part of %d statements", len(part))
+		}
+		parts++
+		handed = append(handed, part...)
+	})
+	if len(whole) != n || len(parted) != n || len(handed) != n {
+		t.Fatalf("%d statements whole, %d in parts, %d handed over; want %d", len(whole), len(parted), len(handed), n)
+	}
+	if parts != 4 {
+		t.Errorf("%d parts, want 4", parts)
+	}
+	restore := func(st *Statement) string {
+		if st.Node == nil {
+			return ""
+		}
+		return sqlparse.RestoreText(st.Node)
+	}
+	for i := range whole {
+		w, g := whole[i], parted[i]
+		if handed[i] != g {
+			t.Errorf("statement %d handed over out of order", i)
+		}
+		if w.SQL != g.SQL || w.Line != g.Line || w.Column != g.Column || w.EndLine != g.EndLine {
+			t.Errorf("statement %d: %q at %d:%d-%d in parts, %q at %d:%d-%d whole", i, g.SQL, g.Line, g.Column, g.EndLine, w.SQL, w.Line, w.Column, w.EndLine)
+		}
+		if restore(w) != restore(g) || (w.ParseErr == nil) != (g.ParseErr == nil) {
+			t.Errorf("statement %d: tree %q / error %v in parts, %q / %v whole", i, restore(g), g.ParseErr, restore(w), w.ParseErr)
+		}
+	}
+	if parted[scriptPart+7].ParseErr == nil || parted[scriptPart+6].Node == nil || parted[scriptPart+8].Node == nil {
+		t.Error("the bad statement's neighbours in its part did not parse alone")
 	}
 }

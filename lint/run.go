@@ -73,8 +73,7 @@ func Run(cfg Config) (*Result, error) {
 		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
 			return
 		}
-		again := parseSource(p, in.sources[i], nil, sch, l.hosts, l.jpa)
-		again.lint(queryRules, pol, sch, mayVary)
+		again := parseSource(p, in.sources[i], nil, sch, l.hosts, l.jpa, newFileLint(queryRules, pol, sch, mayVary))
 		r.findings, r.err = again.findings, again.err
 	})
 	// Java calls of generated mapper methods are judged with the mapper
@@ -235,10 +234,13 @@ func load(cfg Config, queryRules []*Rule) (*loaded, error) {
 		learner = nil
 	}
 	lintFile := func(p *sqlparse.Parser, i int, f *source.File, jpa *JPAIndex) {
-		results[i] = parseExtracted(p, f, learner, sch, jpa)
+		var fl *fileLint
+		var asked *policy.Asked
 		if queryRules != nil {
-			results[i].lintRecording(queryRules, pol, sch)
+			fl, asked = recordingLint(queryRules, pol, sch)
 		}
+		results[i] = parseExtracted(p, f, learner, sch, jpa, fl)
+		results[i].asked = asked
 		results[i].stmts = nil
 	}
 	bySize := largestFirst(in.sources)
@@ -362,18 +364,6 @@ func (res *fileResult) askedClause(mayVary func(*source.Fragment, string) bool) 
 	return false
 }
 
-// lintRecording runs the query rules with pol as written, recording the
-// columns they ask it about and the clauses they ask about, which are
-// answered no until every caller is known.
-func (res *fileResult) lintRecording(rules []*Rule, pol *policy.Policy, sch *schema.Schema) {
-	rec, asked := pol.Recording()
-	res.asked = asked
-	res.lint(rules, rec, sch, func(fr *source.Fragment, property string) bool {
-		res.clauses = append(res.clauses, clauseQuery{fr, property})
-		return false
-	})
-}
-
 // clauseMayVary answers Pass.ClauseMayVary from the Example clause setters
 // of every Java file read: a generated ${orderByClause} may vary when some
 // caller sets it from a non-constant on the statement's Example class, or
@@ -402,55 +392,107 @@ func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
 }
 
 // parseSource extracts and parses one source file and, with a learner,
-// observes its statements for the inferred vocabulary.
-func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex) fileResult {
+// observes its statements for the inferred vocabulary; with fl, it lints
+// them.
+func parseSource(p *sqlparse.Parser, path string, learner *Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex, fl *fileLint) fileResult {
 	f, err := extract(path, hosts)
 	if err != nil {
 		return fileResult{err: &InputError{Msg: err.Error()}}
 	}
-	return parseExtracted(p, f, learner, sch, jpa)
+	return parseExtracted(p, f, learner, sch, jpa, fl)
 }
 
 // parseExtracted is parseSource of a file already extracted; the file's
-// JPQL statements are rendered with the run's entities first.
-func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *schema.Schema, jpa *JPAIndex) fileResult {
+// JPQL statements are rendered with the run's entities first. Each part of
+// the statements is observed and judged by the rules that take one
+// statement at a time as soon as it is parsed, while its trees are in the
+// cache; the other rules judge the file's statements once all are parsed.
+func parseExtracted(p *sqlparse.Parser, f *source.File, learner *Learner, sch *schema.Schema, jpa *JPAIndex, fl *fileLint) fileResult {
 	jpa.render(f)
-	stmts := parseFile(p, f)
+	var fold observationFold
+	emit := fold.add // one method value for the file, not one per statement
+	var judge func([]*Statement)
+	if learner != nil || fl != nil {
+		judge = func(part []*Statement) {
+			if learner != nil {
+				for _, st := range part {
+					if st.Node != nil {
+						learner.Observe(st, sch, emit)
+					}
+				}
+			}
+			fl.run(part, true)
+		}
+	}
+	stmts := parseFile(p, f, judge)
 	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil && f.Lang == source.LangSQL && len(sch.Tables) == 0 {
 		res.tables = createTables(stmts)
 	}
 	if learner != nil {
-		var fold observationFold
-		emit := fold.add // one method value for the file, not one per statement
-		for _, st := range stmts {
-			if st.Node != nil {
-				learner.Observe(st, sch, emit)
-			}
-		}
 		observeCalls(f, &fold)
 		res.observations = fold.out
+	}
+	if fl != nil {
+		fl.run(stmts, false)
+		res.findings, res.clauses, res.err = fl.kept.done(), fl.clauses, fl.err
+		if res.err != nil {
+			res.err = fmt.Errorf("rule %s on %s: %w", fl.failed, f.Path, res.err)
+		}
 	}
 	return res
 }
 
-// lint runs the query rules on the parsed file and drops its statements.
-func (res *fileResult) lint(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*source.Fragment, string) bool) {
-	if res.err != nil {
+// fileLint is the query rules' run on one source file.
+type fileLint struct {
+	rules   []*Rule
+	pol     *policy.Policy
+	sch     *schema.Schema
+	mayVary func(*source.Fragment, string) bool
+	kept    fileFindings
+	add     func(Finding)
+	// clauses are the questions recordingLint's mayVary was asked.
+	clauses []clauseQuery
+	err     error
+	failed  string // the code of the rule that returned err
+}
+
+// newFileLint returns the run of rules on one file with pol.
+func newFileLint(rules []*Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*source.Fragment, string) bool) *fileLint {
+	fl := &fileLint{rules: rules, pol: pol, sch: sch, mayVary: mayVary}
+	fl.add = fl.kept.add // one method value for the file, not one per pass
+	return fl
+}
+
+// recordingLint is newFileLint with pol as written, recording the columns
+// the rules ask it about and the clauses they ask about, which are answered
+// no until every caller is known (see Run).
+func recordingLint(rules []*Rule, pol *policy.Policy, sch *schema.Schema) (*fileLint, *policy.Asked) {
+	rec, asked := pol.Recording()
+	fl := newFileLint(rules, rec, sch, nil)
+	fl.mayVary = func(fr *source.Fragment, property string) bool {
+		fl.clauses = append(fl.clauses, clauseQuery{fr, property})
+		return false
+	}
+	return fl, asked
+}
+
+// run runs on stmts the rules whose PerStatement is each; a nil fl runs
+// nothing.
+func (fl *fileLint) run(stmts []*Statement, each bool) {
+	if fl == nil {
 		return
 	}
-	var kept fileFindings
-	add := kept.add // one method value for the file, not one per rule
-	for _, r := range rules {
-		pass := NewPass(r, pol, sch, res.stmts, nil, nil, add)
-		pass.ClauseMayVary = mayVary
+	for _, r := range fl.rules {
+		if r.PerStatement != each || fl.err != nil {
+			continue
+		}
+		pass := NewPass(r, fl.pol, fl.sch, stmts, nil, nil, fl.add)
+		pass.ClauseMayVary = fl.mayVary
 		if err := r.Run(pass); err != nil {
-			res.err = fmt.Errorf("rule %s on %s: %w", r.Code, res.file.Path, err)
-			return
+			fl.err, fl.failed = err, r.Code
 		}
 	}
-	res.findings = append(res.findings, kept.done()...)
-	res.stmts = nil
 }
 
 // fileFindings collects the findings of one file's rules. The findings of

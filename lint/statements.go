@@ -12,37 +12,72 @@ import (
 )
 
 // parseFile splits every fragment of f into statements and parses them.
-func parseFile(p *sqlparse.Parser, f *source.File) []*Statement {
+// With judge, each batch of statements is handed to it as soon as it is
+// parsed (see scriptPart), in the order of the file.
+func parseFile(p *sqlparse.Parser, f *source.File, judge func([]*Statement)) []*Statement {
 	var out []*Statement
 	for _, fr := range f.Fragments {
-		if fr.Unchecked != "" {
-			out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
+		if fr.Unchecked == "" {
+			out = parseFragment(p, fr, out, judge)
 			continue
 		}
-		pos := source.NewPositioner(fr)
-		text := fr.SQL
-		if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
-			// sqlx and Spring name their parameters (:id), JPA numbers them
-			// (?1); the rewrite keeps every offset in place.
-			text = sqlparse.NormalizePlaceholders(text)
+		out = append(out, &Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
+		if judge != nil {
+			judge(out[len(out)-1:])
 		}
-		pieces := sqlparse.SplitScript(text)
-		nodes := parseBatch(p, text, pieces)
-		if fr.Lang == source.LangXML && len(pieces) > 1 && nodes == nil {
+	}
+	return out
+}
+
+// scriptPart is how many statements of a long script are parsed in one
+// parser call and judged before the next are parsed: the trees of a part
+// are still in the processor's cache when the rules walk them, where a
+// dump's thousands of trees, parsed all at once, are not.
+var scriptPart = 64
+
+// parseFragment appends the statements of fr to out, handing them to judge
+// (when set) a part of at most scriptPart statements at a time: a mapper
+// statement is one part, whatever it holds.
+func parseFragment(p *sqlparse.Parser, fr *source.Fragment, out []*Statement, judge func([]*Statement)) []*Statement {
+	pos := source.NewPositioner(fr)
+	text := fr.SQL
+	if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+		// sqlx and Spring name their parameters (:id), JPA numbers them
+		// (?1); the rewrite keeps every offset in place.
+		text = sqlparse.NormalizePlaceholders(text)
+	}
+	pieces := sqlparse.SplitScript(text)
+	parts := scriptPart
+	if fr.Lang == source.LangXML || judge == nil {
+		parts = len(pieces) // a mapper statement is sent, and fails, as one text
+	}
+	slab := make([]Statement, len(pieces)) // one allocation for the fragment's statements
+	for lo := 0; lo < len(pieces); lo += parts {
+		part := pieces[lo:min(lo+parts, len(pieces))]
+		partText := text
+		if len(part) < len(pieces) {
+			last := part[len(part)-1]
+			partText = text[part[0].Offset : last.Offset+len(last.Text)]
+		}
+		nodes := parseBatch(p, partText, part)
+		if fr.Lang == source.LangXML && len(part) > 1 && nodes == nil {
 			// A mapper statement is sent as one text: a semicolon in SQL
 			// that does not parse (inside a broken literal, say) does not
 			// start a second statement, and the one error stands for it.
-			last := pieces[len(pieces)-1]
-			pieces = []sqlparse.Piece{{Text: text[pieces[0].Offset : last.Offset+len(last.Text)], Offset: pieces[0].Offset}}
+			last := part[len(part)-1]
+			part = []sqlparse.Piece{{Text: text[part[0].Offset : last.Offset+len(last.Text)], Offset: part[0].Offset}}
 		}
-		slab := make([]Statement, len(pieces)) // one allocation for the fragment's statements
-		for i, piece := range pieces {
+		start := len(out)
+		for i, piece := range part {
 			var node sqlparse.StmtNode
 			if nodes != nil {
 				node = nodes[i]
 			}
-			fillStatement(&slab[i], p, fr, pos, piece, node)
-			out = append(out, &slab[i])
+			fillStatement(&slab[lo+i], p, fr, pos, piece, node)
+			out = append(out, &slab[lo+i])
+		}
+		if judge != nil {
+			judge(out[start:])
 		}
 	}
 	return out

@@ -21,9 +21,10 @@ var AbsoluteCounterWrite = &lint.Rule{
 	Fix: "write relative to the current value: `UPDATE t_inventory SET inventory = inventory - ? WHERE " +
 		"id = ? AND inventory >= ?`, or use a version CAS: `UPDATE t_inventory SET inventory = ?, " +
 		"version = version + 1 WHERE id = ? AND version = ?` and retry when RowsAffected == 0",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runAbsoluteCounterWrite,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runAbsoluteCounterWrite,
 }
 
 func runAbsoluteCounterWrite(pass *lint.Pass) error {

@@ -19,9 +19,10 @@ var ClampedDecrement = &lint.Rule{
 		"IF(c >= ?, c - ?, c)` is a clamp too: the short row is skipped while the rest of the batch is written.",
 	Fix: "decrement with a guard and fail on RowsAffected == 0: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runClampedDecrement,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runClampedDecrement,
 }
 
 func runClampedDecrement(pass *lint.Pass) error {

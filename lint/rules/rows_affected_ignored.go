@@ -25,9 +25,10 @@ var RowsAffectedIgnored = &lint.Rule{
 		"inventory = inventory - ? WHERE id = ? AND inventory >= ?\", n, id, n)`; then `n, err := " +
 		"res.RowsAffected()` and `if n != 1 { return ErrInsufficient }` (re-read the row to tell not found, " +
 		"insufficient and conflict apart)",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runRowsAffectedIgnored,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runRowsAffectedIgnored,
 }
 
 func runRowsAffectedIgnored(pass *lint.Pass) error {

@@ -23,9 +23,10 @@ var SelectForUpdate = &lint.Rule{
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and require " +
 		"RowsAffected == 1; when the new value is computed from the read, use a version CAS: " +
 		"`UPDATE t_inventory SET inventory = ?, version = version + 1 WHERE id = ? AND version = ?`",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevWarning,
-	Run:      runSelectForUpdate,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevWarning,
+	PerStatement: true,
+	Run:          runSelectForUpdate,
 }
 
 func runSelectForUpdate(pass *lint.Pass) error {

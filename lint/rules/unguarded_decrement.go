@@ -24,9 +24,10 @@ var UnguardedDecrement = &lint.Rule{
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?` and treat " +
 		"RowsAffected == 0 as insufficient; for an upsert, insert the row first and decrement with a " +
 		"guarded UPDATE",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runUnguardedDecrement,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runUnguardedDecrement,
 }
 
 func runUnguardedDecrement(pass *lint.Pass) error {

@@ -24,9 +24,10 @@ var UpsertAsLock = &lint.Rule{
 	Fix: "create the row with a plain INSERT (catch error 1062 when it already exists), then move the " +
 		"counter with one conditional UPDATE checked by RowsAffected == 1: " +
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runUpsertAsLock,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runUpsertAsLock,
 }
 
 func runUpsertAsLock(pass *lint.Pass) error {

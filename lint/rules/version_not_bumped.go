@@ -20,9 +20,10 @@ var VersionNotBumped = &lint.Rule{
 		"version to an absolute value is no better: it may go back to a value a stale reader holds.",
 	Fix: "add the bump to every write of the table: `UPDATE t_inventory SET inventory = inventory - ?, " +
 		"version = version + 1 WHERE id = ? AND inventory >= ?`",
-	Kind:     lint.KindQuery,
-	Severity: policy.SevError,
-	Run:      runVersionNotBumped,
+	Kind:         lint.KindQuery,
+	Severity:     policy.SevError,
+	PerStatement: true,
+	Run:          runVersionNotBumped,
 }
 
 func runVersionNotBumped(pass *lint.Pass) error {
