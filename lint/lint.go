@@ -192,6 +192,8 @@ type Pass struct {
 	Redis *Redis
 
 	report func(Finding)
+	// severity is what the policy makes of the rule's own code.
+	severity policy.Severity
 }
 
 // NewPass returns a pass for rule whose findings go to report.
@@ -208,7 +210,15 @@ func (p *Pass) Report(f Finding) {
 	if f.Rule == "" {
 		f.Rule = p.Rule.Name
 	}
-	if f.Severity == "" {
+	switch {
+	case f.Severity != "":
+	case f.Code == p.Rule.Code:
+		// The policy is read once a pass for the rule's own findings.
+		if p.severity == "" {
+			p.severity = p.Policy.Severity(f.Code, p.Rule.Severity)
+		}
+		f.Severity = p.severity
+	default:
 		f.Severity = p.Policy.Severity(f.Code, p.Rule.Severity)
 	}
 	if f.Fix == "" {

@@ -496,16 +496,17 @@ func (fl *fileLint) run(stmts []*Statement, each bool) {
 }
 
 // fileFindings collects the findings of one file's rules. The findings of
-// a run are kept until its end, so they are kept small: a message or fix
-// that repeats in the file (every unguarded decrement of one table reads
-// alike) is kept once, and the file keeps a slice of exactly its findings.
+// a run are kept until its end, so they are kept small: a message that
+// repeats in the file (every unguarded decrement of one table reads alike)
+// is kept once, and the file keeps a slice of exactly its findings. Fixes
+// quote their statement and seldom repeat.
 type fileFindings struct {
 	out  []Finding
 	text map[string]string
 }
 
 func (k *fileFindings) add(f Finding) {
-	f.Message, f.Fix = k.intern(f.Message), k.intern(f.Fix)
+	f.Message = k.intern(f.Message)
 	k.out = append(k.out, f)
 }
 
