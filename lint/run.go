@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -507,8 +508,18 @@ type fileFindings struct {
 
 func (k *fileFindings) add(f Finding) {
 	f.Message = k.intern(f.Message)
+	if k.out == nil {
+		if b, ok := findingBuffers.Get().(*[]Finding); ok {
+			k.out = (*b)[:0]
+		}
+	}
 	k.out = append(k.out, f)
 }
+
+// findingBuffers holds the buffers files collected their findings in, for
+// the next files: a file keeps a copy of its own length (done), and the
+// buffer that grew to hold them is used again.
+var findingBuffers sync.Pool
 
 // intern returns the copy of s the file keeps.
 func (k *fileFindings) intern(s string) string {
@@ -527,10 +538,15 @@ func (k *fileFindings) intern(s string) string {
 
 // done returns the findings in a slice of their own length.
 func (k *fileFindings) done() []Finding {
-	if len(k.out) == cap(k.out) {
-		return k.out
+	if len(k.out) == 0 {
+		return nil
 	}
-	return slices.Clone(k.out)
+	out := slices.Clone(k.out)
+	clear(k.out) // the buffer keeps no finding's strings alive
+	b := k.out[:0]
+	findingBuffers.Put(&b)
+	k.out = nil
+	return out
 }
 
 // hostTypes are the types of the whole run that an ORM write in one file
