@@ -111,14 +111,45 @@ func writeFindingsText(buf *bytes.Buffer, fs []lint.Finding, opts Options) {
 		}
 		// The lines are written piece by piece, not formatted.
 		writePlace(buf, f)
-		writeStrings(buf, ": ", code, " ", sev, ": ", indentLines(printable(unixLines(f.Message)), "    "), ranText(f), "\n")
+		writeStrings(buf, ": ", code, " ", sev, ": ", textBlock(f.Message, "    "), ranText(f), "\n")
 		if f.Fix != "" {
-			writeStrings(buf, "    fix: ", indentLines(printable(unixLines(f.Fix)), "         "), "\n")
+			writeStrings(buf, "    fix: ", textBlock(f.Fix, "         "), "\n")
 		}
 		if f.SQL != "" {
-			writeStrings(buf, "    sql: ", printable(truncate(lint.Compact(f.SQL), maxSQL)), "\n")
+			sql := lint.Compact(f.SQL)
+			if len(sql) > maxSQL || !plainLine(sql) {
+				sql = printable(truncate(sql, maxSQL))
+			}
+			writeStrings(buf, "    sql: ", sql, "\n")
 		}
 	}
+}
+
+// textBlock is s as a block of the text format: CRLF as LF, escaped
+// (printable), its lines after the first indented by indent. Most
+// messages and fixes are one line of plain ASCII, which is that already.
+func textBlock(s, indent string) string {
+	if plainLine(s) {
+		return s
+	}
+	return indentLines(printable(unixLines(s)), indent)
+}
+
+// plainLine reports whether s is all ASCII from space to tilde: no line
+// break, nothing printable escapes.
+func plainLine(s string) bool {
+	i := 0
+	for ; i+8 <= len(s); i += 8 {
+		if !plainASCII8(s[i : i+8]) {
+			return false
+		}
+	}
+	for ; i < len(s); i++ {
+		if s[i] < ' ' || s[i] > '~' {
+			return false
+		}
+	}
+	return true
 }
 
 // writeStrings writes each of ss to buf.

@@ -241,3 +241,23 @@ func TestTextWriteFails(t *testing.T) {
 		t.Errorf("the writer was called %d times, want 2 (one part, then the failure)", w.writes)
 	}
 }
+
+// FuzzTextBlock checks the shortcut of textBlock and plainLine against the
+// whole way a message or fix is printed.
+func FuzzTextBlock(f *testing.F) {
+	for _, s := range []string{"", "one plain line of twenty-nine", "two\nlines", "crlf\r\nend\n", "tab\there", "bell\a", "del\x7f", "é…", "\xff", "exactly8", "~ tilde and space "} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if got, want := textBlock(s, "    "), indentLines(printable(unixLines(s)), "    "); got != want {
+			t.Errorf("textBlock(%q) = %q, want %q", s, got, want)
+		}
+		plain := true
+		for i := 0; i < len(s); i++ {
+			plain = plain && s[i] >= ' ' && s[i] <= '~'
+		}
+		if plainLine(s) != plain {
+			t.Errorf("plainLine(%q) = %v, want %v", s, !plain, plain)
+		}
+	})
+}
