@@ -29,10 +29,7 @@ func parseMigration(p *sqlparse.Parser, f *source.File) (out []*Statement, data 
 		}
 		pos := source.NewPositioner(fr)
 		pieces := sqlparse.SplitScript(fr.SQL)
-		for a := 0; a < len(pieces); a += migrationChunk {
-			chunk := pieces[a:min(a+migrationChunk, len(pieces))]
-			last := chunk[len(chunk)-1]
-			nodes := parseBatch(p, fr.SQL[chunk[0].Offset:last.Offset+len(last.Text)], chunk)
+		eachPart(p, fr.SQL, pieces, migrationChunk, func(_ int, chunk []sqlparse.Piece, nodes []sqlparse.StmtNode) {
 			for i, piece := range chunk {
 				var node sqlparse.StmtNode
 				if nodes != nil {
@@ -49,7 +46,7 @@ func parseMigration(p *sqlparse.Parser, f *source.File) (out []*Statement, data 
 				}
 				out = append(out, st)
 			}
-		}
+		})
 	}
 	return out, data
 }

@@ -52,20 +52,12 @@ func parseFragment(p *sqlparse.Parser, fr *source.Fragment, out []*Statement, ju
 		parts = len(pieces) // a mapper statement is sent, and fails, as one text
 	}
 	slab := make([]Statement, len(pieces)) // one allocation for the fragment's statements
-	for lo := 0; lo < len(pieces); lo += parts {
-		part := pieces[lo:min(lo+parts, len(pieces))]
-		partText := text
-		if len(part) < len(pieces) {
-			last := part[len(part)-1]
-			partText = text[part[0].Offset : last.Offset+len(last.Text)]
-		}
-		nodes := parseBatch(p, partText, part)
+	eachPart(p, text, pieces, parts, func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode) {
 		if fr.Lang == source.LangXML && len(part) > 1 && nodes == nil {
 			// A mapper statement is sent as one text: a semicolon in SQL
 			// that does not parse (inside a broken literal, say) does not
 			// start a second statement, and the one error stands for it.
-			last := part[len(part)-1]
-			part = []sqlparse.Piece{{Text: text[part[0].Offset : last.Offset+len(last.Text)], Offset: part[0].Offset}}
+			part = []sqlparse.Piece{{Text: partText(text, part), Offset: part[0].Offset}}
 		}
 		start := len(out)
 		for i, piece := range part {
@@ -79,8 +71,26 @@ func parseFragment(p *sqlparse.Parser, fr *source.Fragment, out []*Statement, ju
 		if judge != nil {
 			judge(out[start:])
 		}
-	}
+	})
 	return out
+}
+
+// eachPart parses pieces, cut from text, n at a time in one parser call a
+// part (parseBatch), and hands fn each part, the index of its first piece
+// and its trees: nil when the part's call did not work out, and its pieces
+// are to be parsed one by one.
+func eachPart(p *sqlparse.Parser, text string, pieces []sqlparse.Piece, n int, fn func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode)) {
+	for lo := 0; lo < len(pieces); lo += n {
+		part := pieces[lo:min(lo+n, len(pieces))]
+		fn(lo, part, parseBatch(p, partText(text, part), part))
+	}
+}
+
+// partText is the text of text from the start of the first piece of part to
+// the end of its last.
+func partText(text string, part []sqlparse.Piece) string {
+	last := part[len(part)-1]
+	return text[part[0].Offset : last.Offset+len(last.Text)]
 }
 
 // pieceStatement returns the statement of piece, a piece of fr's SQL, with
