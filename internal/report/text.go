@@ -27,19 +27,16 @@ const (
 	ansiBlue   = "\x1b[34m"
 )
 
-// writeText prints one block per finding and a summary line:
+// streamText writes the text report to w, one block per finding and a
+// summary line:
 //
 //	FILE:LINE:COL: CODE severity: message
 //	    fix: …
 //	    sql: …
-func writeText(buf *bytes.Buffer, res *lint.Result, opts Options) {
-	streamText(buf, res, opts) // a bytes.Buffer does not fail
-}
-
-// streamText writes the report of writeText to w. A run may report tens of
-// thousands of findings: their blocks are printed on every core at once, in
-// parts of textPart findings, and the parts are written out in order as
-// they are done. The buffers of the parts written are used again, so the
+//
+// A run may report tens of thousands of findings: their blocks are printed
+// on every core at once, in parts of textPart findings, and the parts are
+// written out in order as they are done. The buffers of the parts written are used again, so the
 // report takes a few buffers' worth of memory whatever its size, and the
 // writing overlaps the printing.
 func streamText(w io.Writer, res *lint.Result, opts Options) error {
@@ -160,7 +157,7 @@ func writeStrings(buf *bytes.Buffer, ss ...string) {
 }
 
 // textSize is about how many bytes writeFindingsText prints for fs, so
-// that a report is written into one buffer of about its size.
+// that a part's buffer grows once.
 func textSize(fs []lint.Finding) int {
 	n := 128
 	for i := range fs {

@@ -60,7 +60,7 @@ func TestTextFinding(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var buf bytes.Buffer
-			writeText(&buf, &lint.Result{Findings: []lint.Finding{tt.f}}, Options{})
+			streamText(&buf, &lint.Result{Findings: []lint.Finding{tt.f}}, Options{})
 			got, _, _ := strings.Cut(buf.String(), "\n\n") // drop the summary line
 			got += "\n"
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -83,7 +83,7 @@ func TestTextColor(t *testing.T) {
 		t.Run(string(tt.sev), func(t *testing.T) {
 			var buf bytes.Buffer
 			f := lint.Finding{Code: "GQ001", Severity: tt.sev, File: "f.sql", Line: 1, Column: 1, Message: "m"}
-			writeText(&buf, &lint.Result{Findings: []lint.Finding{f}}, Options{Color: true})
+			streamText(&buf, &lint.Result{Findings: []lint.Finding{f}}, Options{Color: true})
 			got, _, _ := strings.Cut(buf.String(), "\n\n")
 			got += "\n"
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -168,7 +168,7 @@ func TestTextOfManyFindings(t *testing.T) {
 	}
 	want.WriteString("\n" + summaryLine(res) + "\n")
 	var got bytes.Buffer
-	writeText(&got, res, Options{})
+	streamText(&got, res, Options{})
 	if got.String() != want.String() {
 		t.Errorf("report of %d findings differs from their blocks in order (-want +got):\n%s", len(fs), cmp.Diff(want.String(), got.String()))
 	}
