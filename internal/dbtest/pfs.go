@@ -7,14 +7,38 @@ import (
 	"testing"
 )
 
-// pfsShared is the server of PerformanceSchemaMySQL, started once per test
-// binary beside the shared one: performance_schema costs memory and start-up
-// time the other tests do not need.
-var pfsShared struct {
+// onceServer is a server a test binary starts (or finds) the first time a
+// test asks for it.
+type onceServer struct {
 	once sync.Once
 	srv  *MariaDB
 	err  error
 }
+
+// db returns a fresh database on the server, which find gives the first
+// time; an error of find fails every test that asks.
+func (o *onceServer) db(t testing.TB, find func() (*MariaDB, error)) *DB {
+	t.Helper()
+	o.once.Do(func() { o.srv, o.err = find() })
+	if o.err != nil {
+		fatalf(t, "%v", o.err)
+	}
+	return o.srv.newDB(t)
+}
+
+// performanceSchemaOn reports whether srv runs with performance_schema.
+func performanceSchemaOn(srv *MariaDB) (bool, error) {
+	var on int
+	if err := srv.root.QueryRow("SELECT @@performance_schema").Scan(&on); err != nil {
+		return false, fmt.Errorf("read @@performance_schema: %v", err)
+	}
+	return on == 1, nil
+}
+
+// pfsOn is the server of PerformanceSchemaMySQL, started once per test
+// binary beside the shared one: performance_schema costs memory and start-up
+// time the other tests do not need.
+var pfsOn onceServer
 
 // PerformanceSchemaMySQL returns a fresh database on a mariadbd started
 // with --performance-schema=ON, shared by the tests that need the
@@ -24,32 +48,24 @@ var pfsShared struct {
 // performance_schema is off.
 func PerformanceSchemaMySQL(t testing.TB) *DB {
 	t.Helper()
-	pfsShared.once.Do(func() {
-		if os.Getenv(EnvMySQLDSN) != "" {
-			pfsShared.srv, pfsShared.err = sharedMariaDB()
-			if pfsShared.err == nil {
-				var on int
-				if err := pfsShared.srv.root.QueryRow("SELECT @@performance_schema").Scan(&on); err != nil || on != 1 {
-					pfsShared.err = fmt.Errorf("%s: the server's performance_schema is off (start it with --performance-schema=ON)", EnvMySQLDSN)
-				}
-			}
-			return
+	return pfsOn.db(t, func() (*MariaDB, error) {
+		if os.Getenv(EnvMySQLDSN) == "" {
+			return startMariaDB("--performance-schema=ON")
 		}
-		pfsShared.srv, pfsShared.err = startMariaDB("--performance-schema=ON")
+		srv, err := sharedMariaDB()
+		if err != nil {
+			return nil, err
+		}
+		if on, err := performanceSchemaOn(srv); err != nil || !on {
+			return nil, fmt.Errorf("%s: the server's performance_schema is off (start it with --performance-schema=ON)", EnvMySQLDSN)
+		}
+		return srv, nil
 	})
-	if pfsShared.err != nil {
-		fatalf(t, "%v", pfsShared.err)
-	}
-	return pfsShared.srv.newDB(t)
 }
 
 // pfsOff is the server of NoPerformanceSchemaMySQL when the shared one has
 // performance_schema on.
-var pfsOff struct {
-	once sync.Once
-	srv  *MariaDB
-	err  error
-}
+var pfsOff onceServer
 
 // NoPerformanceSchemaMySQL returns a fresh database on a server whose
 // performance_schema is off, for the tests of what guard says without it:
@@ -58,25 +74,18 @@ var pfsOff struct {
 // never skips: a test of the off case runs wherever the suite runs.
 func NoPerformanceSchemaMySQL(t testing.TB) *DB {
 	t.Helper()
-	pfsOff.once.Do(func() {
+	return pfsOff.db(t, func() (*MariaDB, error) {
 		shared, err := sharedMariaDB()
 		if err != nil {
-			pfsOff.err = err
-			return
+			return nil, err
 		}
-		var on int
-		if err := shared.root.QueryRow("SELECT @@performance_schema").Scan(&on); err != nil {
-			pfsOff.err = fmt.Errorf("read @@performance_schema: %v", err)
-			return
+		on, err := performanceSchemaOn(shared)
+		if err != nil {
+			return nil, err
 		}
-		if on == 0 {
-			pfsOff.srv = shared
-			return
+		if !on {
+			return shared, nil
 		}
-		pfsOff.srv, pfsOff.err = startMariaDB("--performance-schema=OFF")
+		return startMariaDB("--performance-schema=OFF")
 	})
-	if pfsOff.err != nil {
-		fatalf(t, "%v", pfsOff.err)
-	}
-	return pfsOff.srv.newDB(t)
 }
