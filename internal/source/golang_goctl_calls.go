@@ -21,16 +21,6 @@ import (
 // it passes, as a MapperCall, and lint joins it to the model's statement
 // (and an RPC call to the logic of the server that makes the model call).
 
-// The frameworks of the calls recorded here.
-const (
-	// FrameworkGoctl is a call of a goctl model method with a record.
-	FrameworkGoctl = "goctl"
-	// FrameworkGoZeroRPC is a call of a go-zero RPC client with a request
-	// struct built in the call; Mapper is the request type qualified by its
-	// import path.
-	FrameworkGoZeroRPC = "go-zero RPC"
-)
-
 // goRecv kinds: what the receiver of a call names.
 const (
 	goRecvOther = iota

@@ -23,9 +23,6 @@ import (
 // by GORM (ErrMissingWhereClause) unless the session sets
 // AllowGlobalUpdate; only then is it rendered, without WHERE.
 
-// FrameworkGORM names GORM in MapperCall.Framework.
-const FrameworkGORM = "GORM"
-
 // gormBuilder is the Fragment.Builder of a rendered chain.
 const gormBuilder = "GORM chain"
 

@@ -4,16 +4,6 @@ import (
 	"strings"
 )
 
-// Framework names of the calls this file records (MapperCall.Framework).
-const (
-	// FrameworkJPA is an entity write through a Spring Data repository's
-	// save/saveAndFlush: JPA sends an UPDATE of the entity's row.
-	FrameworkJPA = "JPA"
-	// FrameworkSpringData is a call of a repository method whose statement
-	// is the method's @Query; only calls that drop its result are recorded.
-	FrameworkSpringData = "Spring Data"
-)
-
 // jpaSaves are the repository methods that write an entity.
 var jpaSaves = map[string]bool{"save": true, "saveAndFlush": true}
 

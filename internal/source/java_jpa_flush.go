@@ -4,11 +4,6 @@ import (
 	"strings"
 )
 
-// FrameworkJPAFlush is an entity read in a @Transactional method and
-// changed there without a save: JPA's dirty checking sends the UPDATE of
-// its row when the transaction commits.
-const FrameworkJPAFlush = "JPA dirty checking"
-
 // javaTransactionalPackages are the packages of @Transactional.
 var javaTransactionalPackages = []string{
 	"org.springframework.transaction.annotation", "jakarta.transaction", "javax.transaction",

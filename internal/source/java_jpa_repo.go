@@ -149,10 +149,6 @@ func (sc *jpaScan) query(at int, r *JPARepository) (JPAQuery, bool) {
 	return q, true
 }
 
-// ModifyingVoid starts the Exec.Method of a void @Modifying repository
-// method's statement: nobody receives the count of rows it changed.
-const ModifyingVoid = "@Modifying void "
-
 // exec describes how the repository method returns the count of the rows
 // its @Modifying statement changed: a void method drops it, every caller
 // of an int method sees it (guard lint judges each call).

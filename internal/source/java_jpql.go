@@ -28,9 +28,6 @@ type JPAMappedField struct {
 	TargetID string
 }
 
-// BuilderJPQL is the Fragment.Builder of a Spring Data @Query in JPQL.
-const BuilderJPQL = "Spring Data @Query (JPQL)"
-
 // JPAResolver returns the mapping of the entity a JPQL statement names, or
 // nil and why it has none.
 type JPAResolver func(entity string) (*JPAMapping, string)

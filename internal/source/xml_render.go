@@ -15,10 +15,6 @@ const (
 	variantAbsent  = VariantAbsent
 )
 
-// VariantAbsent is the Variant of a dynamic MyBatis statement rendered with
-// every optional condition absent.
-const VariantAbsent = "with every optional condition absent"
-
 // mbMaxVariants bounds the fragments one dynamic statement turns into.
 const mbMaxVariants = 8
 
@@ -266,10 +262,6 @@ func (m *mbMapper) render(n *mbNode, form mbForm) *mbRender {
 }
 
 // fragment turns the rendering into a Fragment described by variant.
-// EmptyWhenAbsent is the Unchecked reason of a dynamic statement's variant
-// that renders nothing, every optional condition absent (a statement whose
-// whole text stands in <if> elements, one per database, say).
-const EmptyWhenAbsent = "statement is empty when every optional condition is absent"
 
 func (r *mbRender) fragment(base Fragment, variant string) *Fragment {
 	fr := base

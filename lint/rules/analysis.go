@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -385,7 +385,7 @@ type mapperStatement struct {
 }
 
 // statementOf returns the statement fr renders.
-func statementOf(fr *source.Fragment) mapperStatement {
+func statementOf(fr *stmt.Fragment) mapperStatement {
 	return mapperStatement{fr.File, fr.Line, fr.Col, fr.ID}
 }
 

@@ -6,8 +6,8 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -75,76 +75,76 @@ func checkFix(t *testing.T, name, fix string, want, not []string) {
 // general advice.
 func TestQueryFixes(t *testing.T) {
 	s := loadFixSchema(t)
-	goExec := &source.Exec{Method: "ExecContext", ResultDiscarded: true}
+	goExec := &stmt.Exec{Method: "ExecContext", ResultDiscarded: true}
 	tests := []struct {
 		rule *lint.Rule
 		sql  string
-		lang source.Lang
-		exec *source.Exec
+		lang stmt.Lang
+		exec *stmt.Exec
 		want []string
 		not  []string
 	}{
-		{UnguardedDecrement, "UPDATE t_product SET stock = stock - ? WHERE id = ?", source.LangSQL, nil,
+		{UnguardedDecrement, "UPDATE t_product SET stock = stock - ? WHERE id = ?", stmt.LangSQL, nil,
 			[]string{"`AND stock >= ?`", "`UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?`"}, []string{"t_inventory", "inventory"}},
-		{UnguardedDecrement, "UPDATE t_product p SET p.stock = p.stock - 2 WHERE p.sku = ?", source.LangSQL, nil,
+		{UnguardedDecrement, "UPDATE t_product p SET p.stock = p.stock - 2 WHERE p.sku = ?", stmt.LangSQL, nil,
 			[]string{"`AND p.stock >= 2`", "WHERE sku = ? AND stock >= 2`"}, []string{"t_inventory"}},
 		// No equality on the row in the statement: the primary key names it.
-		{UnguardedDecrement, "UPDATE t_order SET quantity = quantity - 1 WHERE quantity < 100", source.LangSQL, nil,
+		{UnguardedDecrement, "UPDATE t_order SET quantity = quantity - 1 WHERE quantity < 100", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_order SET quantity = quantity - 1 WHERE order_id = ? AND quantity >= 1`"}, []string{"t_inventory"}},
-		{UnguardedDecrement, "UPDATE t_order o JOIN t_product p ON p.id = o.order_id SET p.stock = p.stock - o.quantity WHERE o.order_id = ?", source.LangSQL, nil,
+		{UnguardedDecrement, "UPDATE t_order o JOIN t_product p ON p.id = o.order_id SET p.stock = p.stock - o.quantity WHERE o.order_id = ?", stmt.LangSQL, nil,
 			[]string{"`AND p.stock >= o.quantity`"}, []string{"t_inventory", "UPDATE t_product"}},
-		{UnguardedDecrement, "INSERT INTO t_product (sku, stock) VALUES (?, ?) ON DUPLICATE KEY UPDATE stock = stock - VALUES(stock)", source.LangSQL, nil,
+		{UnguardedDecrement, "INSERT INTO t_product (sku, stock) VALUES (?, ?) ON DUPLICATE KEY UPDATE stock = stock - VALUES(stock)", stmt.LangSQL, nil,
 			[]string{"plain INSERT", "`UPDATE t_product SET stock = stock - ? WHERE sku = ? AND stock >= ?`"}, []string{"t_inventory"}},
-		{UnguardedDecrement, "UPDATE t_product SET stock = CASE id WHEN ? THEN stock - ? WHEN ? THEN stock - ? END WHERE id IN (?, ?)", source.LangXML, nil,
+		{UnguardedDecrement, "UPDATE t_product SET stock = CASE id WHEN ? THEN stock - ? WHEN ? THEN stock - ? END WHERE id IN (?, ?)", stmt.LangXML, nil,
 			[]string{"WHERE id IN (…) AND stock >= CASE id WHEN ? THEN ? … END", "number of rows in the batch"}, []string{"t_inventory"}},
-		{UnguardedDecrement, "UPDATE t_product SET stock = CASE WHEN sku = ? THEN stock - ? END WHERE sku IN (?)", source.LangSQL, nil,
+		{UnguardedDecrement, "UPDATE t_product SET stock = CASE WHEN sku = ? THEN stock - ? END WHERE sku IN (?)", stmt.LangSQL, nil,
 			[]string{"WHERE sku IN (…) AND stock >= CASE WHEN sku = ? THEN ? … END"}, []string{"t_inventory", "<key>"}},
-		{ClampedDecrement, "UPDATE t_product SET stock = GREATEST(stock - ?, 0) WHERE id = ?", source.LangSQL, nil,
+		{ClampedDecrement, "UPDATE t_product SET stock = GREATEST(stock - ?, 0) WHERE id = ?", stmt.LangSQL, nil,
 			[]string{"without the clamp (`stock = stock - ?`)", "`UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?`"}, []string{"t_inventory"}},
-		{ClampedDecrement, "UPDATE t_product SET stock = CASE id WHEN ? THEN IF(stock >= ?, stock - ?, stock) END WHERE id IN (?)", source.LangSQL, nil,
+		{ClampedDecrement, "UPDATE t_product SET stock = CASE id WHEN ? THEN IF(stock >= ?, stock - ?, stock) END WHERE id IN (?)", stmt.LangSQL, nil,
 			[]string{"subtract plainly in every branch", "stock >= CASE id WHEN ? THEN ? … END"}, []string{"t_inventory"}},
-		{AbsoluteCounterWrite, "UPDATE t_product SET stock = ? WHERE id = ?", source.LangSQL, nil,
+		{AbsoluteCounterWrite, "UPDATE t_product SET stock = ? WHERE id = ?", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?`", "`UPDATE t_product SET stock = ?, version = version + 1 WHERE id = ? AND version = ?`"},
 			[]string{"t_inventory", "GS006"}},
 		// t_order has no version column: the CAS needs one first.
-		{AbsoluteCounterWrite, "UPDATE t_order SET quantity = ? WHERE order_id = ?", source.LangSQL, nil,
+		{AbsoluteCounterWrite, "UPDATE t_order SET quantity = ? WHERE order_id = ?", stmt.LangSQL, nil,
 			[]string{"WHERE order_id = ? AND quantity >= ?", "add a version column to t_order (GS006)"}, []string{"t_inventory"}},
-		{VersionNotBumped, "UPDATE t_product SET note = ? WHERE id = ?", source.LangSQL, nil,
+		{VersionNotBumped, "UPDATE t_product SET note = ? WHERE id = ?", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_product SET note = …, version = version + 1 WHERE …`"}, []string{"t_inventory", "inventory"}},
-		{VersionNotBumped, "INSERT INTO t_product (sku, note) VALUES (?, ?) ON DUPLICATE KEY UPDATE note = VALUES(note)", source.LangSQL, nil,
+		{VersionNotBumped, "INSERT INTO t_product (sku, note) VALUES (?, ?) ON DUPLICATE KEY UPDATE note = VALUES(note)", stmt.LangSQL, nil,
 			[]string{"ON DUPLICATE KEY UPDATE list", "INSERT INTO t_product"}, []string{"t_inventory", "UPDATE t_product SET"}},
-		{UncheckedStateTransition, "UPDATE t_order SET status = 'paid' WHERE order_id = ?", source.LangSQL, nil,
+		{UncheckedStateTransition, "UPDATE t_order SET status = 'paid' WHERE order_id = ?", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_order SET status = 'paid' WHERE order_id = ? AND status = ?`"}, []string{"t_inventory", "version"}},
-		{UncheckedStateTransition, "UPDATE t_product SET status = ? WHERE id = ?", source.LangSQL, nil,
+		{UncheckedStateTransition, "UPDATE t_product SET status = ? WHERE id = ?", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_product SET status = ? WHERE id = ? AND status = ?`", "version = ?"}, []string{"t_order", "t_inventory"}},
-		{WriteWithoutWhere, "DELETE FROM t_order", source.LangSQL, nil,
+		{WriteWithoutWhere, "DELETE FROM t_order", stmt.LangSQL, nil,
 			[]string{"restrict the DELETE", "`DELETE FROM t_order WHERE order_id = ?`"}, []string{"UPDATE", "<if>"}},
-		{WriteWithoutWhere, "UPDATE t_product SET note = ?", source.LangXML, nil,
+		{WriteWithoutWhere, "UPDATE t_product SET note = ?", stmt.LangXML, nil,
 			[]string{"restrict the UPDATE", "`UPDATE t_product SET … WHERE id = ?`", "`WHERE id = #{id}`"}, []string{"t_order", "DELETE"}},
-		{SelectForUpdate, "SELECT stock FROM t_product WHERE id = ? FOR UPDATE", source.LangSQL, nil,
+		{SelectForUpdate, "SELECT stock FROM t_product WHERE id = ? FOR UPDATE", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?`", "`UPDATE t_product SET stock = ?, version = version + 1 WHERE id = ? AND version = ?`"},
 			[]string{"t_inventory"}},
-		{SelectForUpdate, "SELECT quantity FROM t_order WHERE order_id = ? FOR UPDATE", source.LangSQL, nil,
+		{SelectForUpdate, "SELECT quantity FROM t_order WHERE order_id = ? FOR UPDATE", stmt.LangSQL, nil,
 			[]string{"`UPDATE t_order SET quantity = quantity - ? WHERE order_id = ? AND quantity >= ?`", "after adding a version column"},
 			[]string{"t_inventory"}},
-		{SelectForUpdate, "SELECT state FROM t_ticket WHERE ticket_id = ? FOR UPDATE", source.LangSQL, nil,
+		{SelectForUpdate, "SELECT state FROM t_ticket WHERE ticket_id = ? FOR UPDATE", stmt.LangSQL, nil,
 			[]string{"UPDATE t_ticket SET … WHERE ticket_id = ? AND <column> = <value read>", "after adding a version column"},
 			[]string{"t_inventory", "stock"}},
-		{UpsertAsLock, "INSERT INTO t_product (sku, stock) VALUES (?, ?) ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)", source.LangSQL, nil,
+		{UpsertAsLock, "INSERT INTO t_product (sku, stock) VALUES (?, ?) ON DUPLICATE KEY UPDATE stock = stock + VALUES(stock)", stmt.LangSQL, nil,
 			[]string{"plain INSERT INTO t_product", "`UPDATE t_product SET stock = stock - ? WHERE sku = ? AND stock >= ?`"}, []string{"t_inventory"}},
-		{UpsertAsLock, "REPLACE INTO t_product (id, sku, stock) VALUES (?, ?, ?)", source.LangSQL, nil,
+		{UpsertAsLock, "REPLACE INTO t_product (id, sku, stock) VALUES (?, ?, ?)", stmt.LangSQL, nil,
 			[]string{"replace REPLACE", "WHERE id = ? AND stock >= ?"}, []string{"t_inventory"}},
-		{RowsAffectedIgnored, "UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?", source.LangGo, goExec,
+		{RowsAffectedIgnored, "UPDATE t_product SET stock = stock - ? WHERE id = ? AND stock >= ?", stmt.LangGo, goExec,
 			[]string{"db.ExecContext(…)", "return ErrInsufficient"}, []string{"t_inventory", "UPDATE"}},
-		{RowsAffectedIgnored, "DELETE FROM t_order WHERE order_id = ? AND status = 'draft'", source.LangGo, goExec,
+		{RowsAffectedIgnored, "DELETE FROM t_order WHERE order_id = ? AND status = 'draft'", stmt.LangGo, goExec,
 			[]string{"return ErrStateChanged"}, []string{"t_inventory", "UPDATE", "ErrInsufficient"}},
-		{RowsAffectedIgnored, "UPDATE t_product SET note = ?, version = version + 1 WHERE id = ? AND version = ?", source.LangGo, goExec,
+		{RowsAffectedIgnored, "UPDATE t_product SET note = ?, version = version + 1 WHERE id = ? AND version = ?", stmt.LangGo, goExec,
 			[]string{"return ErrConflict"}, []string{"t_inventory", "ErrInsufficient"}},
-		{RowsAffectedIgnored, "UPDATE t_product SET stock = CASE id WHEN ? THEN stock - ? END WHERE id IN (?) AND stock >= CASE id WHEN ? THEN ? END", source.LangGo, goExec,
+		{RowsAffectedIgnored, "UPDATE t_product SET stock = CASE id WHEN ? THEN stock - ? END WHERE id IN (?) AND stock >= CASE id WHEN ? THEN ? END", stmt.LangGo, goExec,
 			[]string{"number of rows in the batch", "return ErrInsufficient"}, []string{"n != 1"}},
 	}
 	for _, tt := range tests {
-		fr := &source.Fragment{File: "q." + string(tt.lang), Lang: tt.lang, Line: 1, Col: 1, SQL: tt.sql, Exec: tt.exec}
+		fr := &stmt.Fragment{File: "q." + string(tt.lang), Lang: tt.lang, Line: 1, Col: 1, SQL: tt.sql, Exec: tt.exec}
 		st := queryStmt(t, fr, tt.sql, 1, 1)
 		if st.Node == nil {
 			t.Fatalf("%s: does not parse", tt.sql)
@@ -169,7 +169,7 @@ func TestQueryFixes(t *testing.T) {
 // when the statement names no table it can build a fix for.
 func TestFixFallsBackWithoutTable(t *testing.T) {
 	sql := "UPDATE (SELECT 1 AS stock) AS d SET d.stock = d.stock - 1"
-	fr := &source.Fragment{File: "q.sql", Lang: source.LangSQL, Line: 1, Col: 1, SQL: sql}
+	fr := &stmt.Fragment{File: "q.sql", Lang: stmt.LangSQL, Line: 1, Col: 1, SQL: sql}
 	st := queryStmt(t, fr, sql, 1, 1)
 	var got []lint.Finding
 	pass := lint.NewPass(UnguardedDecrement, policy.Default(), loadFixSchema(t), []*lint.Statement{st}, nil, nil, func(f lint.Finding) { got = append(got, f) })

@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -23,7 +23,7 @@ import (
 // one whose statements guard cannot read, or one sending several writes or
 // a write to different tables in different copies of the model, is left
 // alone: whether its WHERE compares anything is not known.
-func goctlWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
+func goctlWrite(pass *lint.Pass, c *stmt.MapperCall) (mapperWrite, bool) {
 	mw := mapperWrite{call: c}
 	if lockedRead(pass, c.RecordRead) {
 		return mw, false
@@ -60,7 +60,7 @@ func goctlWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
 // lockedRead reports whether a read went through a model method whose
 // SELECT locks the row (`FOR UPDATE`): in the transaction the write shares,
 // what was read stays current, and guard does not claim otherwise.
-func lockedRead(pass *lint.Pass, r *source.MapperRead) bool {
+func lockedRead(pass *lint.Pass, r *stmt.MapperRead) bool {
 	if r == nil {
 		return false
 	}
@@ -84,7 +84,7 @@ func lockedRead(pass *lint.Pass, r *source.MapperRead) bool {
 func rpcCounterWrites(pass *lint.Pass) {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework != source.FrameworkGoZeroRPC {
+		if c.Framework != stmt.FrameworkGoZeroRPC {
 			continue
 		}
 		done := map[string]bool{}
@@ -98,7 +98,7 @@ func rpcCounterWrites(pass *lint.Pass) {
 				if !ok {
 					continue
 				}
-				col := source.PropertyColumn(s.Property)
+				col := stmt.PropertyColumn(s.Property)
 				if mw.t.table != nil {
 					tc := mw.t.table.Column(col)
 					if tc == nil {
@@ -124,16 +124,16 @@ func rpcCounterWrites(pass *lint.Pass) {
 
 // requestSet returns the field of the RPC call's request struct the
 // server copies (param), when the client computed it from a read.
-func requestSet(c *source.MapperCall, param string) (source.PropertySet, bool) {
+func requestSet(c *stmt.MapperCall, param string) (stmt.PropertySet, bool) {
 	if param == "" {
-		return source.PropertySet{}, false
+		return stmt.PropertySet{}, false
 	}
 	for _, s := range c.Sets {
 		if s.Property == param {
-			return s, s.Form == source.ValueFromRead && !s.CopiesRead
+			return s, s.Form == stmt.ValueFromRead && !s.CopiesRead
 		}
 	}
-	return source.PropertySet{}, false
+	return stmt.PropertySet{}, false
 }
 
 // bindsColumn reports whether the model statement of mw sets column col to a
@@ -153,7 +153,7 @@ func (mw *mapperWrite) bindsColumn(col string) bool {
 // call that ends in one): what to call instead. Other frameworks get
 // entityFix.
 func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string {
-	if mw.call.Framework != source.FrameworkGoctl {
+	if mw.call.Framework != stmt.FrameworkGoctl {
 		return entityFix(pass, mw, col, counter)
 	}
 	table, vc := mw.t.tableName(), pass.Policy.VersionColumn()
@@ -193,10 +193,10 @@ func entityFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) strin
 	case "MyBatis-Plus":
 		via = "a mapper method of its own (`@Update`) or an UpdateWrapper chain"
 		cas = "put @Version on the entity's " + vc + " field and write the entity read (the optimistic-lock interceptor adds `" + vc + " = ?`)"
-	case source.FrameworkGORM:
+	case stmt.FrameworkGORM:
 		via = "a GORM chain (`Model(&x).Where(…).Update(…, gorm.Expr(…))`)"
 		cas = "compare the " + vc + " read (`Where(\"" + vc + " = ?\", x." + exportedName(vc) + ")`) and bump it"
-	case source.FrameworkJPA, source.FrameworkJPAFlush:
+	case stmt.FrameworkJPA, stmt.FrameworkJPAFlush:
 		return ""
 	default:
 		via = "a mapper statement of its own"

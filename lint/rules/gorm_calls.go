@@ -3,14 +3,14 @@ package rules
 import (
 	"fmt"
 
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
 // gormStatement names the UPDATE a GORM entity write ends in: Save and
 // Updates of a record write its fields WHERE its primary key.
-func gormStatement(c *source.MapperCall) string {
+func gormStatement(c *stmt.MapperCall) string {
 	key := "id"
 	if len(c.Criteria) > 0 {
 		key = c.Criteria[0].Property
@@ -20,8 +20,8 @@ func gormStatement(c *source.MapperCall) string {
 
 // paramRead returns what the host code shows of the value bound to e, when
 // e is a placeholder bound to a value computed from a record the function
-// read (source.ParamRead); nil otherwise.
-func paramRead(st *lint.Statement, e sqlparse.ExprNode) *source.ParamRead {
+// read (stmt.ParamRead); nil otherwise.
+func paramRead(st *lint.Statement, e sqlparse.ExprNode) *stmt.ParamRead {
 	fr := st.Fragment
 	if fr == nil || len(fr.ParamReads) == 0 || st.Node == nil || !isParam(e) {
 		return nil
@@ -48,7 +48,7 @@ func boundFromRead(st *lint.Statement, e sqlparse.ExprNode) string {
 	return fmt.Sprintf("; the value bound is %s, computed from %s", r.Text, readText(&r.Read))
 }
 
-// gormChainBuilder is the source.Fragment.Builder of a rendered GORM chain.
+// gormChainBuilder is the stmt.Fragment.Builder of a rendered GORM chain.
 const gormChainBuilder = "GORM chain"
 
 // reportGormResult reports (GQ011) a conditional GORM update whose

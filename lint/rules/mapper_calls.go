@@ -4,7 +4,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -12,13 +12,13 @@ import (
 // record: `sku.setStock(sku.getStock() - n); mapper.updateByPrimaryKeySelective(sku)`
 // is `UPDATE pms_sku_stock SET stock = ? WHERE id = ?` with a value computed
 // from an earlier read. The rules judge such calls at the Java line, as they
-// judge the SQL form, from the facts source.MapperCall records; whatever the
+// judge the SQL form, from the facts stmt.MapperCall records; whatever the
 // method does not show plainly (a record from elsewhere, an Example passed
 // around) is left alone.
 
 // mapperWrite is one mapper call with the table it writes.
 type mapperWrite struct {
-	call *source.MapperCall
+	call *stmt.MapperCall
 	t    *target
 	// w is the generated statement's write shape when a mapper XML read
 	// holds it, nil when the table came from the entity's name.
@@ -36,10 +36,10 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	var out []mapperWrite
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework == source.FrameworkSpringData {
+		if c.Framework == stmt.FrameworkSpringData {
 			continue // a repository method's own @Query: a statement the query rules judge
 		}
-		if c.Framework == source.FrameworkGoZeroRPC {
+		if c.Framework == stmt.FrameworkGoZeroRPC {
 			continue // judged by what the server writes (goctl_calls.go)
 		}
 		if mw, ok := resolveMapperWrite(pass, c); ok {
@@ -50,15 +50,15 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 }
 
 // resolveMapperWrite finds the table and statement of one mapper call.
-func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, bool) {
-	if c.Framework == source.FrameworkGoctl {
+func resolveMapperWrite(pass *lint.Pass, c *stmt.MapperCall) (mapperWrite, bool) {
+	if c.Framework == stmt.FrameworkGoctl {
 		return goctlWrite(pass, c)
 	}
 	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-	if c.Framework == source.FrameworkGORM {
+	if c.Framework == stmt.FrameworkGORM {
 		mw.statement = gormStatement(c)
 	}
-	if c.Framework == source.FrameworkJPAFlush {
+	if c.Framework == stmt.FrameworkJPAFlush {
 		mw.statement = "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + c.HostMethod + "()"
 	}
 	sts := pass.Mappers.Statements(c.Mapper, c.Method)
@@ -81,7 +81,7 @@ func resolveMapperWrite(pass *lint.Pass, c *source.MapperCall) (mapperWrite, boo
 			m := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]
 			name = strings.TrimSuffix(m, "Mapper")
 		}
-		tbl := pass.Schema.Table(source.PropertyColumn(name))
+		tbl := pass.Schema.Table(stmt.PropertyColumn(name))
 		if name == "" || tbl == nil {
 			return mw, false
 		}
@@ -113,7 +113,7 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 			return true
 		}
 		for _, cr := range mw.call.Criteria {
-			if n := source.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
+			if n := stmt.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
 				return true
 			}
 		}
@@ -132,11 +132,11 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 // EqualTo on a property the record also sets, other than a key
 // (`preUpdateTime = o.getUpdateTime(); o.setUpdateTime(now());
 // example.createCriteria().andIdEqualTo(id).andUpdateTimeEqualTo(preUpdateTime)`).
-func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr source.Criterion) bool {
+func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr stmt.Criterion) bool {
 	if cr.Op != "EqualTo" {
 		return false
 	}
-	col := source.PropertyColumn(cr.Property)
+	col := stmt.PropertyColumn(cr.Property)
 	if identifying(pass.Schema, mw.t.tableName(), col, pass.Policy) {
 		return false
 	}
@@ -150,7 +150,7 @@ func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr source.Criterion) boo
 
 // setsOf returns the setter calls of the call's record on columns that
 // test accepts, with their column names as the schema spells them.
-func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet, cols []string) {
+func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []stmt.PropertySet, cols []string) {
 	if mw.call.Method == "deleteByExample" {
 		return nil, nil
 	}
@@ -163,7 +163,7 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 			}
 			col = c.Name
 		}
-		if mw.call.Framework == source.FrameworkGoctl && !mw.bindsColumn(col) {
+		if mw.call.Framework == stmt.FrameworkGoctl && !mw.bindsColumn(col) {
 			continue // the model method's statement does not write the field
 		}
 		if test(colRef{w: mw.w, t: mw.t, name: col}) {
@@ -174,7 +174,7 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []source.PropertySet
 }
 
 // readText describes the read a value or a record came from.
-func readText(r *source.MapperRead) string {
+func readText(r *stmt.MapperRead) string {
 	return fmt.Sprintf("%s read by %s at line %d", r.Variable, r.Method, r.Line)
 }
 
@@ -186,7 +186,7 @@ func mapperCounterWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isCounter(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || s.Form != source.ValueFromRead || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.Form != stmt.ValueFromRead || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
 				continue
 			}
 			done[cols[i]] = true

@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -42,12 +42,12 @@ func runMybatisDollar(pass *lint.Pass) error {
 	type site struct{ line, col int }
 	type statement struct {
 		owner  *lint.Statement
-		dollar []source.Dollar
+		dollar []stmt.Dollar
 		seen   map[site]bool
 	}
 	var order []host
 	byHost := map[host]*statement{}
-	byFragment := map[*source.Fragment][]*lint.Statement{}
+	byFragment := map[*stmt.Fragment][]*lint.Statement{}
 	for _, st := range pass.Statements {
 		if fr := st.Fragment; fr != nil && len(fr.Dollar) > 0 {
 			byFragment[fr] = append(byFragment[fr], st)
@@ -87,7 +87,7 @@ func runMybatisDollar(pass *lint.Pass) error {
 
 // reportedDollar reports whether substitution d of fragment fr is a finding:
 // a caller-supplied clause only when some caller may pass a non-constant.
-func reportedDollar(pass *lint.Pass, fr *source.Fragment, d source.Dollar) bool {
+func reportedDollar(pass *lint.Pass, fr *stmt.Fragment, d stmt.Dollar) bool {
 	if d.CallerSupplied == "" {
 		return true
 	}
@@ -95,7 +95,7 @@ func reportedDollar(pass *lint.Pass, fr *source.Fragment, d source.Dollar) bool 
 }
 
 // dollarFix is the advice for the substitutions ds of one statement, naming them.
-func dollarFix(ds []source.Dollar) string {
+func dollarFix(ds []stmt.Dollar) string {
 	var binds []string
 	for _, d := range ds {
 		binds = append(binds, "#{"+d.Expr+"} instead of ${"+d.Expr+"}")
@@ -105,7 +105,7 @@ func dollarFix(ds []source.Dollar) string {
 }
 
 // dollarMessage says what the substitutions ds of one statement do.
-func dollarMessage(ds []source.Dollar) string {
+func dollarMessage(ds []stmt.Dollar) string {
 	if len(ds) == 1 {
 		d := ds[0]
 		return fmt.Sprintf("MyBatis ${%s} at %d:%d pastes a raw string into the SQL: an injection risk, "+
@@ -124,7 +124,7 @@ func dollarMessage(ds []source.Dollar) string {
 // dollarOwner returns the statement of a fragment whose lines hold d, or the
 // fragment's first statement when none does (the substitution stood in text
 // the extractor left out of the SQL), and its index in stmts.
-func dollarOwner(stmts []*lint.Statement, d source.Dollar) (*lint.Statement, int) {
+func dollarOwner(stmts []*lint.Statement, d stmt.Dollar) (*lint.Statement, int) {
 	for i, st := range stmts {
 		if d.Line >= st.Line && d.Line <= st.EndLine {
 			return st, i

@@ -4,8 +4,8 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -61,7 +61,7 @@ func runNotChecked(pass *lint.Pass) error {
 			// A variant with an empty <set> or <trim> is SQL MyBatis sends
 			// and the server refuses; the statement's other variants, which
 			// parse, are what it runs.
-		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.Variant == source.VariantAbsent && runs[statementOf(st.Fragment)]:
+		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.Variant == stmt.VariantAbsent && runs[statementOf(st.Fragment)]:
 			// The same with every optional condition absent: `WHERE id IN
 			// <if test="list != null"><foreach …>` is SQL the server
 			// refuses when the caller passes no list; the variants that
@@ -69,7 +69,7 @@ func runNotChecked(pass *lint.Pass) error {
 		case st.ParseErr != nil && st.Fragment != nil && st.Fragment.EngineBranches && runs[statementOf(st.Fragment)]:
 			// A branch for another database (`<if test="dbType == 1">`
 			// around Oracle's to_char) beside the MySQL one, which parses.
-		case st.Fragment != nil && st.Fragment.Unchecked == source.EmptyWhenAbsent && runs[statementOf(st.Fragment)]:
+		case st.Fragment != nil && st.Fragment.Unchecked == stmt.EmptyWhenAbsent && runs[statementOf(st.Fragment)]:
 			// Nothing at all when no condition holds, SQL when one does:
 			// the variants that render are what MyBatis runs (a statement
 			// written once per database, each in its <if>).
@@ -130,7 +130,7 @@ func foreignScripts(stmts []*lint.Statement, parsed map[string]int) map[string]*
 	var out map[string]*foreignScript
 	counts := map[string]*foreignScript{}
 	for _, st := range stmts {
-		if st.Fragment == nil || (st.Fragment.Lang != source.LangSQL && st.Fragment.Lang != source.LangXML) ||
+		if st.Fragment == nil || (st.Fragment.Lang != stmt.LangSQL && st.Fragment.Lang != stmt.LangXML) ||
 			st.Fragment.Unchecked != "" || (st.ParseErr != nil && (st.Fragment.EmptiedClause != "" || dollarAt(st))) {
 			continue // a failure of its own dynamic making says nothing of the dialect
 		}
@@ -196,9 +196,9 @@ func dollarAt(st *lint.Statement) bool {
 }
 
 // lang is the language of the file st stands in; SQL when unknown.
-func lang(st *lint.Statement) source.Lang {
+func lang(st *lint.Statement) stmt.Lang {
 	if st.Fragment == nil || st.Fragment.Lang == "" {
-		return source.LangSQL
+		return stmt.LangSQL
 	}
 	return st.Fragment.Lang
 }
@@ -209,20 +209,20 @@ func dynamicFix(st *lint.Statement) string {
 	if fix := generatedFix(st); fix != "" {
 		return fix
 	}
-	if st.Fragment != nil && st.Fragment.Builder == source.BuilderJPQL {
+	if st.Fragment != nil && st.Fragment.Builder == stmt.BuilderJPQL {
 		return "guard renders JPQL to MySQL through the @Entity classes of the files it reads; write the " +
 			"@Modifying statement with alias.field paths of such entities, or as SQL with nativeQuery = true, so " +
 			"that guard can read it; " + reviewAdvice(st)
 	}
 	switch lang(st) {
-	case source.LangGo:
+	case stmt.LangGo:
 		return "write the statement as one constant string with ? placeholders and build only the argument list " +
 			"at run time (`db.ExecContext(ctx, query, args...)` with `const query = \"UPDATE … WHERE id = ? AND …\"`), " +
 			"so that guard can read it; " + reviewAdvice(st)
-	case source.LangJava:
+	case stmt.LangJava:
 		return "write the statement as one constant string with ? placeholders (a PreparedStatement, or #{…} in a " +
 			"MyBatis annotation) and bind the values, so that guard can read it; " + reviewAdvice(st)
-	case source.LangXML:
+	case stmt.LangXML:
 		return "bind values with #{…} and pick identifiers among constant fragments with <choose>/<when>, so that " +
 			"guard can read every variant; " + reviewAdvice(st)
 	}
@@ -235,7 +235,7 @@ func dynamicFix(st *lint.Statement) string {
 // is none or st comes from another language. (A MyBatis `${…}` is GQ010's
 // and never reaches here.)
 func templateMark(st *lint.Statement) string {
-	if l := lang(st); l != source.LangGo && l != source.LangJava {
+	if l := lang(st); l != stmt.LangGo && l != stmt.LangJava {
 		return ""
 	}
 	if start, end := findFormatVerb(st.SQL); start >= 0 {
@@ -341,9 +341,9 @@ func reviewAdvice(st *lint.Statement) string {
 // ignoreComment is the suppression of a GQ009 in the language of st's file.
 func ignoreComment(st *lint.Statement) string {
 	switch lang(st) {
-	case source.LangGo, source.LangJava:
+	case stmt.LangGo, stmt.LangJava:
 		return "// guard:ignore GQ009 <reason>"
-	case source.LangXML:
+	case stmt.LangXML:
 		return "<!-- guard:ignore GQ009 <reason> -->"
 	}
 	return "-- guard:ignore GQ009 <reason>"

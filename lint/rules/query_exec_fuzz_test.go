@@ -4,8 +4,8 @@ import (
 	"testing"
 
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -38,14 +38,14 @@ func FuzzExecRules(f *testing.F) {
 	sch := testSchema()
 	pol := policy.Default()
 	f.Fuzz(func(t *testing.T, text string, flags uint8, line int) {
-		fr := &source.Fragment{File: "fuzz.go", Lang: source.LangGo, SQL: text, Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}, Line: 1, Col: 1}
+		fr := &stmt.Fragment{File: "fuzz.go", Lang: stmt.LangGo, SQL: text, Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}, Line: 1, Col: 1}
 		if flags&1 != 0 {
-			fr.Exec = &source.Exec{Method: "ExecContext", ResultChecked: flags&2 != 0, ResultDiscarded: flags&4 != 0}
+			fr.Exec = &stmt.Exec{Method: "ExecContext", ResultChecked: flags&2 != 0, ResultDiscarded: flags&4 != 0}
 		}
 		if flags&8 != 0 {
 			// Extractors place a ${…} on a line of the file: 1 or more.
 			line = 1 + (line&0xffff)%64
-			fr.Dollar = []source.Dollar{{Expr: "x", Line: line, Col: 1}, {Expr: "y", Line: line + 1, Col: 2}}
+			fr.Dollar = []stmt.Dollar{{Expr: "x", Line: line, Col: 1}, {Expr: "y", Line: line + 1, Col: 2}}
 		}
 		p := sqlparse.NewParser()
 		var stmts []*lint.Statement
@@ -65,7 +65,7 @@ func FuzzExecRules(f *testing.F) {
 		}
 		if flags&16 != 0 {
 			stmts = append(stmts, &lint.Statement{
-				Fragment: &source.Fragment{File: "fuzz.go", Lang: source.LangGo, Unchecked: "SQL built at run time with fmt.Sprintf", Line: 1, Col: 1, Dollar: fr.Dollar},
+				Fragment: &stmt.Fragment{File: "fuzz.go", Lang: stmt.LangGo, Unchecked: "SQL built at run time with fmt.Sprintf", Line: 1, Col: 1, Dollar: fr.Dollar},
 				File:     "fuzz.go", Line: 1, Column: 1, EndLine: 1,
 			})
 			unparsed++

@@ -10,8 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -141,7 +141,7 @@ func runQueryRule(t *testing.T, rule *lint.Rule, stmts []*lint.Statement, migs [
 }
 
 // queryStmt builds a parsed statement of fr standing at fr.Line, column 1.
-func queryStmt(t *testing.T, fr *source.Fragment, sql string, line, endLine int) *lint.Statement {
+func queryStmt(t *testing.T, fr *stmt.Fragment, sql string, line, endLine int) *lint.Statement {
 	t.Helper()
 	st := &lint.Statement{Fragment: fr, SQL: sql, File: fr.File, Line: line, Column: 1, EndLine: endLine}
 	node, err := sqlparse.NewParser().Parse(sql)
@@ -171,17 +171,17 @@ func queryBriefs(fs []lint.Finding) []queryBrief {
 }
 
 func TestNotCheckedNeverSilent(t *testing.T) {
-	sqlFile := &source.Fragment{File: "q.sql", Lang: source.LangSQL, Line: 1, Col: 1,
-		SQL: "SELECT 1;\nUPDATE t SET a = 1 WHERE id = ? FRO x", Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}}
+	sqlFile := &stmt.Fragment{File: "q.sql", Lang: stmt.LangSQL, Line: 1, Col: 1,
+		SQL: "SELECT 1;\nUPDATE t SET a = 1 WHERE id = ? FRO x", Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}}
 	good := queryStmt(t, sqlFile, "SELECT 1", 1, 1)
 	bad := queryStmt(t, sqlFile, "UPDATE t SET a = 1 WHERE id = ? FRO x", 2, 2)
 	bad.Offset = len("SELECT 1;\n")
 	dynamic := &lint.Statement{
-		Fragment: &source.Fragment{File: "dao.go", Lang: source.LangGo, Unchecked: "SQL built at run time with fmt.Sprintf", Line: 7, Col: 9, EndLine: 8},
+		Fragment: &stmt.Fragment{File: "dao.go", Lang: stmt.LangGo, Unchecked: "SQL built at run time with fmt.Sprintf", Line: 7, Col: 9, EndLine: 8},
 		File:     "dao.go", Line: 7, Column: 9, EndLine: 8,
 	}
-	migFile := &source.Fragment{File: "m/000002_t.up.sql", Lang: source.LangSQL, Line: 1, Col: 1,
-		SQL: "CREATE TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1", Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}}
+	migFile := &stmt.Fragment{File: "m/000002_t.up.sql", Lang: stmt.LangSQL, Line: 1, Col: 1,
+		SQL: "CREATE TRIGGER x BEFORE UPDATE ON t FOR EACH ROW SET NEW.v = 1", Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}}
 	mig := queryStmt(t, migFile, migFile.SQL, 1, 1)
 
 	tests := []struct {
@@ -218,17 +218,17 @@ func TestNotCheckedNeverSilent(t *testing.T) {
 }
 
 func TestMybatisDollarOncePerStatement(t *testing.T) {
-	dollar := source.Dollar{Expr: "col", Line: 4, Col: 18}
-	variant := func(name string) *source.Fragment {
-		return &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 5, Variant: name, Dollar: []source.Dollar{dollar}}
+	dollar := stmt.Dollar{Expr: "col", Line: 4, Col: 18}
+	variant := func(name string) *stmt.Fragment {
+		return &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 2, EndLine: 5, Variant: name, Dollar: []stmt.Dollar{dollar}}
 	}
 	v1, v2 := variant("with every optional condition absent"), variant("with every optional condition present")
 	// A fragment holding two statements: each ${…} belongs to the one whose lines hold it.
-	two := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 10, EndLine: 14, Dollar: []source.Dollar{
+	two := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 10, EndLine: 14, Dollar: []stmt.Dollar{
 		{Expr: "a", Line: 13, Col: 5}, {Expr: "b", Line: 20, Col: 1},
 	}}
 	// Two substitutions in one statement: one finding names both.
-	pair := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 30, EndLine: 32, Dollar: []source.Dollar{
+	pair := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 30, EndLine: 32, Dollar: []stmt.Dollar{
 		{Expr: "col", Line: 32, Col: 18}, {Expr: "dir", Line: 32, Col: 25},
 	}}
 	// msg is the message for ${e} standing at line:col.
@@ -261,7 +261,7 @@ func TestMybatisDollarOncePerStatement(t *testing.T) {
 				SQL: "SELECT a FROM t ORDER BY ? ?"},
 		}},
 		{"no substitution", []*lint.Statement{
-			queryStmt(t, &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 1}, "SELECT ?", 1, 1),
+			queryStmt(t, &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 1}, "SELECT ?", 1, 1),
 		}, nil},
 	}
 	for _, tt := range tests {
@@ -278,10 +278,10 @@ func TestMybatisDollarOncePerStatement(t *testing.T) {
 // ${orderByClause}: silent while nothing says a caller passes a non-constant,
 // reported once something does, for the property it names.
 func TestMybatisDollarCallerSupplied(t *testing.T) {
-	fr := &source.Fragment{File: "M.xml", Lang: source.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
-		Dollar: []source.Dollar{{Expr: "orderByClause", Line: 3, Col: 14, CallerSupplied: "orderByClause"}}}
+	fr := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
+		Dollar: []stmt.Dollar{{Expr: "orderByClause", Line: 3, Col: 14, CallerSupplied: "orderByClause"}}}
 	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT a FROM t ORDER BY ?", 2, 3)}
-	run := func(mayVary func(*source.Fragment, string) bool) int {
+	run := func(mayVary func(*stmt.Fragment, string) bool) int {
 		n := 0
 		pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(lint.Finding) { n++ })
 		pass.ClauseMayVary = mayVary
@@ -293,42 +293,42 @@ func TestMybatisDollarCallerSupplied(t *testing.T) {
 	if n := run(nil); n != 0 {
 		t.Errorf("no knowledge of the callers: %d findings, want 0", n)
 	}
-	if n := run(func(f *source.Fragment, prop string) bool {
+	if n := run(func(f *stmt.Fragment, prop string) bool {
 		return f.ID == "selectByExample" && prop == "orderByClause"
 	}); n != 1 {
 		t.Errorf("a caller passes a non-constant: %d findings, want 1", n)
 	}
-	if n := run(func(*source.Fragment, string) bool { return false }); n != 0 {
+	if n := run(func(*stmt.Fragment, string) bool { return false }); n != 0 {
 		t.Errorf("every caller passes constants: %d findings, want 0", n)
 	}
 }
 
 func TestRowsAffectedIgnoredExecFacts(t *testing.T) {
 	const guarded = "UPDATE t_stock SET stock = stock - ? WHERE id = ? AND stock >= ?"
-	goFrag := func(ex *source.Exec) *source.Fragment {
-		return &source.Fragment{File: "dao.go", Lang: source.LangGo, Line: 3, Exec: ex}
+	goFrag := func(ex *stmt.Exec) *stmt.Fragment {
+		return &stmt.Fragment{File: "dao.go", Lang: stmt.LangGo, Line: 3, Exec: ex}
 	}
 	tests := []struct {
 		name string
-		fr   *source.Fragment
+		fr   *stmt.Fragment
 		sql  string
 		want string // message; "" for no finding
 	}{
-		{"checked", goFrag(&source.Exec{Method: "ExecContext", ResultChecked: true}), guarded, ""},
+		{"checked", goFrag(&stmt.Exec{Method: "ExecContext", ResultChecked: true}), guarded, ""},
 		{"no exec facts", goFrag(nil), guarded, ""},
-		{"discarded", goFrag(&source.Exec{Method: "ExecContext", ResultDiscarded: true}), guarded,
+		{"discarded", goFrag(&stmt.Exec{Method: "ExecContext", ResultDiscarded: true}), guarded,
 			"ExecContext runs a guarded decrement of stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
-		{"kept, never compared", goFrag(&source.Exec{}), guarded,
+		{"kept, never compared", goFrag(&stmt.Exec{}), guarded,
 			"Exec runs a guarded decrement of stock but its RowsAffected() is never compared: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
-		{"unguarded counter write", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + 1 WHERE s.id = ?",
+		{"unguarded counter write", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + 1 WHERE s.id = ?",
 			"Exec runs a write of counter stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
-		{"version CAS", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET body = ?, version = version + 1 WHERE id = ? AND version = ?",
+		{"version CAS", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET body = ?, version = version + 1 WHERE id = ? AND version = ?",
 			"Exec runs a version CAS on version but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
-		{"state set without state predicate", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET status = 'done' WHERE id = ?", ""},
-		{"state predicate on another column", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ? AND status = 'open'", ""},
-		{"plain write", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ?", ""},
-		{"insert", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "INSERT INTO t_stock (id, stock) VALUES (?, ?)", ""},
-		{"unparsed", goFrag(&source.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock SET stock = stock - 1 WHERE id = ? AN stock > 0", ""},
+		{"state set without state predicate", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET status = 'done' WHERE id = ?", ""},
+		{"state predicate on another column", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ? AND status = 'open'", ""},
+		{"plain write", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET note = ? WHERE id = ?", ""},
+		{"insert", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "INSERT INTO t_stock (id, stock) VALUES (?, ?)", ""},
+		{"unparsed", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock SET stock = stock - 1 WHERE id = ? AN stock > 0", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -360,7 +360,7 @@ func TestSelectForUpdateLockClauses(t *testing.T) {
 		{"SELECT a FROM t WHERE id = 1", ""},
 		{"UPDATE t SET a = 1 WHERE id = 1", ""},
 	}
-	fr := &source.Fragment{File: "q.sql", Lang: source.LangSQL, Line: 1}
+	fr := &stmt.Fragment{File: "q.sql", Lang: stmt.LangSQL, Line: 1}
 	for _, tt := range tests {
 		t.Run(tt.sql, func(t *testing.T) {
 			var got []string

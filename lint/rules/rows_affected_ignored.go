@@ -5,7 +5,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -50,13 +50,13 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 			reportGormResult(pass, st, cw)
 			continue
 		}
-		if fr.Lang == source.LangJava && strings.HasPrefix(fr.Exec.Method, source.ModifyingVoid) {
+		if fr.Lang == stmt.LangJava && strings.HasPrefix(fr.Exec.Method, stmt.ModifyingVoid) {
 			pass.ReportStatementFix(st, cw.table, cw.column, javaVoidFix(fr.ID, cw),
 				"%s runs %s but returns void: a write that matched no row raises no exception, so nobody "+
 					"can tell a refusal from success", execName(fr.Exec.Method), cw.why)
 			continue
 		}
-		if fr.Lang == source.LangJava {
+		if fr.Lang == stmt.LangJava {
 			javaResultIgnored(pass, st, cw)
 			continue
 		}
@@ -79,7 +79,7 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 func discardedRepositoryResults(pass *lint.Pass) {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework != source.FrameworkSpringData || !c.ResultDiscarded {
+		if c.Framework != stmt.FrameworkSpringData || !c.ResultDiscarded {
 			continue
 		}
 		for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {

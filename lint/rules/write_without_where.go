@@ -5,8 +5,8 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -36,7 +36,7 @@ func runWriteWithoutWhere(pass *lint.Pass) error {
 		if w == nil || (w.kind != writeUpdate && w.kind != writeDelete) || whereFromCaller(st) {
 			continue
 		}
-		if w.where == nil && len(w.on) == 0 && w.kind == writeUpdate && lang(st) == source.LangSQL {
+		if w.where == nil && len(w.on) == 0 && w.kind == writeUpdate && lang(st) == stmt.LangSQL {
 			if changed == nil {
 				changed = scriptColumnsOf(pass.Statements)
 			}
@@ -89,7 +89,7 @@ func restrictFix(st *lint.Statement, w *write) string {
 		return ""
 	}
 	fix := "restrict the " + w.kind.String() + " to the rows it means: `" + sql + "`"
-	if st.Fragment != nil && st.Fragment.Lang == source.LangXML {
+	if st.Fragment != nil && st.Fragment.Lang == stmt.LangXML {
 		mybatis := "<key> = #{key}"
 		if pk := keyColumns(t); len(pk) > 0 {
 			parts := make([]string, len(pk))
@@ -266,7 +266,7 @@ func scriptColumnsOf(stmts []*lint.Statement) scriptColumns {
 	out := scriptColumns{}
 	for _, st := range stmts {
 		alter, ok := st.Node.(*sqlparse.AlterTableStmt)
-		if !ok || alter.Table == nil || lang(st) != source.LangSQL {
+		if !ok || alter.Table == nil || lang(st) != stmt.LangSQL {
 			continue
 		}
 		table := strings.ToLower(alter.Table.Name.O)

@@ -1,0 +1,202 @@
+// Package stmt is the one form in which a statement found in host code
+// reaches the rules: its SQL (as written, or rendered by guard from a
+// builder or ORM call, said so), where it stands, what the host code shows
+// of the values bound to its placeholders, how its result is used, and the
+// entity writes of ORM and generated-mapper calls. Readers (internal/source)
+// produce it; rules (lint/rules) read it with the schema model and never
+// see a reader.
+package stmt
+
+import "sort"
+
+// Lang names the language of the file a fragment was found in.
+type Lang string
+
+// The languages guard extracts SQL from.
+const (
+	LangSQL  Lang = "sql"
+	LangGo   Lang = "go"
+	LangJava Lang = "java"
+	LangXML  Lang = "xml"
+)
+
+// Segment maps a run of SQL text back to the file: the byte at SQL offset Off
+// stands at file Line:Col, and the bytes after it follow on (a newline moves to
+// the next line, column 1) until the next segment.
+type Segment struct {
+	Off  int
+	Line int
+	Col  int
+}
+
+// Fragment is a piece of SQL found in a file. It may hold several statements
+// (a .sql file) or exactly one (a Go string, a MyBatis statement).
+type Fragment struct {
+	File string
+	Lang Lang
+	// SQL is the text to split and parse; empty when Unchecked is set.
+	SQL string
+	// Segments maps offsets in SQL to file positions; sorted by Off, the first has Off 0.
+	Segments []Segment
+	// Line is the line of the construct holding the SQL (the Go call or
+	// declaration, the Java annotation, the XML element); a guard:ignore comment
+	// on the line before it applies to the fragment.
+	Line int
+	// EndLine is the last line of the construct.
+	EndLine int
+	// Unchecked, when set, says why the SQL cannot be checked (built at run
+	// time, or a file that does not parse); Line/Col give where.
+	Unchecked string
+	// Col is the column of the construct, used with Unchecked.
+	Col int
+	// Dollar lists the MyBatis ${…} substitutions in the statement.
+	Dollar []Dollar
+	// ID names the statement in its host: the MyBatis id, the Java method, the Go function.
+	ID string
+	// ParameterType is the parameterType of a MyBatis mapper statement
+	// (com.x.model.PmsBrandExample); empty elsewhere.
+	ParameterType string
+	// Namespace is the namespace of the MyBatis mapper holding the statement
+	// (the mapper interface's qualified name); empty elsewhere.
+	Namespace string
+	// Variant describes which form of a dynamic MyBatis statement this is, e.g.
+	// "with every optional condition absent"; empty for static SQL.
+	Variant string
+	// WhereFromCaller is set on a MyBatis Generator ByExample statement: its
+	// WHERE is built at run time from the Example object its caller passes,
+	// so the text shows a neutral stand-in (or nothing) where the caller's
+	// conditions go. A rule must not conclude that a predicate is missing.
+	WhereFromCaller bool
+	// EmptiedClause names the <set> or <trim> this variant renders empty
+	// because every <if> inside it is absent, e.g. "<set> at line 12", or the
+	// absent <if> that held the statement's SET keyword. MyBatis sends such
+	// SQL as it is and the server refuses it, so a parse error of this variant
+	// says nothing about the statement once another variant parses.
+	EmptiedClause string
+	// EngineBranches is set on every variant of a MyBatis statement whose
+	// <if> or <when> tests pick the database it runs on (`_databaseId ==
+	// 'oracle'`, `dbType == 1`): a variant that does not parse as MySQL is
+	// then another engine's branch, once a variant of the statement parses.
+	EngineBranches bool
+	// Generated is the header of a generated file the SQL stands in (Go's
+	// `// Code generated … DO NOT EDIT.`), empty for a file a person writes:
+	// advice to edit the statement belongs to the generator's template.
+	Generated string
+	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.
+	Exec *Exec
+	// ParamSteps are what the host code shows of the values it binds to the
+	// statement's placeholders: that one is another plus one (a version the
+	// code bumps before writing it back with the version it read).
+	ParamSteps []ParamStep
+	// Builder names the host-code construct the SQL was rendered from when
+	// it is not text in the file: "MyBatis-Plus LambdaUpdateWrapper chain",
+	// "GORM chain", "Spring Data @Query (JPQL)". Empty for SQL written out.
+	// Findings on such a statement stand at the host line and say the SQL
+	// is guard's rendering.
+	Builder string
+	// ParamReads are what the host code shows of where bound values come
+	// from: a placeholder bound to a value computed from a record the
+	// function read (`goodsInfo.StockNum - n` after db.First(&goodsInfo)).
+	ParamReads []ParamRead
+}
+
+// ParamRead says that placeholder Param (numbered from 0 in the order of
+// the text) binds Text, a value computed from Read. Decrement is set when
+// the value is the read value of the column it is written to, minus an
+// amount: the code decrements that column.
+type ParamRead struct {
+	Param     int
+	Read      MapperRead
+	Text      string
+	Decrement bool
+}
+
+// ParamStep says that the host code binds to placeholder Param (numbered
+// from 0 in the order of the text) the value it binds to placeholder From,
+// plus one.
+type ParamStep struct {
+	Param, From int
+}
+
+// Dollar is one MyBatis ${…} substitution.
+type Dollar struct {
+	Expr string
+	Line int
+	Col  int
+	// CallerSupplied names the property of a MyBatis Generator Example that
+	// carries this clause (e.g. "orderByClause" for ${orderByClause}): its text
+	// is whatever the caller set, a constant unless some caller passes another
+	// string. Empty for every other substitution.
+	CallerSupplied string
+}
+
+// Exec tells how Go code runs a statement.
+type Exec struct {
+	// Method is the database method called (Exec, ExecContext, NamedExec, …).
+	Method string
+	// ResultChecked reports whether the function compares the result's
+	// RowsAffected() (any comparison counts).
+	ResultChecked bool
+	// ResultDiscarded reports whether the result is dropped (assigned to _ or
+	// not assigned at all).
+	ResultDiscarded bool
+}
+
+// Suppression is a guard:ignore comment.
+type Suppression struct {
+	Code   string
+	Reason string
+	Line   int
+	Col    int
+}
+
+// Pos returns the file line and column of byte offset off in f.SQL. To
+// position many offsets of one fragment, use a Positioner.
+func (f *Fragment) Pos(off int) (line, col int) {
+	return NewPositioner(f).Pos(off)
+}
+
+// Positioner maps offsets of one fragment's SQL to file positions, with an
+// index of the newlines so that positioning every statement of a large file
+// stays linear.
+type Positioner struct {
+	f        *Fragment
+	newlines []int
+}
+
+// NewPositioner indexes the newlines of f.SQL.
+func NewPositioner(f *Fragment) *Positioner {
+	p := &Positioner{f: f}
+	for i := 0; i < len(f.SQL); i++ {
+		if f.SQL[i] == '\n' {
+			p.newlines = append(p.newlines, i)
+		}
+	}
+	return p
+}
+
+// Pos returns the file line and column of byte offset off in the fragment's SQL.
+func (p *Positioner) Pos(off int) (line, col int) {
+	f := p.f
+	if len(f.Segments) == 0 {
+		return f.Line, max(f.Col, 1)
+	}
+	i := sort.Search(len(f.Segments), func(i int) bool { return f.Segments[i].Off > off }) - 1
+	if i < 0 {
+		i = 0
+	}
+	s := f.Segments[i]
+	if off > len(f.SQL) {
+		off = len(f.SQL)
+	}
+	if off < s.Off {
+		return s.Line, s.Col
+	}
+	// The newlines in [s.Off, off) move down from the segment's start.
+	lo := sort.SearchInts(p.newlines, s.Off)
+	hi := sort.SearchInts(p.newlines, off)
+	if nl := hi - lo; nl > 0 {
+		return s.Line + nl, off - p.newlines[hi-1]
+	}
+	return s.Line, s.Col + (off - s.Off)
+}
