@@ -58,7 +58,7 @@ fuzz:
 # guard lint next to the bare parser, in process, the sides interleaved
 # (BenchmarkLintVersusParse prints their medians and ratios).
 bench:
-	$(GO) test ./lint -run='^$$' -bench='BenchmarkLintVersusParse$$' -benchtime=7x -count=1
+	$(GO) test ./internal/driver -run='^$$' -bench='BenchmarkLintVersusParse$$' -benchtime=7x -count=1
 
 # guard's main job on the bundled example, no database needed.
 example:

@@ -192,7 +192,7 @@ func ReadBaseline(path string) (*Baseline, error) {
 			return nil, fmt.Errorf("read baseline %s: entry %d lacks a code, a fingerprint or a positive count", path, i+1)
 		}
 		if e.File != "" {
-			b.Entries[i].File = display(filepath.Join(dir, filepath.FromSlash(e.File)))
+			b.Entries[i].File = DisplayPath(filepath.Join(dir, filepath.FromSlash(e.File)))
 		}
 	}
 	return &b, nil

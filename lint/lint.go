@@ -14,8 +14,8 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // Kind says what a rule inspects.
@@ -69,7 +69,7 @@ type Rule struct {
 // Statement is one SQL statement found in a file, parsed when possible.
 type Statement struct {
 	// Fragment is the SQL unit the statement was cut from.
-	Fragment *source.Fragment
+	Fragment *stmt.Fragment
 	// SQL is the statement text.
 	SQL string
 	// Offset is the byte offset of SQL in Fragment.SQL.
@@ -123,6 +123,26 @@ func (st *Statement) PosOf(off int) (line, col int) {
 	return st.Fragment.Pos(st.Offset + off)
 }
 
+// ErrPos returns the file position of st's parse error.
+func (st *Statement) ErrPos() (line, col int) {
+	if st.ParseErr == nil {
+		return st.Line, st.Column
+	}
+	off := 0
+	for l := 1; l < st.ParseErr.Line; l++ {
+		i := strings.IndexByte(st.SQL[off:], '\n')
+		if i < 0 {
+			break
+		}
+		off += i + 1
+	}
+	off += st.ParseErr.Column - 1
+	if off > len(st.SQL) {
+		off = len(st.SQL)
+	}
+	return st.PosOf(off)
+}
+
 // Migration is one golang-migrate up file.
 type Migration struct {
 	File    string
@@ -173,18 +193,18 @@ type Pass struct {
 	Live       *Live
 	// ClauseMayVary reports whether some caller of MyBatis statement fr may
 	// set the Example property a caller-supplied clause reads
-	// (source.Dollar.CallerSupplied, e.g. "orderByClause") to a string that
+	// (stmt.Dollar.CallerSupplied, e.g. "orderByClause") to a string that
 	// is not a constant. Nil, as long as nothing knows the callers, answers
 	// no: a generated ${orderByClause} is then not reported.
-	ClauseMayVary func(fr *source.Fragment, property string) bool
+	ClauseMayVary func(fr *stmt.Fragment, property string) bool
 	// MapperCalls are the MyBatis Generator write calls of the Java file
 	// File, with the calls of service methods that wrap one resolved to
 	// it (WrapperIndex), set on a pass of its own that runs once every
 	// mapper XML is read; nil on every other pass.
-	MapperCalls []source.MapperCall
+	MapperCalls []stmt.MapperCall
 	// Mappers indexes the generated write statements of every mapper XML
 	// read, for the pass of MapperCalls.
-	Mappers *MapperIndex
+	Mappers MapperIndex
 	// File is the Java file whose MapperCalls the pass judges.
 	File string
 	// Redis is the server a rule of KindRedis judges; nil on every other

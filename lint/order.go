@@ -53,6 +53,41 @@ func Dedupe(fs []Finding) []Finding {
 	return out
 }
 
+// DedupeFile is Dedupe for the findings of one file, fs[i] for i in idx in
+// the order reported: it returns the indices of those it keeps.
+func DedupeFile(fs []Finding, idx []int32) []int32 {
+	// Findings are chained by code and position; the rest of a place
+	// (target, table, digest) is compared along the chain, which keeps the
+	// map's keys small.
+	type place struct {
+		code      string
+		line, col int
+	}
+	first := make(map[place]int, len(idx)) // the first kept finding of a place, in out
+	next := make([]int, 0, len(idx))       // the next kept finding of the same place, or -1
+	out := make([]int32, 0, len(idx))
+	for _, i := range idx {
+		f := &fs[i]
+		k := place{f.Code, f.Line, f.Column}
+		at, seen := first[k]
+		if !seen {
+			first[k] = len(out)
+		} else {
+			last, repeat := chainFind(next, at, func(g int) bool {
+				o := &fs[out[g]]
+				return o.Target == f.Target && o.Table == f.Table && o.Digest == f.Digest && sameObject(o, f)
+			})
+			if repeat {
+				continue
+			}
+			next[last] = len(out)
+		}
+		next = append(next, -1)
+		out = append(out, i)
+	}
+	return out
+}
+
 // chainFind walks the entries linked from at (next[i] is the entry after i
 // of the same place, -1 the end) and reports whether one of them matches,
 // else the last of them, to link a new entry after.
@@ -83,13 +118,13 @@ func Order(fs []Finding) {
 	for i := range idx {
 		idx[i] = int32(i)
 	}
-	slices.SortStableFunc(idx, func(i, j int32) int { return compareFindings(&fs[i], &fs[j]) })
-	permute(fs, idx)
+	slices.SortStableFunc(idx, func(i, j int32) int { return CompareFindings(&fs[i], &fs[j]) })
+	Permute(fs, idx)
 }
 
-// permute puts fs[idx[k]] at k for every k, following the cycles of the
+// Permute puts fs[idx[k]] at k for every k, following the cycles of the
 // permutation in place; idx is spent.
-func permute(fs []Finding, idx []int32) {
+func Permute(fs []Finding, idx []int32) {
 	for k := range idx {
 		if idx[k] < 0 || int(idx[k]) == k {
 			continue
@@ -109,11 +144,11 @@ func permute(fs []Finding, idx []int32) {
 	}
 }
 
-// compareFindings orders two findings for Order. It stops at the first key
+// CompareFindings orders two findings as Order does. It stops at the first key
 // that differs: most findings differ by file or line, and comparing every
 // key of every pair (their statements' texts among them) cost more than the
 // sort's moves.
-func compareFindings(a, b *Finding) int {
+func CompareFindings(a, b *Finding) int {
 	if c := strings.Compare(a.File, b.File); c != 0 {
 		return c
 	}

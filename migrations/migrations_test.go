@@ -9,9 +9,9 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/plan"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -80,7 +80,7 @@ func TestLintClean(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	res, err := lint.Run(lint.Config{Paths: []string{shop, here}, Policy: pol, Rules: rules.All()})
+	res, err := driver.Run(driver.Config{Paths: []string{shop, here}, Policy: pol, Rules: rules.All()})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,6 +8,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/audit"
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/internal/schema"
@@ -242,7 +243,7 @@ func auditVocabulary(pol *policy.Policy, paths []string, queries bool) (func(*sc
 	}
 	var obs []lint.Observation
 	if len(paths) > 0 {
-		v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
+		v, err := driver.Infer(driver.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
 		if err != nil {
 			return nil, lintErr(err)
 		}

@@ -6,14 +6,14 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/gitdiff"
-	"github.com/guard-sql/guard/lint"
 )
 
 // changesSince reads the lines changed since --new-from-rev, if given. No
 // git, no work tree or an unknown revision is bad input, exit 2: a check
 // meant to see a change must not pass by seeing nothing.
-func changesSince(c *cli.Context) (*lint.Changes, error) {
+func changesSince(c *cli.Context) (*driver.Changes, error) {
 	if !c.IsSet("new-from-rev") {
 		return nil, nil
 	}
@@ -26,5 +26,5 @@ func changesSince(c *cli.Context) (*lint.Changes, error) {
 		return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
 	}
 	fmt.Fprintf(c.App.ErrWriter, "guard: --new-from-rev %s: reporting the findings on the lines of %d changed file(s)\n", rev, len(files))
-	return lint.NewChanges(files), nil
+	return driver.NewChanges(files), nil
 }

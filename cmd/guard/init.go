@@ -9,8 +9,8 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -62,7 +62,7 @@ func runInit(c *cli.Context) error {
 	infer := *base
 	yes := true
 	infer.Schema.Infer = &yes // init is the inference, whatever the base says
-	v, err := lint.Infer(lint.Config{Paths: c.Args().Slice(), SchemaPath: c.String("schema"), Policy: &infer, Rules: rules.All(), Learn: rules.Learn})
+	v, err := driver.Infer(driver.Config{Paths: c.Args().Slice(), SchemaPath: c.String("schema"), Policy: &infer, Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
 		return lintErr(err)
 	}
@@ -120,7 +120,7 @@ func writeInitSummary(w io.Writer, s initSummary) error {
 // propose turns the inferred vocabulary into [[table]] entries: a table gets
 // a list wherever inference decided something for one of its columns, and
 // the list then names every column of that kind with why.
-func propose(base *policy.Policy, v *lint.Vocabulary) (*policy.Proposal, initSummary) {
+func propose(base *policy.Policy, v *driver.Vocabulary) (*policy.Proposal, initSummary) {
 	pol := v.Policy
 	inf := pol.Inferred
 	defs := v.Definitions // a project's dump when it has no migrations: what the inference read

@@ -6,9 +6,9 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/gctune"
 	"github.com/guard-sql/guard/internal/report"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -72,7 +72,7 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	format, rank := c.String("format"), failRank(c)
-	cfg := lint.Config{
+	cfg := driver.Config{
 		Paths:      c.Args().Slice(),
 		SchemaPath: c.String("schema"),
 		Policy:     pol,
@@ -93,7 +93,7 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	endGC := gctune.Lint.Apply()
-	res, err := lint.Run(cfg)
+	res, err := driver.Run(cfg)
 	endGC()
 	if err != nil {
 		return lintErr(err)
@@ -146,10 +146,10 @@ func ruleInfos() []report.RuleInfo {
 	return out
 }
 
-// lintErr marks a lint.InputError (a missing path, an unreadable file) as
+// lintErr marks a driver.InputError (a missing path, an unreadable file) as
 // bad input, exit 2; any other error of a run is a runtime failure.
 func lintErr(err error) error {
-	var ie *lint.InputError
+	var ie *driver.InputError
 	if errors.As(err, &ie) {
 		return inputErr(err)
 	}

@@ -13,11 +13,11 @@ import (
 
 	"github.com/urfave/cli/v2"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/plan"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/target"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -193,7 +193,7 @@ func inferForPlan(pol *policy.Policy, s *schema.Schema, paths []string) (*policy
 			return pol, nil
 		}
 	}
-	v, err := lint.Infer(lint.Config{Paths: paths, Policy: pol, Schema: s, Rules: rules.All(), Learn: rules.Learn})
+	v, err := driver.Infer(driver.Config{Paths: paths, Policy: pol, Schema: s, Rules: rules.All(), Learn: rules.Learn})
 	if err != nil {
 		return nil, lintErr(err)
 	}

@@ -14,8 +14,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -124,7 +124,7 @@ func TestGeneratedCodeLintsClean(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			res, err := lint.Run(lint.Config{
+			res, err := driver.Run(driver.Config{
 				Paths:      []string{dir},
 				SchemaPath: filepath.Join("testdata", c.dir, "migrations"),
 				Policy:     pol,

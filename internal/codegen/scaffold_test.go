@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -139,7 +139,7 @@ func TestScaffoldLintsClean(t *testing.T) {
 				t.Fatal(err)
 			}
 			writeFiles(t, filepath.Join(dir, "dao"), files)
-			res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: rules.All()})
+			res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: pol, Rules: rules.All()})
 			if err != nil {
 				t.Fatal(err)
 			}

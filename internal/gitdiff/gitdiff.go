@@ -14,7 +14,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/internal/driver"
 )
 
 // Errors of Changed that are the user's input, not a failure of git.
@@ -30,7 +30,7 @@ var (
 // or not, with renames followed (a file only renamed has no changed line);
 // where lines were only deleted, the lines on either side of the gap. A
 // file git does not track and does not ignore is new in every line.
-func Changed(ctx context.Context, dir, rev string) (map[string][]lint.LineRange, error) {
+func Changed(ctx context.Context, dir, rev string) (map[string][]driver.LineRange, error) {
 	if _, err := exec.LookPath("git"); err != nil {
 		return nil, ErrNoGit
 	}
@@ -61,10 +61,10 @@ func Changed(ctx context.Context, dir, rev string) (map[string][]lint.LineRange,
 	}
 	for _, p := range strings.Split(string(untracked), "\x00") {
 		if p != "" {
-			out[p] = []lint.LineRange{lint.WholeFile}
+			out[p] = []driver.LineRange{driver.WholeFile}
 		}
 	}
-	abs := make(map[string][]lint.LineRange, len(out))
+	abs := make(map[string][]driver.LineRange, len(out))
 	for p, rs := range out {
 		abs[filepath.Join(root, filepath.FromSlash(p))] = rs
 	}
@@ -90,8 +90,8 @@ func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 
 // parseDiff reads the new side's changed lines of a unified diff with no
 // context lines, by the path the file has in the work tree.
-func parseDiff(diff []byte) (map[string][]lint.LineRange, error) {
-	out := map[string][]lint.LineRange{}
+func parseDiff(diff []byte) (map[string][]driver.LineRange, error) {
+	out := map[string][]driver.LineRange{}
 	file := ""
 	sc := bufio.NewScanner(bytes.NewReader(diff))
 	sc.Buffer(make([]byte, 0, 64*1024), 64*1024*1024)
@@ -124,24 +124,24 @@ func parseDiff(diff []byte) (map[string][]lint.LineRange, error) {
 
 // hunkRange reads the new side of a hunk header, "@@ -a,b +c,d @@": lines c
 // through c+d-1, or for d = 0 (lines deleted after line c) lines c and c+1.
-func hunkRange(header string) (lint.LineRange, error) {
+func hunkRange(header string) (driver.LineRange, error) {
 	fields := strings.Fields(header)
 	if len(fields) < 3 || !strings.HasPrefix(fields[2], "+") {
-		return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+		return driver.LineRange{}, fmt.Errorf("hunk header %q", header)
 	}
 	start, count, hasCount := strings.Cut(fields[2][1:], ",")
 	c, err := strconv.Atoi(start)
 	if err != nil {
-		return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+		return driver.LineRange{}, fmt.Errorf("hunk header %q", header)
 	}
 	d := 1
 	if hasCount {
 		if d, err = strconv.Atoi(count); err != nil {
-			return lint.LineRange{}, fmt.Errorf("hunk header %q", header)
+			return driver.LineRange{}, fmt.Errorf("hunk header %q", header)
 		}
 	}
 	if d == 0 {
-		return lint.LineRange{From: max(c, 1), To: c + 1}, nil
+		return driver.LineRange{From: max(c, 1), To: c + 1}, nil
 	}
-	return lint.LineRange{From: c, To: c + d - 1}, nil
+	return driver.LineRange{From: c, To: c + d - 1}, nil
 }

@@ -10,8 +10,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/internal/driver"
 )
 
 // repo is a throwaway git repository.
@@ -110,13 +109,13 @@ func TestChanged(t *testing.T) {
 		t.Fatal(err)
 	}
 	at := func(p string) string { return filepath.Join(r.dir, p) }
-	want := map[string][]lint.LineRange{
+	want := map[string][]driver.LineRange{
 		at("edit.sql"):      {{From: 3, To: 3}, {From: 8, To: 9}},
 		at("trim.sql"):      {{From: 3, To: 4}},
 		at("new/moved.sql"): {{From: 12, To: 12}},
 		at("new.sql"):       {{From: 1, To: 2}},
-		at("fresh.sql"):     {lint.WholeFile},
-		at("a b.sql"):       {lint.WholeFile},
+		at("fresh.sql"):     {driver.WholeFile},
+		at("a b.sql"):       {driver.WholeFile},
 	}
 	if d := cmp.Diff(want, got); d != "" {
 		t.Errorf("Changed (-want +got):\n%s", d)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -37,7 +37,7 @@ func TestPlanAgreesWithLint(t *testing.T) {
 					t.Fatal(err)
 				}
 			}
-			res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
+			res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: pol, Rules: rules.All(), Learn: rules.Learn})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -61,7 +61,7 @@ func TestPlanAgreesWithLint(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			v, err := lint.Infer(lint.Config{Paths: []string{dir}, Policy: pol, Schema: off.Schema, Rules: rules.All(), Learn: rules.Learn})
+			v, err := driver.Infer(driver.Config{Paths: []string{dir}, Policy: pol, Schema: off.Schema, Rules: rules.All(), Learn: rules.Learn})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
@@ -64,7 +65,7 @@ func TestFixturesRoundTrip(t *testing.T) {
 			t.Run(code+"/"+flavor, func(t *testing.T) {
 				dir := copyDir(t, filepath.Join(fixture, "migrations"))
 				lintCode := func() (fixable, planned []string) {
-					res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: use})
+					res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: pol, Rules: use})
 					if err != nil {
 						t.Fatal(err)
 					}

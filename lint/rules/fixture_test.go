@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 )
 
 // want is one expected finding: a regexp over "CODE message" at file:line.
@@ -121,7 +121,7 @@ func checkFixture(t *testing.T, dir string, checked func(code string) bool) {
 		}
 		pol = p
 	}
-	res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: pol, Rules: All(), Learn: Learn})
+	res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: pol, Rules: All(), Learn: Learn})
 	if err != nil {
 		t.Fatal(err)
 	}

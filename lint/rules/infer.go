@@ -13,7 +13,7 @@ import (
 )
 
 // Learn is guard's vocabulary inference (DESIGN §4 "Vocabulary is inferred,
-// then policy-tuned"): lint.Run observes every statement of the code with it
+// then policy-tuned"): driver.Run observes every statement of the code with it
 // and infers counters, state machines, flags and owned business keys before
 // the rules run.
 var Learn = &lint.Learner{Observe: observe, Infer: infer}

@@ -7,8 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/lint"
 )
 
 // TestNotCheckedTooDeep turns a mapper statement whose dynamic tags nest
@@ -27,7 +27,7 @@ func TestNotCheckedTooDeep(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "DeepMapper.xml"), []byte(b.String()), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: All(), Learn: Learn})
+	res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: All(), Learn: Learn})
 	if err != nil {
 		t.Fatal(err)
 	}

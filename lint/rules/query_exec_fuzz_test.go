@@ -14,7 +14,7 @@ import (
 var execRules = []*lint.Rule{SelectForUpdate, UpsertAsLock, NotChecked, MybatisDollar, RowsAffectedIgnored}
 
 // FuzzExecRules runs GQ007–GQ011 on arbitrary SQL cut into statements the way
-// lint.Run cuts them, with arbitrary Exec facts and ${…} positions: they must
+// driver.Run cuts them, with arbitrary Exec facts and ${…} positions: they must
 // never panic, and every statement that did not parse must be reported.
 func FuzzExecRules(f *testing.F) {
 	for _, seed := range []struct {

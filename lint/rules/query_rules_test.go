@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
@@ -97,7 +98,7 @@ func TestQueryFindingPlaces(t *testing.T) {
 		if _, ok := results[tt.code]; ok {
 			continue
 		}
-		res, err := lint.Run(lint.Config{Paths: []string{filepath.Join("testdata", tt.code)}, Policy: policy.Default(), Rules: All(), Learn: Learn})
+		res, err := driver.Run(driver.Config{Paths: []string{filepath.Join("testdata", tt.code)}, Policy: policy.Default(), Rules: All(), Learn: Learn})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -384,7 +385,7 @@ func TestSelectForUpdateLockClauses(t *testing.T) {
 // edit of the file, and keeps the usual advice for a hand-written file.
 func TestNotCheckedGeneratedFix(t *testing.T) {
 	dir := filepath.Join("testdata", "GQ009")
-	res, err := lint.Run(lint.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: []*lint.Rule{NotChecked}})
+	res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: []*lint.Rule{NotChecked}})
 	if err != nil {
 		t.Fatal(err)
 	}

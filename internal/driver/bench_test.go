@@ -1,0 +1,173 @@
+package driver_test
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/guard-sql/guard/internal/driver"
+	"github.com/guard-sql/guard/internal/gctune"
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint/rules"
+)
+
+// corpusTemplates are the statement shapes of the generated corpus: the
+// queries of a shop's data layer, safe and unsafe.
+var corpusTemplates = []string{
+	"UPDATE t_product SET stock = stock - ?, version = version + 1 WHERE id = %d AND stock >= ?",
+	"UPDATE t_inventory SET inventory = inventory - %d WHERE product_id = ? AND warehouse_id = ?",
+	"SELECT id, sku, name, stock, version FROM t_product WHERE id = %d",
+	"INSERT INTO t_order (order_no, user_id, product_id, item_count, amount, status) VALUES ('N%d', ?, ?, 1, 9.90, 'NEW')",
+	"UPDATE t_order SET status = 'PAID', version = version + 1 WHERE order_no = ? AND status = 'NEW' AND id > %d",
+	"SELECT o.id, o.amount, p.status FROM t_order o JOIN t_payment p ON p.order_id = o.id WHERE o.user_id = %d ORDER BY o.id DESC LIMIT 20",
+	"DELETE FROM t_payment WHERE id = %d AND status = 'EXPIRED'",
+	"UPDATE t_account SET balance = GREATEST(balance - %d, 0), version = version + 1 WHERE user_id = ?",
+	"SELECT stock FROM t_product WHERE id = %d FOR UPDATE",
+	"INSERT INTO t_account (user_id, balance) VALUES (%d, 0) ON DUPLICATE KEY UPDATE balance = balance + VALUES(balance)",
+}
+
+// writeCorpus writes files×perFile statements below dir, next to the example
+// shop's migrations, and returns the statements' texts, one string per file.
+func writeCorpus(b *testing.B, dir string, files, perFile int) []string {
+	b.Helper()
+	mig, err := filepath.Glob("../../examples/shop/migrations/*.up.sql")
+	if err != nil || len(mig) == 0 {
+		b.Fatalf("example migrations: %v", err)
+	}
+	os.MkdirAll(filepath.Join(dir, "migrations"), 0o755)
+	for _, m := range mig {
+		src, _ := os.ReadFile(m)
+		os.WriteFile(filepath.Join(dir, "migrations", filepath.Base(m)), src, 0o644)
+	}
+	texts := make([]string, files)
+	n := 0
+	for f := 0; f < files; f++ {
+		var sb strings.Builder
+		for i := 0; i < perFile; i++ {
+			fmt.Fprintf(&sb, "-- query %d\n", n)
+			fmt.Fprintf(&sb, corpusTemplates[n%len(corpusTemplates)], n)
+			sb.WriteString(";\n")
+			n++
+		}
+		texts[f] = sb.String()
+		os.WriteFile(filepath.Join(dir, fmt.Sprintf("queries_%03d.sql", f)), []byte(texts[f]), 0o644)
+	}
+	return texts
+}
+
+const corpusFiles, corpusPerFile = 50, 1000 // 50,000 statements
+
+// BenchmarkLint measures guard lint on the generated corpus (extraction,
+// splitting, parsing, schema replay, every rule, report collection).
+func BenchmarkLint(b *testing.B) {
+	dir := b.TempDir()
+	texts := writeCorpus(b, dir, corpusFiles, corpusPerFile)
+	size := 0
+	for _, t := range texts {
+		size += len(t)
+	}
+	b.SetBytes(int64(size))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		lintCorpus(b, dir)
+	}
+	b.ReportMetric(float64(corpusFiles*corpusPerFile*b.N)/b.Elapsed().Seconds(), "stmts/s")
+}
+
+// lintCorpus runs guard lint, every rule and the inference, on the corpus
+// in dir.
+func lintCorpus(b *testing.B, dir string) {
+	res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: rules.All(), Learn: rules.Learn})
+	if err != nil {
+		b.Fatal(err)
+	}
+	if res.Summary.Statements < corpusFiles*corpusPerFile {
+		b.Fatalf("linted %d statements", res.Summary.Statements)
+	}
+}
+
+// bareParse parses texts the way BenchmarkBareParse does.
+func bareParse(b *testing.B, p *sqlparse.Parser, texts []string) {
+	for _, t := range texts {
+		stmts, err := p.ParseAll(t)
+		if err != nil || len(stmts) != corpusPerFile {
+			b.Fatalf("bare parse: %d statements, %v", len(stmts), err)
+		}
+	}
+}
+
+// BenchmarkLintVersusParse is the comparison of make bench. Each iteration
+// runs four sides one right after the other, so that all four meet the same
+// machine (its two vCPUs are shared, and their speed varies by a fifth from
+// one minute to the next): the bare parse and guard lint, each with the
+// runtime's default collector and with guard lint's collector tuning
+// (gctune.Lint, which the guard command applies). It reports the median
+// time of each side and the ratios of the medians; lint-tuned/parse is
+// guard lint as the command runs it against the parser as it runs alone.
+//
+//	go test ./lint -run '^$' -bench LintVersusParse -benchtime 7x
+func BenchmarkLintVersusParse(b *testing.B) {
+	dir := b.TempDir()
+	texts := writeCorpus(b, dir, corpusFiles, corpusPerFile)
+	p := sqlparse.NewParser()
+	sides := []struct {
+		name  string
+		tuned bool
+		run   func()
+	}{
+		{"parse", false, func() { bareParse(b, p, texts) }},
+		{"lint", false, func() { lintCorpus(b, dir) }},
+		{"parse-tuned", true, func() { bareParse(b, p, texts) }},
+		{"lint-tuned", true, func() { lintCorpus(b, dir) }},
+	}
+	times := make([][]time.Duration, len(sides))
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		for k := range sides {
+			k := (k + i) % len(sides) // each side goes first in turn
+			s := sides[k]
+			runtime.GC()
+			end := func() {}
+			if s.tuned {
+				end = gctune.Lint.Apply()
+			}
+			start := time.Now()
+			s.run()
+			times[k] = append(times[k], time.Since(start))
+			end()
+		}
+	}
+	b.StopTimer()
+	med := make(map[string]float64, len(sides))
+	for k, s := range sides {
+		slices.Sort(times[k])
+		med[s.name] = float64(times[k][len(times[k])/2]) / float64(time.Millisecond)
+		b.ReportMetric(med[s.name], s.name+"-ms")
+	}
+	b.ReportMetric(med["lint"]/med["parse"], "lint/parse")
+	b.ReportMetric(med["lint-tuned"]/med["parse"], "lint-tuned/parse")
+	b.ReportMetric(med["lint-tuned"]/med["parse-tuned"], "lint-tuned/parse-tuned")
+}
+
+// BenchmarkBareParse is the reference: the TiDB parser alone parsing the same
+// statements, one call per file, on one goroutine.
+func BenchmarkBareParse(b *testing.B) {
+	texts := writeCorpus(b, b.TempDir(), corpusFiles, corpusPerFile)
+	size := 0
+	for _, t := range texts {
+		size += len(t)
+	}
+	b.SetBytes(int64(size))
+	p := sqlparse.NewParser()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		bareParse(b, p, texts)
+	}
+	b.ReportMetric(float64(corpusFiles*corpusPerFile*b.N)/b.Elapsed().Seconds(), "stmts/s")
+}

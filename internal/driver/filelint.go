@@ -1,0 +1,174 @@
+package driver
+
+// One source file's way through guard lint: extracted, parsed a part at a
+// time, each part observed for the inference and judged by the rules that
+// take one statement at a time, then the whole file judged by the others.
+
+import (
+	"fmt"
+	"slices"
+	"sync"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// parseSource extracts and parses one source file and, with a learner,
+// observes its statements for the inferred vocabulary; with fl, it lints
+// them.
+func parseSource(p *sqlparse.Parser, path string, learner *lint.Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex, fl *fileLint) fileResult {
+	f, err := extract(path, hosts)
+	if err != nil {
+		return fileResult{err: &InputError{Msg: err.Error()}}
+	}
+	return parseExtracted(p, f, learner, sch, jpa, fl)
+}
+
+// parseExtracted is parseSource of a file already extracted; the file's
+// JPQL statements are rendered with the run's entities first. Each part of
+// the statements is observed and judged by the rules that take one
+// statement at a time as soon as it is parsed, while its trees are in the
+// cache; the other rules judge the file's statements once all are parsed.
+func parseExtracted(p *sqlparse.Parser, f *source.File, learner *lint.Learner, sch *schema.Schema, jpa *JPAIndex, fl *fileLint) fileResult {
+	jpa.render(f)
+	var fold observationFold
+	emit := fold.add // one method value for the file, not one per statement
+	var judge func([]*lint.Statement)
+	if learner != nil || fl != nil {
+		judge = func(part []*lint.Statement) {
+			if learner != nil {
+				for _, st := range part {
+					if st.Node != nil {
+						learner.Observe(st, sch, emit)
+					}
+				}
+			}
+			fl.run(part, true)
+		}
+	}
+	stmts := parseFile(p, f, judge)
+	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+	if learner != nil && f.Lang == source.LangSQL && len(sch.Tables) == 0 {
+		res.tables = createTables(stmts)
+	}
+	if learner != nil {
+		observeCalls(f, &fold)
+		res.observations = fold.out
+	}
+	if fl != nil {
+		fl.run(stmts, false)
+		res.findings, res.clauses, res.err = fl.kept.done(), fl.clauses, fl.err
+		if res.err != nil {
+			res.err = fmt.Errorf("rule %s on %s: %w", fl.failed, f.Path, res.err)
+		}
+	}
+	return res
+}
+
+// fileLint is the query rules' run on one source file.
+type fileLint struct {
+	rules   []*lint.Rule
+	pol     *policy.Policy
+	sch     *schema.Schema
+	mayVary func(*source.Fragment, string) bool
+	kept    fileFindings
+	add     func(lint.Finding)
+	// clauses are the questions recordingLint's mayVary was asked.
+	clauses []clauseQuery
+	err     error
+	failed  string // the code of the rule that returned err
+}
+
+// newFileLint returns the run of rules on one file with pol.
+func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*source.Fragment, string) bool) *fileLint {
+	fl := &fileLint{rules: rules, pol: pol, sch: sch, mayVary: mayVary}
+	fl.add = fl.kept.add // one method value for the file, not one per pass
+	return fl
+}
+
+// recordingLint is newFileLint with pol as written, recording the columns
+// the rules ask it about and the clauses they ask about, which are answered
+// no until every caller is known (see Run).
+func recordingLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema) (*fileLint, *policy.Asked) {
+	rec, asked := pol.Recording()
+	fl := newFileLint(rules, rec, sch, nil)
+	fl.mayVary = func(fr *source.Fragment, property string) bool {
+		fl.clauses = append(fl.clauses, clauseQuery{fr, property})
+		return false
+	}
+	return fl, asked
+}
+
+// run runs on stmts the rules whose PerStatement is each; a nil fl runs
+// nothing.
+func (fl *fileLint) run(stmts []*lint.Statement, each bool) {
+	if fl == nil {
+		return
+	}
+	for _, r := range fl.rules {
+		if r.PerStatement != each || fl.err != nil {
+			continue
+		}
+		pass := lint.NewPass(r, fl.pol, fl.sch, stmts, nil, nil, fl.add)
+		pass.ClauseMayVary = fl.mayVary
+		if err := r.Run(pass); err != nil {
+			fl.err, fl.failed = err, r.Code
+		}
+	}
+}
+
+// fileFindings collects the findings of one file's rules. The findings of
+// a run are kept until its end, so they are kept small: a message that
+// repeats in the file (every unguarded decrement of one table reads alike)
+// is kept once, and the file keeps a slice of exactly its findings. Fixes
+// quote their statement and seldom repeat.
+type fileFindings struct {
+	out  []lint.Finding
+	text map[string]string
+}
+
+func (k *fileFindings) add(f lint.Finding) {
+	f.Message = k.intern(f.Message)
+	if k.out == nil {
+		if b, ok := findingBuffers.Get().(*[]lint.Finding); ok {
+			k.out = (*b)[:0]
+		}
+	}
+	k.out = append(k.out, f)
+}
+
+// findingBuffers holds the buffers files collected their findings in, for
+// the next files: a file keeps a copy of its own length (done), and the
+// buffer that grew to hold them is used again.
+var findingBuffers sync.Pool
+
+// intern returns the copy of s the file keeps.
+func (k *fileFindings) intern(s string) string {
+	if s == "" {
+		return s
+	}
+	if kept, ok := k.text[s]; ok {
+		return kept
+	}
+	if k.text == nil {
+		k.text = map[string]string{}
+	}
+	k.text[s] = s
+	return s
+}
+
+// done returns the findings in a slice of their own length.
+func (k *fileFindings) done() []lint.Finding {
+	if len(k.out) == 0 {
+		return nil
+	}
+	out := slices.Clone(k.out)
+	clear(k.out) // the buffer keeps no finding's strings alive
+	b := k.out[:0]
+	findingBuffers.Put(&b)
+	k.out = nil
+	return out
+}

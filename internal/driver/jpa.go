@@ -1,0 +1,403 @@
+package driver
+
+import (
+	"slices"
+	"sort"
+	"strings"
+	"unicode"
+
+	"github.com/guard-sql/guard/internal/source"
+)
+
+// JPAIndex holds the JPA entities and Spring Data repositories of every
+// Java file a run read: a repository's JPQL names entities declared
+// elsewhere, and a service's save(entity) writes an entity whose @Version
+// and columns its class declares. Built once before the statements are
+// parsed and read-only after, so that the workers share it.
+type JPAIndex struct {
+	// byName holds the entities by the name JPQL uses, bySimple by simple
+	// class name (several modules may each have a Product), byClass by
+	// qualified class name.
+	byName, bySimple map[string][]*source.JPAMapping
+	byClass          map[string]*source.JPAMapping
+	// why says why an entity has no mapping, by entity.
+	why   map[*source.JPAEntity]string
+	repos map[string]*source.JPARepository // by qualified interface
+	// simple maps an interface's simple name to the qualified ones.
+	simple map[string][]string
+}
+
+// newJPAIndex indexes the JPA declarations of files (nil entries skipped).
+func newJPAIndex(files []*source.File) *JPAIndex {
+	ix := &JPAIndex{
+		byName: map[string][]*source.JPAMapping{}, bySimple: map[string][]*source.JPAMapping{},
+		byClass: map[string]*source.JPAMapping{}, why: map[*source.JPAEntity]string{},
+		repos: map[string]*source.JPARepository{}, simple: map[string][]string{},
+	}
+	classes := map[string]*source.JPAEntity{}
+	simple := map[string][]*source.JPAEntity{}
+	var entities []*source.JPAEntity
+	for _, f := range files {
+		if f == nil || f.JPA == nil {
+			continue
+		}
+		for i := range f.JPA.Entities {
+			e := &f.JPA.Entities[i]
+			if _, dup := classes[e.Qualified]; dup {
+				continue
+			}
+			classes[e.Qualified] = e
+			simple[e.Class] = append(simple[e.Class], e)
+			entities = append(entities, e)
+		}
+		for i := range f.JPA.Repositories {
+			r := &f.JPA.Repositories[i]
+			if _, dup := ix.repos[r.Interface]; dup {
+				continue
+			}
+			ix.repos[r.Interface] = r
+			s := simpleName(r.Interface)
+			ix.simple[s] = append(ix.simple[s], r.Interface)
+		}
+	}
+	// The class a subclass extends: by its qualified name, else the one
+	// class of that simple name nearest to the subclass.
+	super := func(c *source.JPAEntity) *source.JPAEntity {
+		if e := classes[c.Super]; e != nil {
+			return e
+		}
+		return nearest(simple[simpleName(c.Super)], packageOf(c.Qualified), func(e *source.JPAEntity) string { return e.Qualified })
+	}
+	// Own fields first, then the mapped superclasses' (a subclass field of
+	// the same name wins); the columns once every entity's @Id is known.
+	for _, e := range entities {
+		if e.MappedSuperclass {
+			continue
+		}
+		m := &source.JPAMapping{Entity: e, Table: springName(e.Table), Fields: map[string]source.JPAMappedField{}}
+		if e.Table == "" {
+			m.Table = springName(e.Name)
+		}
+		why := ""
+		for c, depth := e, 0; c != nil && depth < 16; depth++ {
+			for _, f := range c.Fields {
+				if _, ok := m.Fields[f.Name]; !ok {
+					m.Fields[f.Name] = source.JPAMappedField{JPAField: f}
+				}
+			}
+			if c.Super == "" {
+				break
+			}
+			sup := super(c)
+			if sup == nil {
+				break // a class of a library: its fields stay unknown
+			}
+			if !sup.MappedSuperclass {
+				why = "entity " + e.Name + " extends entity " + sup.Name + ", whose inheritance guard does not map"
+				break
+			}
+			c = sup
+		}
+		if e.Inheritance {
+			why = "entity " + e.Name + " declares @Inheritance, which guard does not map"
+		}
+		if why != "" {
+			ix.why[e] = why
+		}
+		ix.byName[e.Name] = append(ix.byName[e.Name], m)
+		ix.bySimple[e.Class] = append(ix.bySimple[e.Class], m)
+		ix.byClass[e.Qualified] = m
+	}
+	for _, m := range ix.byClass {
+		ix.columns(m)
+	}
+	return ix
+}
+
+// simpleName is the last element of a dotted name.
+func simpleName(name string) string {
+	return name[strings.LastIndexByte(name, '.')+1:]
+}
+
+// packageOf is the package of a qualified class name, "" for a simple one.
+func packageOf(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[:i]
+	}
+	return ""
+}
+
+// nearest returns the one candidate whose package shares the most leading
+// elements with pkg (a module's own class in a build of several), nil when
+// there is none or two tie.
+func nearest[T any](cands []T, pkg string, qualified func(T) string) T {
+	var best T
+	bestLen, tie := -1, false
+	for _, c := range cands {
+		n := commonElements(packageOf(qualified(c)), pkg)
+		switch {
+		case n > bestLen:
+			best, bestLen, tie = c, n, false
+		case n == bestLen:
+			tie = true
+		}
+	}
+	if tie {
+		var zero T
+		return zero
+	}
+	return best
+}
+
+// commonElements counts the leading dotted elements a and b share.
+func commonElements(a, b string) int {
+	as, bs := strings.Split(a, "."), strings.Split(b, ".")
+	n := 0
+	for n < len(as) && n < len(bs) && as[n] == bs[n] {
+		n++
+	}
+	return n
+}
+
+// columns names the column of every field of m.
+func (ix *JPAIndex) columns(m *source.JPAMapping) {
+	pkg := packageOf(m.Entity.Qualified)
+	for name, f := range m.Fields {
+		if f.Version {
+			m.Version = name
+		}
+		switch {
+		case f.ToMany || f.Embedded:
+		case f.Relation:
+			target := ix.class(f.Type, pkg)
+			if target != nil {
+				f.TargetID = idField(target)
+			}
+			switch {
+			case f.JPAField.Column != "":
+				f.Column = springName(f.JPAField.Column)
+			case target != nil && f.TargetID != "":
+				// Spring's implicit join column: the property, '_', the
+				// referenced primary key column.
+				f.Column = springName(name) + "_" + springName(idColumn(target))
+			}
+		case f.JPAField.Column != "":
+			f.Column = springName(f.JPAField.Column)
+		default:
+			f.Column = springName(name)
+		}
+		m.Fields[name] = f
+	}
+}
+
+// idField returns the @Id field of m, "" when it has none or several.
+func idField(m *source.JPAMapping) string {
+	id := ""
+	for name, f := range m.Fields {
+		if f.ID {
+			if id != "" {
+				return ""
+			}
+			id = name
+		}
+	}
+	return id
+}
+
+// idColumn returns the column of m's @Id field, before the columns of m
+// are all named.
+func idColumn(m *source.JPAMapping) string {
+	f := m.Fields[idField(m)]
+	if f.JPAField.Column != "" && !f.Relation {
+		return f.JPAField.Column
+	}
+	return idField(m)
+}
+
+// class returns the entity of class name (qualified, or simple), the one
+// nearest to package pkg when several have that simple name.
+func (ix *JPAIndex) class(name, pkg string) *source.JPAMapping {
+	if m := ix.byClass[name]; m != nil {
+		return m
+	}
+	return nearest(ix.bySimple[simpleName(name)], pkg, mappingClass)
+}
+
+// mappingClass is the qualified class of a mapping.
+func mappingClass(m *source.JPAMapping) string { return m.Entity.Qualified }
+
+// entities returns the resolver of the JPQL entity names of a repository in
+// package pkg: by entity name, else by class name, the nearest when
+// several modules have one.
+func (ix *JPAIndex) entities(pkg string) source.JPAResolver {
+	return func(name string) (*source.JPAMapping, string) {
+		if m := ix.byClass[name]; m != nil && ix.why[m.Entity] == "" {
+			return m, "" // a repository's qualified domain type
+		}
+		ms := ix.byName[name]
+		if len(ms) == 0 {
+			ms = ix.bySimple[name]
+		}
+		if len(ms) == 0 {
+			return nil, "no @Entity named " + name + " in the files read"
+		}
+		m := nearest(ms, pkg, mappingClass)
+		if m == nil {
+			return nil, "several @Entity classes are named " + name
+		}
+		if why := ix.why[m.Entity]; why != "" {
+			return nil, why
+		}
+		return m, ""
+	}
+}
+
+// Repository returns the repository interface named name (qualified, or a
+// simple name one interface of the run has), nil when none was read.
+func (ix *JPAIndex) Repository(name string) *source.JPARepository {
+	if r := ix.repos[name]; r != nil {
+		return r
+	}
+	if qs := ix.simple[name]; len(qs) == 1 && !strings.Contains(name, ".") {
+		return ix.repos[qs[0]]
+	}
+	return nil
+}
+
+// render appends to f the fragments of its JPQL @Query methods; a nil
+// index (the first pass, before every entity is known) renders none.
+func (ix *JPAIndex) render(f *source.File) {
+	if ix == nil || f.JPA == nil {
+		return
+	}
+	added := false
+	for i := range f.JPA.Repositories {
+		r := &f.JPA.Repositories[i]
+		for k := range r.Queries {
+			f.Fragments = append(f.Fragments, r.Queries[k].Fragment(f.Path, r, ix.entities(packageOf(r.Interface))))
+			added = true
+		}
+	}
+	if added {
+		sort.SliceStable(f.Fragments, func(i, j int) bool {
+			a, b := f.Fragments[i], f.Fragments[j]
+			if a.Line != b.Line {
+				return a.Line < b.Line
+			}
+			return a.Col < b.Col
+		})
+	}
+}
+
+// resolveCalls prepares the repository calls of f for the rules: a save
+// whose entity guard knows gets its table and columns; one whose entity
+// has @Version (the UPDATE compares the version read), was not read in the
+// method, was read under a @Lock, or is unknown is dropped, as is a call
+// of a method of a repository the run did not read.
+func (ix *JPAIndex) resolveCalls(f *source.File) {
+	if f == nil {
+		return
+	}
+	kept := f.MapperCalls[:0]
+	for _, c := range f.MapperCalls {
+		switch c.Framework {
+		case source.FrameworkSpringData:
+			if ix.Repository(c.Mapper) == nil {
+				continue
+			}
+		case source.FrameworkJPA, source.FrameworkJPAFlush:
+			if !ix.resolveSave(&c) {
+				continue
+			}
+		}
+		kept = append(kept, c)
+	}
+	f.MapperCalls = kept
+}
+
+// resolveSave fills in the table and columns of a save call, and reports
+// whether the rules should judge it.
+func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
+	if c.RecordRead == nil {
+		return false // a new entity or one from elsewhere: maybe an INSERT, maybe a merge of a form
+	}
+	repo := ix.Repository(c.Mapper)
+	var m *source.JPAMapping
+	switch {
+	case repo != nil && (c.Entity == "" || c.Entity == simpleName(repo.Entity)):
+		m = ix.class(repo.Entity, packageOf(repo.Interface))
+	case c.Entity != "":
+		m = ix.class(c.Entity, packageOf(c.Mapper))
+	}
+	if m == nil || ix.why[m.Entity] != "" || m.Version != "" {
+		return false
+	}
+	for _, r := range ix.repos {
+		if r == repo || r.Entity == m.Entity.Qualified {
+			if slices.Contains(r.Locked, c.RecordRead.Method) {
+				return false // SELECT … FOR UPDATE: the row waits for this transaction
+			}
+		}
+	}
+	c.Table, c.Entity = m.Table, m.Entity.Class
+	// The sets in the order of the method's lines, so that the last one wins.
+	c.Sets = append(c.Sets, mutationSets(m, c)...)
+	sort.SliceStable(c.Sets, func(i, j int) bool { return c.Sets[i].Line < c.Sets[j].Line })
+	// The value each property has at the call: its last setter before it.
+	last := map[string]int{}
+	for i, s := range c.Sets {
+		last[s.Property] = i
+	}
+	sets := c.Sets[:0:0]
+	for i, s := range c.Sets {
+		f, ok := m.Fields[s.Property]
+		if !ok || f.Column == "" || f.Relation || last[s.Property] != i {
+			continue // not persistent, not a column of its own, or set again later
+		}
+		if c.Columns == nil {
+			c.Columns = map[string]string{}
+		}
+		c.Columns[s.Property] = f.Column
+		sets = append(sets, s)
+	}
+	c.Sets = sets
+	return true
+}
+
+// mutationSets turns the calls of the entity's own methods on the record
+// into the property sets their assignments make: `stock.decrease(n)`,
+// whose body says `this.quantity -= n`, sets quantity from the row read.
+func mutationSets(m *source.JPAMapping, c *source.MapperCall) []source.PropertySet {
+	var out []source.PropertySet
+	for _, rc := range c.RecordCalls {
+		for _, mu := range m.Entity.Mutations {
+			if mu.Method != rc.Method {
+				continue
+			}
+			ps := source.PropertySet{Property: mu.Field, Form: mu.Form, Text: rc.Text + ", which does " + mu.Text, Line: rc.Line}
+			if mu.Relative {
+				ps.Form, ps.Read = source.ValueFromRead, c.RecordRead
+			}
+			out = append(out, ps)
+		}
+	}
+	return out
+}
+
+// springName is the column or table name Spring Boot's default physical
+// naming strategy (CamelCaseToUnderscoresNamingStrategy) gives a logical
+// name: dots become underscores, an underscore goes between a lower-case
+// letter or digit and an upper-case letter followed by a lower-case one or
+// a digit, and the result is lower case. Quotes are dropped.
+func springName(name string) string {
+	name = strings.Trim(name, "`\"")
+	b := []rune(strings.ReplaceAll(name, ".", "_"))
+	lowerOrDigit := func(r rune) bool { return unicode.IsLower(r) || unicode.IsDigit(r) }
+	for i := 1; i < len(b)-1; i++ {
+		if lowerOrDigit(b[i-1]) && unicode.IsUpper(b[i]) && lowerOrDigit(b[i+1]) {
+			b = append(b[:i], append([]rune{'_'}, b[i:]...)...)
+			i++
+		}
+	}
+	return strings.ToLower(string(b))
+}

@@ -1,0 +1,222 @@
+package driver
+
+// The statements of a source file: its fragments cut into pieces, parsed a
+// fragment at a time, each piece positioned in the file.
+
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// parseFile splits every fragment of f into statements and parses them.
+// With judge, each batch of statements is handed to it as soon as it is
+// parsed (see scriptPart), in the order of the file.
+func parseFile(p *sqlparse.Parser, f *source.File, judge func([]*lint.Statement)) []*lint.Statement {
+	var out []*lint.Statement
+	for _, fr := range f.Fragments {
+		if fr.Unchecked == "" {
+			out = parseFragment(p, fr, out, judge)
+			continue
+		}
+		out = append(out, &lint.Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
+		if judge != nil {
+			judge(out[len(out)-1:])
+		}
+	}
+	return out
+}
+
+// scriptPart is how many statements of a long script are parsed in one
+// parser call and judged before the next are parsed: the trees of a part
+// are still in the processor's cache when the rules walk them, where a
+// dump's thousands of trees, parsed all at once, are not.
+var scriptPart = 64
+
+// parseFragment appends the statements of fr to out, handing them to judge
+// (when set) a part of at most scriptPart statements at a time: a mapper
+// statement is one part, whatever it holds.
+func parseFragment(p *sqlparse.Parser, fr *source.Fragment, out []*lint.Statement, judge func([]*lint.Statement)) []*lint.Statement {
+	pos := source.NewPositioner(fr)
+	text := fr.SQL
+	if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+		// sqlx and Spring name their parameters (:id), JPA numbers them
+		// (?1); the rewrite keeps every offset in place.
+		text = sqlparse.NormalizePlaceholders(text)
+	}
+	pieces := sqlparse.SplitScript(text)
+	parts := scriptPart
+	if fr.Lang == source.LangXML || judge == nil {
+		parts = len(pieces) // a mapper statement is sent, and fails, as one text
+	}
+	slab := make([]lint.Statement, len(pieces)) // one allocation for the fragment's statements
+	eachPart(p, text, pieces, parts, func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode) {
+		if fr.Lang == source.LangXML && len(part) > 1 && nodes == nil {
+			// A mapper statement is sent as one text: a semicolon in SQL
+			// that does not parse (inside a broken literal, say) does not
+			// start a second statement, and the one error stands for it.
+			part = []sqlparse.Piece{{Text: partText(text, part), Offset: part[0].Offset}}
+		}
+		start := len(out)
+		for i, piece := range part {
+			var node sqlparse.StmtNode
+			if nodes != nil {
+				node = nodes[i]
+			}
+			fillStatement(&slab[lo+i], p, fr, pos, piece, node)
+			out = append(out, &slab[lo+i])
+		}
+		if judge != nil {
+			judge(out[start:])
+		}
+	})
+	return out
+}
+
+// eachPart parses pieces, cut from text, n at a time in one parser call a
+// part (parseBatch), and hands fn each part, the index of its first piece
+// and its trees: nil when the part's call did not work out, and its pieces
+// are to be parsed one by one.
+func eachPart(p *sqlparse.Parser, text string, pieces []sqlparse.Piece, n int, fn func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode)) {
+	for lo := 0; lo < len(pieces); lo += n {
+		part := pieces[lo:min(lo+n, len(pieces))]
+		fn(lo, part, parseBatch(p, partText(text, part), part))
+	}
+}
+
+// partText is the text of text from the start of the first piece of part to
+// the end of its last.
+func partText(text string, part []sqlparse.Piece) string {
+	last := part[len(part)-1]
+	return text[part[0].Offset : last.Offset+len(last.Text)]
+}
+
+// pieceStatement returns the statement of piece, a piece of fr's SQL, with
+// node as its tree, or parsed alone when node is nil.
+func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *lint.Statement {
+	st := &lint.Statement{}
+	fillStatement(st, p, fr, pos, piece, node)
+	return st
+}
+
+// fillStatement is pieceStatement into st.
+func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) {
+	*st = lint.Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
+	st.Line, st.Column = pos.Pos(piece.Offset)
+	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
+	if fr.Lang == source.LangXML {
+		clampToElement(st, fr)
+	}
+	if node != nil {
+		st.Node = node
+	} else if node, err := p.Parse(piece.Text); err == nil {
+		st.Node = node
+	} else if node := clientListNode(p, fr, piece.Text); node != nil {
+		st.Node = node
+	} else {
+		st.ParseErr = err.(*sqlparse.Error)
+	}
+}
+
+// clientListNode parses a statement of host code again with each bare `?`
+// after IN written as the list the client sends (`id IN ?` with a slice,
+// in GORM), where NormalizePlaceholders had no room to; nil when that is
+// not it.
+func clientListNode(p *sqlparse.Parser, fr *source.Fragment, text string) sqlparse.StmtNode {
+	if fr.Lang != source.LangGo && fr.Lang != source.LangJava {
+		return nil
+	}
+	expanded, ok := sqlparse.ExpandInLists(text)
+	if !ok {
+		return nil
+	}
+	node, err := p.Parse(expanded)
+	if err != nil {
+		return nil
+	}
+	return node
+}
+
+// clampToElement keeps a mapper statement's lines within its element: text
+// that starts or ends in an included <sql> standing elsewhere in the file
+// would otherwise put the statement there, or end it before it starts.
+func clampToElement(st *lint.Statement, fr *source.Fragment) {
+	end := max(fr.EndLine, fr.Line)
+	if st.Line < fr.Line || st.Line > end {
+		st.Line, st.Column = fr.Line, max(fr.Col, 1)
+	}
+	if st.EndLine < st.Line || st.EndLine > end {
+		st.EndLine = end
+	}
+}
+
+// parseBatch parses a fragment's statements in one parser call, which costs
+// far less than one call per statement, and hands each piece its node. It
+// returns nil when that does not work out — a statement that does not parse,
+// or pieces the parser cuts differently — and the caller parses piece by
+// piece, so that every error stands at its own statement.
+func parseBatch(p *sqlparse.Parser, text string, pieces []sqlparse.Piece) []sqlparse.StmtNode {
+	if len(pieces) < 2 {
+		return nil
+	}
+	nodes, err := p.ParseAll(text)
+	if err != nil || len(nodes) != len(pieces) {
+		return nil
+	}
+	// Each node's text runs from the end of the previous statement through
+	// its own delimiter, comments included: it must hold its piece.
+	for i, n := range nodes {
+		if !strings.Contains(n.Text(), pieces[i].Text) {
+			return nil
+		}
+	}
+	return nodes
+}
+
+// createTables returns the CREATE TABLE statements of stmts as replay input.
+func createTables(stmts []*lint.Statement) []schema.DDL {
+	var out []schema.DDL
+	for _, st := range stmts {
+		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
+			out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+		}
+	}
+	return out
+}
+
+// inferenceSchema is the schema the vocabulary inference reads: the run's
+// own, or, when it has no table (no migrations and no --schema), the tables
+// the run's .sql query sources create — a project's dump under sql/. What a
+// column's definition says (a COMMENT listing two values, tinyint(1)) then
+// still tells a flag from a state machine; the rules keep the run's schema.
+func inferenceSchema(sch *schema.Schema, results []fileResult) *schema.Schema {
+	if len(sch.Tables) > 0 {
+		return sch
+	}
+	var ddl []schema.DDL
+	for _, r := range results {
+		ddl = append(ddl, r.tables...)
+	}
+	if len(ddl) == 0 {
+		return sch
+	}
+	// A table two dumps create is read from the first. The replay errors
+	// are not reported: these files are query sources, not the schema.
+	side, _ := schema.FromDDL(ddl)
+	return side
+}
+
+// toDDL turns parsed migration statements into schema replay input.
+func toDDL(stmts []*lint.Statement) []schema.DDL {
+	var out []schema.DDL
+	for _, st := range stmts {
+		if st.Node == nil {
+			continue
+		}
+		out = append(out, schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
+	}
+	return out
+}

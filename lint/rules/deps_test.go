@@ -1,0 +1,37 @@
+package rules
+
+import (
+	"os/exec"
+	"strings"
+	"testing"
+)
+
+// TestRulesSeeNoReader keeps the seam between the readers and the rules: a
+// rule reads the statement form (internal/stmt) and the schema model, never
+// an extractor, a framework linker or the lint driver, so that a new host
+// language or framework is a package of its own that no rule has to know.
+// The guard packages the rules may depend on are listed; any other one
+// among `go list -deps ./lint/rules` fails.
+func TestRulesSeeNoReader(t *testing.T) {
+	allowed := map[string]bool{
+		"github.com/guard-sql/guard/lint":              true,
+		"github.com/guard-sql/guard/lint/rules":        true,
+		"github.com/guard-sql/guard/internal/stmt":     true,
+		"github.com/guard-sql/guard/internal/schema":   true,
+		"github.com/guard-sql/guard/internal/policy":   true,
+		"github.com/guard-sql/guard/internal/sqlparse": true,
+	}
+	out, err := exec.Command("go", "list", "-deps", ".").Output()
+	if err != nil {
+		t.Fatalf("go list -deps: %v", err)
+	}
+	deps := strings.Fields(string(out))
+	if len(deps) < len(allowed) {
+		t.Fatalf("go list -deps listed %d packages: %q", len(deps), deps)
+	}
+	for _, p := range deps {
+		if strings.HasPrefix(p, "github.com/guard-sql/guard/") && !allowed[p] {
+			t.Errorf("lint/rules depends on %s: rules read only internal/stmt, the schema model and the policy", p)
+		}
+	}
+}
