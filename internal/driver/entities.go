@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -13,7 +12,7 @@ import (
 // before any of them is extracted: a write in one file takes its table and
 // columns from the @TableName/@TableField of a class in another. Only
 // files naming one of those annotations are lexed (source.JavaEntities).
-func javaEntities(paths []string, sch *schema.Schema) *source.EntityIndex {
+func javaEntities(paths []string, sch *schema.Schema, tx *texts) *source.EntityIndex {
 	var java []string
 	for _, p := range paths {
 		if strings.EqualFold(filepath.Ext(p), ".java") {
@@ -25,7 +24,7 @@ func javaEntities(paths []string, sch *schema.Schema) *source.EntityIndex {
 	}
 	found := make([][]*source.Entity, len(java))
 	forEach(len(java), noState, func(_ struct{}, i int) {
-		if src, err := os.ReadFile(java[i]); err == nil {
+		if src, err := tx.keep(java[i]); err == nil {
 			found[i] = source.JavaEntities(java[i], src)
 		}
 	})

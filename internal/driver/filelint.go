@@ -16,19 +16,9 @@ import (
 	"github.com/guard-sql/guard/lint"
 )
 
-// parseSource extracts and parses one source file and, with a learner,
-// observes its statements for the inferred vocabulary; with fl, it lints
-// them.
-func parseSource(p *sqlparse.Parser, path string, learner *lint.Learner, sch *schema.Schema, hosts hostTypes, jpa *JPAIndex, fl *fileLint) fileResult {
-	f, err := extract(path, hosts)
-	if err != nil {
-		return fileResult{err: &InputError{Msg: err.Error()}}
-	}
-	return parseExtracted(p, f, learner, sch, jpa, fl)
-}
-
-// parseExtracted is parseSource of a file already extracted; the file's
-// JPQL statements are rendered with the run's entities first. Each part of
+// parseExtracted parses an extracted file and, with a learner, observes
+// its statements for the inferred vocabulary; with fl, it lints them. The
+// file's JPQL statements are rendered with the run's entities first. Each part of
 // the statements is observed and judged by the rules that take one
 // statement at a time as soon as it is parsed, while its trees are in the
 // cache; the other rules judge the file's statements once all are parsed.

@@ -129,7 +129,7 @@ const goMaxPackageFiles = 64
 // goPackageFiles reads the other Go files of the directory of p, tests
 // left out, for a goctl model file whose statements name what they
 // declare. Nil when the directory cannot be read or holds too many.
-func goPackageFiles(p string) map[string][]byte {
+func goPackageFiles(p string, tx *texts) map[string][]byte {
 	dir := filepath.Dir(p)
 	entries, err := os.ReadDir(dir)
 	if err != nil {
@@ -144,7 +144,7 @@ func goPackageFiles(p string) map[string][]byte {
 		if len(out) == goMaxPackageFiles {
 			return nil
 		}
-		src, err := os.ReadFile(filepath.Join(dir, name))
+		src, err := tx.keep(filepath.Join(dir, name))
 		if err != nil {
 			continue
 		}

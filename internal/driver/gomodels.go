@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -15,7 +14,7 @@ import (
 // another file declares with its TableName method and column tags. Only
 // files that mention gorm, TableName or `db` tags are parsed; the schema
 // tells GORM's plural default table name from the singular.
-func readGoModels(sources []string, sch *schema.Schema) *source.GoModels {
+func readGoModels(sources []string, sch *schema.Schema, tx *texts) *source.GoModels {
 	m := &source.GoModels{HasTable: func(name string) bool { return sch != nil && sch.Table(name) != nil }}
 	var goFiles []string
 	for _, p := range sources {
@@ -28,7 +27,7 @@ func readGoModels(sources []string, sch *schema.Schema) *source.GoModels {
 	}
 	per := make([]*source.GoFileModels, len(goFiles))
 	forEach(len(goFiles), noState, func(_ struct{}, i int) {
-		src, err := os.ReadFile(goFiles[i])
+		src, err := tx.keep(goFiles[i])
 		if err != nil || !source.GoModelsWorthReading(src) {
 			return // an unreadable file is reported when it is extracted
 		}

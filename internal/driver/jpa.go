@@ -4,6 +4,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode"
 
 	"github.com/guard-sql/guard/internal/source"
@@ -25,6 +26,9 @@ type JPAIndex struct {
 	repos map[string]*source.JPARepository // by qualified interface
 	// simple maps an interface's simple name to the qualified ones.
 	simple map[string][]string
+	// rendered holds the files whose JPQL render added to their
+	// fragments, so that a file judged again is not given it twice.
+	rendered sync.Map
 }
 
 // newJPAIndex indexes the JPA declarations of files (nil entries skipped).
@@ -268,6 +272,9 @@ func (ix *JPAIndex) Repository(name string) *source.JPARepository {
 // index (the first pass, before every entity is known) renders none.
 func (ix *JPAIndex) render(f *source.File) {
 	if ix == nil || f.JPA == nil {
+		return
+	}
+	if _, done := ix.rendered.LoadOrStore(f, true); done {
 		return
 	}
 	added := false

@@ -2,7 +2,6 @@ package driver
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/source"
@@ -55,7 +54,7 @@ func parseMigration(p *sqlparse.Parser, f *source.File) (out []*lint.Statement, 
 // readMigrations reads and parses the up migrations of dirs, in version
 // order within each folder, the files on a pool of workers, and records
 // their suppressions and anchors in col.
-func readMigrations(dirs []string, col *collector) ([]*lint.Migration, error) {
+func readMigrations(dirs []string, col *collector, tx *texts) ([]*lint.Migration, error) {
 	var files []schema.MigrationFile
 	for _, dir := range dirs {
 		fs, err := schema.ListMigrations(dir)
@@ -76,7 +75,7 @@ func readMigrations(dirs []string, col *collector) ([]*lint.Migration, error) {
 	}
 	reads := make([]read, len(files))
 	parallel(len(files), func(p *sqlparse.Parser, i int) {
-		src, err := os.ReadFile(files[i].Path)
+		src, err := tx.take(files[i].Path)
 		if err != nil {
 			reads[i].err = &InputError{Msg: fmt.Sprintf("read %s: %v", files[i].Path, err)}
 			return

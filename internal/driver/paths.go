@@ -25,8 +25,8 @@ type givenSchema struct {
 // loadSchema reads the schema named by --schema (a migrations folder, one
 // dump file or a folder of dumps) and gives its files and tables display
 // paths, so that its findings read like every other one.
-func loadSchema(p string) (*givenSchema, error) {
-	l, err := schema.Load(p)
+func loadSchema(p string, tx *texts) (*givenSchema, error) {
+	l, err := schema.LoadWith(p, tx.keep)
 	if err != nil {
 		return nil, err
 	}
@@ -51,7 +51,7 @@ func loadSchema(p string) (*givenSchema, error) {
 
 // addSuppressions records the guard:ignore comments of the schema's files,
 // except those of migrations the walk reads anyway.
-func (g *givenSchema) addSuppressions(col *collector, migrationDirs []string) error {
+func (g *givenSchema) addSuppressions(col *collector, migrationDirs []string, tx *texts) error {
 	if g == nil {
 		return nil
 	}
@@ -63,7 +63,7 @@ func (g *givenSchema) addSuppressions(col *collector, migrationDirs []string) er
 		if walked[lint.DisplayPath(filepath.Dir(filepath.FromSlash(f)))] {
 			continue
 		}
-		src, err := os.ReadFile(filepath.FromSlash(f))
+		src, err := tx.take(filepath.FromSlash(f))
 		if err != nil {
 			return fmt.Errorf("read %s: %v", f, err)
 		}

@@ -4,13 +4,11 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/source"
-	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -44,243 +42,13 @@ type InputError struct{ Msg string }
 
 func (e *InputError) Error() string { return e.Msg }
 
-// Run lints the files below cfg.Paths offline.
+// Run lints the files below cfg.Paths offline: every phase, in order.
 func Run(cfg Config) (*lint.Result, error) {
-	var queryRules, otherRules []*lint.Rule
-	for _, r := range cfg.Rules {
-		switch {
-		case r.Live:
-		case r.Kind == lint.KindQuery:
-			queryRules = append(queryRules, r)
-			otherRules = append(otherRules, r) // once more for the migrations' statements
-		default:
-			otherRules = append(otherRules, r)
-		}
-	}
-	l, err := load(cfg, queryRules)
-	if err != nil {
+	r := newRun(cfg, true)
+	if err := r.through(""); err != nil {
 		return nil, err
 	}
-	pol, sch, col, migs, in := l.pol, l.sch, l.col, l.migs, l.in
-	// The first pass ran every file's query rules with the policy as written
-	// and dropped its syntax trees. A file whose rules asked about a column
-	// the inference decides differently, or about a clause a caller may set,
-	// is read and linted again, with all that is now known.
-	results := l.results
-	changed := l.base.Changed(pol.Inferred)
-	mayVary := clauseMayVary(results)
-	parallel(len(results), func(p *sqlparse.Parser, i int) {
-		r := &results[i]
-		if r.err != nil || !(r.asked.Any(changed) || r.askedClause(mayVary)) {
-			return
-		}
-		again := parseSource(p, in.sources[i], nil, sch, l.hosts, l.jpa, newFileLint(queryRules, pol, sch, mayVary))
-		r.findings, r.err = again.findings, again.err
-	})
-	// Java calls of generated mapper methods are judged with the mapper
-	// XML of every file read and the vocabulary inferred from all of them.
-	// A call of a service method that wraps a generated call is judged as
-	// that call, with the service classes of every file indexed.
-	mappers, wrappers := newWriteIndex(results), newWrapperIndex(results)
-	for i := range results {
-		if r := &results[i]; r.err == nil && r.file != nil {
-			l.jpa.resolveCalls(r.file)
-			if calls := wrappers.resolveCalls(r.file); len(calls) > 0 {
-				r.lintCalls(queryRules, pol, sch, mappers, calls)
-			}
-		}
-	}
-	stmtCount, found := 0, len(col.findings)
-	for _, r := range results {
-		found += len(r.findings)
-	}
-	col.findings = slices.Grow(col.findings, found-len(col.findings))
-	for _, r := range results {
-		if r.err != nil {
-			return nil, r.err
-		}
-		col.addFile(r.file, r.anchors)
-		col.findings = append(col.findings, r.findings...)
-		stmtCount += r.statements
-	}
-
-	// Schema and migration rules see the whole schema and every migration;
-	// query rules see the migrations' statements here (GQ009 reports the ones
-	// that do not parse).
-	for _, r := range otherRules {
-		pass := lint.NewPass(r, pol, sch, nil, migs, nil, col.add)
-		if err := r.Run(pass); err != nil {
-			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
-		}
-	}
-	res := col.result(pol, cfg.Rules)
-	explainInferred(res.Findings, pol, sch)
-	res.Findings = underRoots(res.Findings, l.paths, l.given)
-	if cfg.Baseline != nil {
-		var o lint.BaselineOutcome
-		res.Findings, o = cfg.Baseline.Filter(res.Findings)
-		res.Baseline = &o
-	}
-	if cfg.Changes != nil {
-		res.Findings = cfg.Changes.filter(res.Findings, cfg.Rules, migs, l.given, sch)
-	}
-	countSeverities(res)
-	res.Summary.Files = len(in.sources) + len(migs)
-	res.Summary.Statements = stmtCount
-	for _, m := range migs {
-		res.Summary.Statements += len(m.Statements) + m.Data
-	}
-	l.given.countFiles(&res.Summary, migs)
-	res.Summary.Tables = len(sch.Tables)
-	for _, p := range in.otherEngines {
-		res.OtherEngines = append(res.OtherEngines, lint.DisplayPath(p))
-	}
-	for _, p := range in.templates {
-		res.Templates = append(res.Templates, lint.DisplayPath(p))
-	}
-	for _, p := range in.flyway {
-		res.Flyway = append(res.Flyway, lint.DisplayPath(p))
-	}
-	return res, nil
-}
-
-// loaded is what a run read before any rule ran: the walked files, the
-// migrations, the schema, every query source parsed and observed, and the
-// policy with the vocabulary inferred from them.
-type loaded struct {
-	// base is the policy as written, pol the one with the inferred vocabulary.
-	base    *policy.Policy
-	pol     *policy.Policy
-	paths   []string
-	in      *inputs
-	col     *collector
-	migs    []*lint.Migration
-	sch     *schema.Schema
-	defs    *schema.Schema // the definitions the inference read (see inferenceSchema)
-	given   *givenSchema   // the --schema files, nil without --schema
-	results []fileResult
-	obs     []lint.Observation
-	// hosts are the entity classes and model types of the sources, for
-	// ORM writes; jpa the JPA entities and Spring Data repositories.
-	hosts hostTypes
-	jpa   *JPAIndex
-}
-
-// load walks cfg's paths, replays the migrations (or reads --schema), and
-// parses every query source on a pool of workers with one parser each,
-// observing the statements for the vocabulary inference, which it then runs.
-// With queryRules, each file's rules run right after it is parsed, with the
-// policy as written, recording what they ask of it (see Run).
-func load(cfg Config, queryRules []*lint.Rule) (*loaded, error) {
-	pol := cfg.Policy
-	if pol == nil {
-		pol = policy.Default()
-	}
-	// Paths named on the command line must exist; of the policy's [lint]
-	// paths the missing ones are skipped (a project without a migrations
-	// folder), as long as one exists.
-	paths, required := cfg.Paths, true
-	if len(paths) == 0 {
-		paths, required = pol.Lint.Paths, false
-		if !anyExists(paths) {
-			return nil, &InputError{Msg: fmt.Sprintf("none of the [lint] paths %q exists", paths)}
-		}
-	}
-	in, err := walk(paths, pol.Lint.Exclude, required)
-	if err != nil {
-		return nil, &InputError{Msg: err.Error()}
-	}
-	var given *givenSchema
-	if cfg.SchemaPath != "" {
-		if given, err = loadSchema(cfg.SchemaPath); err != nil {
-			return nil, &InputError{Msg: err.Error()}
-		}
-		in.dropSources(given.real)
-	}
-	col := &collector{}
-	if err := given.addSuppressions(col, in.migrationDirs); err != nil {
-		return nil, &InputError{Msg: err.Error()}
-	}
-
-	// Migrations: the schema (unless --schema names another) and the GM rules.
-	migs, err := readMigrations(in.migrationDirs, col)
-	if err != nil {
-		return nil, err
-	}
-	var ddl []schema.DDL
-	for _, m := range migs {
-		ddl = append(ddl, toDDL(m.Statements)...)
-	}
-	var sch *schema.Schema
-	var replay []*schema.ReplayError
-	switch {
-	case cfg.Schema != nil:
-		sch = cfg.Schema
-	case given != nil:
-		sch, replay = given.Schema, given.Replay
-	default:
-		sch, replay = schema.FromDDL(ddl)
-	}
-	for _, r := range replay {
-		col.replay = append(col.replay, lint.Finding{
-			Code: "GQ009", File: lint.DisplayPath(r.File), Line: r.Line, Column: max(r.Col, 1), EndLine: r.Line,
-			Message: "schema not fully replayed: " + r.Msg,
-		})
-	}
-
-	hosts := hostTypes{ents: javaEntities(in.sources, sch), models: readGoModels(in.sources, sch)}
-	results := make([]fileResult, len(in.sources))
-	learner := cfg.Learn
-	if !pol.Infers() {
-		learner = nil
-	}
-	lintFile := func(p *sqlparse.Parser, i int, f *source.File, jpa *JPAIndex) {
-		var fl *fileLint
-		var asked *policy.Asked
-		if queryRules != nil {
-			fl, asked = recordingLint(queryRules, pol, sch)
-		}
-		results[i] = parseExtracted(p, f, learner, sch, jpa, fl)
-		results[i].asked = asked
-		results[i].stmts = nil
-	}
-	bySize := largestFirst(in.sources)
-	parallel(len(in.sources), func(p *sqlparse.Parser, k int) {
-		i := bySize[k]
-		f, err := extract(in.sources[i], hosts)
-		if err != nil {
-			results[i] = fileResult{err: &InputError{Msg: err.Error()}}
-			return
-		}
-		lintFile(p, i, f, nil)
-	})
-	// A repository's JPQL names entities that other files declare: the
-	// files holding JPQL are parsed again once every entity is known.
-	files := make([]*source.File, len(results))
-	var again []int
-	for i, r := range results {
-		files[i] = r.file
-		if r.err == nil && r.file.JPA.HasJPQL() {
-			again = append(again, i)
-		}
-	}
-	jpa := newJPAIndex(files)
-	if len(again) > 0 {
-		parallel(len(again), func(p *sqlparse.Parser, k int) {
-			lintFile(p, again[k], files[again[k]], jpa)
-		})
-	}
-	base := pol
-	var obs []lint.Observation
-	defs := sch
-	if learner != nil {
-		for _, r := range results {
-			obs = append(obs, r.observations...)
-		}
-		defs = inferenceSchema(sch, results)
-		pol = pol.WithInferred(learner.Infer(obs, defs, pol))
-	}
-	return &loaded{base: base, pol: pol, paths: paths, in: in, col: col, migs: migs, sch: sch, defs: defs, given: given, results: results, obs: obs, hosts: hosts, jpa: jpa}, nil
+	return r.res, nil
 }
 
 // Vocabulary is what Infer learned about a project.
@@ -301,19 +69,19 @@ type Vocabulary struct {
 
 // Infer reads the project below cfg.Paths as Run does and returns the
 // schema and the policy with its inferred vocabulary, without running any
-// rule: guard init writes it out, guard plan plans with it, so that lint,
-// plan and init agree on what a column is.
+// rule: the phases up to "infer". guard init writes it out, guard plan
+// plans with it, so that lint, plan and init agree on what a column is.
 func Infer(cfg Config) (*Vocabulary, error) {
-	l, err := load(cfg, nil)
-	if err != nil {
+	r := newRun(cfg, false)
+	if err := r.through("infer"); err != nil {
 		return nil, err
 	}
-	v := &Vocabulary{Policy: l.pol, Schema: l.sch, Definitions: l.defs, Files: len(l.results), Observations: l.obs}
-	for _, r := range l.results {
-		if r.err != nil {
-			return nil, r.err
+	v := &Vocabulary{Policy: r.pol, Schema: r.sch, Definitions: r.defs, Files: len(r.results), Observations: r.obs}
+	for _, fr := range r.results {
+		if fr.err != nil {
+			return nil, fr.err
 		}
-		v.Statements += r.statements
+		v.Statements += fr.statements
 	}
 	return v, nil
 }
@@ -400,8 +168,14 @@ type hostTypes struct {
 }
 
 // extract runs the extractor that fits the file's extension.
-func extract(p string, hosts hostTypes) (*source.File, error) {
-	src, err := os.ReadFile(p)
+func extract(p string, hosts hostTypes, tx *texts) (*source.File, error) {
+	var src []byte
+	var err error
+	if strings.EqualFold(filepath.Ext(p), ".go") {
+		src, err = tx.keep(p) // the package of another file may need it
+	} else {
+		src, err = tx.take(p)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("read %s: %v", p, err)
 	}
@@ -410,7 +184,7 @@ func extract(p string, hosts hostTypes) (*source.File, error) {
 	case ".go":
 		f := source.ExtractGoWith(name, src, hosts.models)
 		if f.NeedsPackage {
-			if others := goPackageFiles(p); len(others) > 0 {
+			if others := goPackageFiles(p, tx); len(others) > 0 {
 				f = source.ExtractGoPackageWith(name, src, others, hosts.models)
 			}
 		}

@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"os"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -21,7 +22,7 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 			ups = append(ups, f.Path)
 		}
 	}
-	l, err := replayFiles(ups, false)
+	l, err := replayFiles(ups, false, os.ReadFile)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -34,7 +35,7 @@ func LoadMigrations(dir string) (*Schema, []*ReplayError, error) {
 // DISABLE KEYS / ENABLE KEYS around INSERTs) are skipped without error, even
 // when they do not parse.
 func LoadDump(path string) (*Schema, []*ReplayError, error) {
-	l, err := replayFiles([]string{path}, true)
+	l, err := replayFiles([]string{path}, true, os.ReadFile)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -32,13 +32,16 @@ type Loaded struct {
 // as soon as it holds one up file; subfolders are not read. A folder with
 // neither is ErrNoSchemaFiles, since an empty schema would silence every
 // schema rule without a word.
-func Load(path string) (*Loaded, error) {
+func Load(path string) (*Loaded, error) { return LoadWith(path, os.ReadFile) }
+
+// LoadWith is Load reading each file with read.
+func LoadWith(path string, read func(string) ([]byte, error)) (*Loaded, error) {
 	info, err := os.Stat(path)
 	if err != nil {
 		return nil, fmt.Errorf("schema %s: no such file or directory", path)
 	}
 	if !info.IsDir() {
-		return replayFiles([]string{path}, true)
+		return replayFiles([]string{path}, true, read)
 	}
 	files, err := ListMigrations(path)
 	if err != nil {
@@ -51,7 +54,7 @@ func Load(path string) (*Loaded, error) {
 		}
 	}
 	if len(ups) > 0 {
-		return replayFiles(ups, false)
+		return replayFiles(ups, false, read)
 	}
 	dumps, err := dumpFiles(path)
 	if err != nil {
@@ -60,7 +63,7 @@ func Load(path string) (*Loaded, error) {
 	if len(dumps) == 0 {
 		return nil, fmt.Errorf("schema %s: folder %w", path, ErrNoSchemaFiles)
 	}
-	return replayFiles(dumps, true)
+	return replayFiles(dumps, true, read)
 }
 
 // dumpFiles lists the .sql files of dir that are not migration files, in
@@ -133,12 +136,12 @@ func digitsEnd(s string, i int) int {
 // replayFiles replays the files in order as one script: a later file may
 // alter or drop what an earlier one created. In dumps, statements that are not
 // table DDL are skipped even when they do not parse (see statementsOf).
-func replayFiles(paths []string, dump bool) (*Loaded, error) {
+func replayFiles(paths []string, dump bool, read func(string) ([]byte, error)) (*Loaded, error) {
 	p := sqlparse.NewParser()
 	l := &Loaded{}
 	var stmts []DDL
 	for _, path := range paths {
-		b, err := os.ReadFile(path)
+		b, err := read(path)
 		if err != nil {
 			if dump {
 				return nil, fmt.Errorf("load dump: %w", err)

@@ -1,0 +1,364 @@
+package driver
+
+import (
+	"fmt"
+	"slices"
+
+	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// A lint run is a fixed list of phases (phases, below), run in order by
+// run.through. Each phase reads the fields of the run that the phases it
+// requires wrote, and writes its own; nothing else passes between them.
+// Every file is read from disk once (texts): the phases that need a text
+// after the one that reads it say so when they read it.
+//
+//	walk     the files below the paths: migrations folders, query sources
+//	schema   the migrations read and replayed (or --schema) into the schema model
+//	index    the entity classes (MyBatis-Plus) and model types (GORM, goctl) of every source
+//	extract  every query source extracted, parsed, observed for the inference, and
+//	         judged by the query rules with the policy as written
+//	jpql     the Spring Data JPQL of the sources rendered with every entity known
+//	infer    the vocabulary inferred from every observation
+//	rejudge  the files whose rules asked what the inference answered otherwise,
+//	         judged again
+//	link     the entity writes of host code joined to the statements they end in
+//	         (mapper XML, goctl models, wrapper services, JPA repositories), and judged
+//	judge    the schema and migration rules, on the whole schema and every migration
+//	report   suppressions, deduplication, order, baseline, changed lines, summary
+//
+// guard lint runs every phase; guard init and guard plan (Infer) stop after
+// infer.
+var phases = []phase{
+	{"walk", nil, (*run).walk},
+	{"schema", []string{"walk"}, (*run).schema},
+	{"index", []string{"walk", "schema"}, (*run).index},
+	{"extract", []string{"index"}, (*run).extract},
+	{"jpql", []string{"extract"}, (*run).jpql},
+	{"infer", []string{"jpql"}, (*run).infer},
+	{"rejudge", []string{"infer"}, (*run).rejudge},
+	{"link", []string{"rejudge"}, (*run).link},
+	{"judge", []string{"schema", "infer"}, (*run).judge},
+	{"report", []string{"link", "judge"}, (*run).report},
+}
+
+// phase is one step of a lint run: requires names the phases whose
+// results it reads, which must come before it.
+type phase struct {
+	name     string
+	requires []string
+	do       func(*run) error
+}
+
+// run is one lint run: its configuration and what each phase produced.
+type run struct {
+	cfg Config
+	// judging is set for guard lint: the extract phase judges each file
+	// with queryRules, and the phases after infer run.
+	judging                bool
+	queryRules, otherRules []*lint.Rule
+
+	// walk
+	base  *policy.Policy // the policy as written
+	paths []string
+	in    *inputs
+	tx    *texts
+	// schema
+	given *givenSchema // the --schema files, nil without --schema
+	col   *collector
+	migs  []*lint.Migration
+	sch   *schema.Schema
+	// index: the entity classes and model types an ORM write in one file
+	// is read against.
+	hosts hostTypes
+	// extract, jpql: one result per source; the JPA entities and Spring
+	// Data repositories of every file.
+	learner *lint.Learner
+	results []fileResult
+	jpa     *JPAIndex
+	// infer: pol is base with the inferred vocabulary; defs the
+	// definitions the inference read (see inferenceSchema).
+	pol  *policy.Policy
+	obs  []lint.Observation
+	defs *schema.Schema
+	// report
+	res *lint.Result
+}
+
+func newRun(cfg Config, judging bool) *run {
+	r := &run{cfg: cfg, judging: judging, tx: newTexts()}
+	if !judging {
+		return r
+	}
+	for _, rule := range cfg.Rules {
+		switch {
+		case rule.Live:
+		case rule.Kind == lint.KindQuery:
+			r.queryRules = append(r.queryRules, rule)
+			r.otherRules = append(r.otherRules, rule) // once more for the migrations' statements
+		default:
+			r.otherRules = append(r.otherRules, rule)
+		}
+	}
+	return r
+}
+
+// through runs the phases in order up to and including last ("" for all).
+func (r *run) through(last string) error {
+	for _, ph := range phases {
+		if err := ph.do(r); err != nil {
+			return err
+		}
+		if ph.name == last {
+			return nil
+		}
+	}
+	return nil
+}
+
+// walk lists the files below the paths. Paths named on the command line
+// must exist; of the policy's [lint] paths the missing ones are skipped (a
+// project without a migrations folder), as long as one exists.
+func (r *run) walk() error {
+	r.base = r.cfg.Policy
+	if r.base == nil {
+		r.base = policy.Default()
+	}
+	r.pol = r.base
+	paths, required := r.cfg.Paths, true
+	if len(paths) == 0 {
+		paths, required = r.base.Lint.Paths, false
+		if !anyExists(paths) {
+			return &InputError{Msg: fmt.Sprintf("none of the [lint] paths %q exists", paths)}
+		}
+	}
+	in, err := walk(paths, r.base.Lint.Exclude, required)
+	if err != nil {
+		return &InputError{Msg: err.Error()}
+	}
+	r.paths, r.in = paths, in
+	return nil
+}
+
+// schema reads the migrations, for the GM rules and, unless --schema
+// names another, the schema, which it replays.
+func (r *run) schema() error {
+	var err error
+	if r.cfg.SchemaPath != "" {
+		if r.given, err = loadSchema(r.cfg.SchemaPath, r.tx); err != nil {
+			return &InputError{Msg: err.Error()}
+		}
+		r.in.dropSources(r.given.real)
+	}
+	r.col = &collector{}
+	if err := r.given.addSuppressions(r.col, r.in.migrationDirs, r.tx); err != nil {
+		return &InputError{Msg: err.Error()}
+	}
+	if r.migs, err = readMigrations(r.in.migrationDirs, r.col, r.tx); err != nil {
+		return err
+	}
+	r.tx.forget() // a --schema file the walk does not read again
+	var ddl []schema.DDL
+	for _, m := range r.migs {
+		ddl = append(ddl, toDDL(m.Statements)...)
+	}
+	var replay []*schema.ReplayError
+	switch {
+	case r.cfg.Schema != nil:
+		r.sch = r.cfg.Schema
+	case r.given != nil:
+		r.sch, replay = r.given.Schema, r.given.Replay
+	default:
+		r.sch, replay = schema.FromDDL(ddl)
+	}
+	for _, e := range replay {
+		r.col.replay = append(r.col.replay, lint.Finding{
+			Code: "GQ009", File: lint.DisplayPath(e.File), Line: e.Line, Column: max(e.Col, 1), EndLine: e.Line,
+			Message: "schema not fully replayed: " + e.Msg,
+		})
+	}
+	return nil
+}
+
+// index reads the entity classes and model types of the whole run, which
+// the extraction of each file reads its ORM writes against; the texts it
+// reads are kept for the extraction.
+func (r *run) index() error {
+	r.hosts = hostTypes{ents: javaEntities(r.in.sources, r.sch, r.tx), models: readGoModels(r.in.sources, r.sch, r.tx)}
+	return nil
+}
+
+// lintFile parses, observes and, when judging, judges the extracted file
+// f as the i-th result.
+func (r *run) lintFile(p *sqlparse.Parser, i int, f *source.File, jpa *JPAIndex) {
+	var fl *fileLint
+	var asked *policy.Asked
+	if r.judging {
+		fl, asked = recordingLint(r.queryRules, r.base, r.sch)
+	}
+	r.results[i] = parseExtracted(p, f, r.learner, r.sch, jpa, fl)
+	r.results[i].asked = asked
+	r.results[i].stmts = nil
+}
+
+// extract extracts every query source on a pool of workers with one
+// parser each, the largest first, and parses, observes and judges it
+// right away (lintFile). With the policy as written, the rules record
+// what they ask of it (see rejudge).
+func (r *run) extract() error {
+	r.results = make([]fileResult, len(r.in.sources))
+	r.learner = r.cfg.Learn
+	if !r.base.Infers() {
+		r.learner = nil
+	}
+	bySize := largestFirst(r.in.sources)
+	parallel(len(r.in.sources), func(p *sqlparse.Parser, k int) {
+		i := bySize[k]
+		f, err := extract(r.in.sources[i], r.hosts, r.tx)
+		if err != nil {
+			r.results[i] = fileResult{err: &InputError{Msg: err.Error()}}
+			return
+		}
+		r.lintFile(p, i, f, nil)
+	})
+	r.tx.forget()
+	return nil
+}
+
+// jpql parses again, once every entity is known, the files whose
+// repositories' JPQL names entities other files declare.
+func (r *run) jpql() error {
+	files := make([]*source.File, len(r.results))
+	var again []int
+	for i, fr := range r.results {
+		files[i] = fr.file
+		if fr.err == nil && fr.file.JPA.HasJPQL() {
+			again = append(again, i)
+		}
+	}
+	r.jpa = newJPAIndex(files)
+	if len(again) > 0 {
+		parallel(len(again), func(p *sqlparse.Parser, k int) {
+			r.lintFile(p, again[k], files[again[k]], r.jpa)
+		})
+	}
+	return nil
+}
+
+// infer turns every observation of the run into the policy's inferred
+// vocabulary, when the policy infers.
+func (r *run) infer() error {
+	r.defs = r.sch
+	if r.learner == nil {
+		return nil
+	}
+	for _, fr := range r.results {
+		r.obs = append(r.obs, fr.observations...)
+	}
+	r.defs = inferenceSchema(r.sch, r.results)
+	r.pol = r.base.WithInferred(r.learner.Infer(r.obs, r.defs, r.base))
+	return nil
+}
+
+// rejudge judges again, with all that is now known, the files whose rules
+// asked about a column the inference decides differently, or about a
+// clause a caller may set: the extract phase dropped their syntax trees,
+// and the files' extracted statements are parsed again.
+func (r *run) rejudge() error {
+	changed := r.base.Changed(r.pol.Inferred)
+	mayVary := clauseMayVary(r.results)
+	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
+		fr := &r.results[i]
+		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary)) {
+			return
+		}
+		again := parseExtracted(p, fr.file, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
+		fr.findings, fr.err = again.findings, again.err
+	})
+	return nil
+}
+
+// link judges the entity writes of each file's host code with the mapper
+// XML of every file read and the vocabulary inferred from all of them: a
+// call of a service method that wraps a generated call is judged as that
+// call, with the service classes of every file indexed.
+func (r *run) link() error {
+	mappers, wrappers := newWriteIndex(r.results), newWrapperIndex(r.results)
+	for i := range r.results {
+		if fr := &r.results[i]; fr.err == nil && fr.file != nil {
+			r.jpa.resolveCalls(fr.file)
+			if calls := wrappers.resolveCalls(fr.file); len(calls) > 0 {
+				fr.lintCalls(r.queryRules, r.pol, r.sch, mappers, calls)
+			}
+		}
+	}
+	return nil
+}
+
+// judge gathers each file's findings and runs the schema and migration
+// rules, which see the whole schema and every migration; the query rules
+// see the migrations' statements here (GQ009 reports the ones that do not
+// parse).
+func (r *run) judge() error {
+	found := len(r.col.findings)
+	for _, fr := range r.results {
+		found += len(fr.findings)
+	}
+	r.col.findings = slices.Grow(r.col.findings, found-len(r.col.findings))
+	for _, fr := range r.results {
+		if fr.err != nil {
+			return fr.err
+		}
+		r.col.addFile(fr.file, fr.anchors)
+		r.col.findings = append(r.col.findings, fr.findings...)
+	}
+	for _, rule := range r.otherRules {
+		pass := lint.NewPass(rule, r.pol, r.sch, nil, r.migs, nil, r.col.add)
+		if err := rule.Run(pass); err != nil {
+			return fmt.Errorf("rule %s: %w", rule.Code, err)
+		}
+	}
+	return nil
+}
+
+// report makes the result: suppressions, deduplication and order (the
+// collector), the evidence of inferred columns, the paths asked for, the
+// baseline and the changed lines, and the summary.
+func (r *run) report() error {
+	res := r.col.result(r.pol, r.cfg.Rules)
+	explainInferred(res.Findings, r.pol, r.sch)
+	res.Findings = underRoots(res.Findings, r.paths, r.given)
+	if r.cfg.Baseline != nil {
+		var o lint.BaselineOutcome
+		res.Findings, o = r.cfg.Baseline.Filter(res.Findings)
+		res.Baseline = &o
+	}
+	if r.cfg.Changes != nil {
+		res.Findings = r.cfg.Changes.filter(res.Findings, r.cfg.Rules, r.migs, r.given, r.sch)
+	}
+	countSeverities(res)
+	res.Summary.Files = len(r.in.sources) + len(r.migs)
+	for _, fr := range r.results {
+		res.Summary.Statements += fr.statements
+	}
+	for _, m := range r.migs {
+		res.Summary.Statements += len(m.Statements) + m.Data
+	}
+	r.given.countFiles(&res.Summary, r.migs)
+	res.Summary.Tables = len(r.sch.Tables)
+	for _, p := range r.in.otherEngines {
+		res.OtherEngines = append(res.OtherEngines, lint.DisplayPath(p))
+	}
+	for _, p := range r.in.templates {
+		res.Templates = append(res.Templates, lint.DisplayPath(p))
+	}
+	for _, p := range r.in.flyway {
+		res.Flyway = append(res.Flyway, lint.DisplayPath(p))
+	}
+	r.res = res
+	return nil
+}
