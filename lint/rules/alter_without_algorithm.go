@@ -32,44 +32,14 @@ var AlterWithoutAlgorithm = &lint.Rule{
 func runAlterWithoutAlgorithm(p *lint.Pass) error {
 	for _, m := range p.Migrations {
 		for _, st := range m.Statements {
-			var what string
-			var table *sqlparse.TableName
-			alg, lock := sqlparse.AlgorithmTypeDefault, sqlparse.LockTypeDefault
-			onlyAddColumns := false
-			switch n := st.Node.(type) {
-			case *sqlparse.AlterTableStmt:
-				what, table = "ALTER TABLE", n.Table
-				onlyAddColumns = true
-				for _, sp := range n.Specs {
-					switch sp.Tp {
-					case sqlparse.AlterTableAddColumns, sqlparse.AlterTableAlgorithm, sqlparse.AlterTableLock:
-					default:
-						onlyAddColumns = false
-					}
-					switch sp.Tp {
-					case sqlparse.AlterTableAlgorithm:
-						alg = sp.Algorithm
-					case sqlparse.AlterTableLock:
-						lock = sp.LockType
-					}
-				}
-			case *sqlparse.CreateIndexStmt:
-				what, table = "CREATE INDEX", n.Table
-				if n.LockAlg != nil {
-					alg, lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
-				}
-			case *sqlparse.DropIndexStmt:
-				what, table = "DROP INDEX", n.Table
-				if n.LockAlg != nil {
-					alg, lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
-				}
-			default:
+			d, ok := onlineDDLOf(st.Node)
+			if !ok {
 				continue
 			}
 			// ALGORITHM=INSTANT only changes metadata and MySQL accepts no LOCK
 			// level but DEFAULT with it.
-			noAlg := alg == sqlparse.AlgorithmTypeDefault
-			noLock := lock == sqlparse.LockTypeDefault && alg != sqlparse.AlgorithmTypeInstant
+			noAlg := d.alg == sqlparse.AlgorithmTypeDefault
+			noLock := d.lock == sqlparse.LockTypeDefault && d.alg != sqlparse.AlgorithmTypeInstant
 			var missing string
 			switch {
 			case noAlg && noLock:
@@ -81,32 +51,89 @@ func runAlterWithoutAlgorithm(p *lint.Pass) error {
 			default:
 				continue
 			}
-			// Advice for this statement: INSTANT for a plain ADD COLUMN (the
-			// server refuses when it cannot), INPLACE without locks otherwise.
-			var parts []string
-			switch {
-			case noAlg && onlyAddColumns:
-				parts = append(parts, "ALGORITHM=INSTANT")
-			case noAlg:
-				parts = append(parts, "ALGORITHM=INPLACE")
-			}
-			if noLock && !(noAlg && onlyAddColumns) {
-				parts = append(parts, "LOCK=NONE")
-			}
-			clause := strings.Join(parts, ", ")
-			sep := ", "
-			if what != "ALTER TABLE" {
-				sep = " "
-				clause = strings.ReplaceAll(clause, ", ", " ")
-			}
+			sep, clause := d.advice(noAlg, noLock)
 			p.Report(lint.Finding{
 				File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
-				Table: displayName(table), SQL: lint.Compact(st.SQL),
+				Table: displayName(d.table), SQL: lint.Compact(st.SQL),
 				Message: fmt.Sprintf("%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
-					what, displayName(table), missing),
+					d.what, displayName(d.table), missing),
 				Fix: fmt.Sprintf("end the statement with %s%s so the server refuses instead of locking: %s%s%s", sep, clause, lint.Compact(st.SQL), sep, clause),
 			})
 		}
 	}
 	return nil
+}
+
+// onlineDDL is what GM002 needs of a statement that may copy a table: its
+// kind, its table and the ALGORITHM and LOCK it asked for. It is a value,
+// read once per statement, so that judging it allocates nothing.
+type onlineDDL struct {
+	what  string
+	table *sqlparse.TableName
+	alg   sqlparse.AlgorithmType
+	lock  sqlparse.LockType
+	// onlyAddColumns is set for an ALTER TABLE that adds columns and
+	// nothing else, which ALGORITHM=INSTANT can do.
+	onlyAddColumns bool
+}
+
+// onlineDDLOf reads an ALTER TABLE, CREATE INDEX or DROP INDEX; any other
+// statement is not GM002's and reports false.
+func onlineDDLOf(node sqlparse.StmtNode) (onlineDDL, bool) {
+	d := onlineDDL{alg: sqlparse.AlgorithmTypeDefault, lock: sqlparse.LockTypeDefault}
+	switch n := node.(type) {
+	case *sqlparse.AlterTableStmt:
+		d.what, d.table = "ALTER TABLE", n.Table
+		d.onlyAddColumns = true
+		for _, sp := range n.Specs {
+			switch sp.Tp {
+			case sqlparse.AlterTableAddColumns, sqlparse.AlterTableAlgorithm, sqlparse.AlterTableLock:
+			default:
+				d.onlyAddColumns = false
+			}
+			switch sp.Tp {
+			case sqlparse.AlterTableAlgorithm:
+				d.alg = sp.Algorithm
+			case sqlparse.AlterTableLock:
+				d.lock = sp.LockType
+			}
+		}
+	case *sqlparse.CreateIndexStmt:
+		d.what, d.table = "CREATE INDEX", n.Table
+		if n.LockAlg != nil {
+			d.alg, d.lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
+		}
+	case *sqlparse.DropIndexStmt:
+		d.what, d.table = "DROP INDEX", n.Table
+		if n.LockAlg != nil {
+			d.alg, d.lock = n.LockAlg.AlgorithmTp, n.LockAlg.LockTp
+		}
+	default:
+		return d, false
+	}
+	return d, true
+}
+
+// advice is the clause to end the statement with, and the separator that
+// goes before it: INSTANT for a plain ADD COLUMN (the server refuses when
+// it cannot), INPLACE without locks otherwise. An ALTER TABLE separates
+// its clauses with commas, CREATE and DROP INDEX with spaces.
+func (d onlineDDL) advice(noAlg, noLock bool) (sep, clause string) {
+	var parts []string
+	switch {
+	case noAlg && d.onlyAddColumns:
+		parts = append(parts, "ALGORITHM=INSTANT")
+	case noAlg:
+		parts = append(parts, "ALGORITHM=INPLACE")
+	}
+	if noLock && !(noAlg && d.onlyAddColumns) {
+		parts = append(parts, "LOCK=NONE")
+	}
+	clause = strings.Join(parts, ", ")
+	sep = ", "
+	if d.what != "ALTER TABLE" {
+		sep = " "
+		clause = strings.ReplaceAll(clause, ", ", " ")
+	}
+	return sep, clause
 }

@@ -160,33 +160,45 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		Flags: map[string]*policy.Evidence{}, Keys: map[string]*policy.Evidence{},
 		References: map[string]*policy.Evidence{},
 	}
-	type colFacts struct {
-		table, column string
-		decrement     *policy.Evidence
-		condition     *policy.Evidence
-		filter        *policy.Evidence
-		// toggled is the first write of a literal 0 or 1 (TRUE, FALSE);
-		// zero and one record that each was written.
-		toggled   *policy.Evidence
-		zero, one bool
-		// multi is set when a value other than a parameter, 0 or 1 is
-		// assigned or compared: more than an on/off switch.
-		multi bool
-		// stepped is the first assignment of such a value.
-		stepped *policy.Evidence
-		// literal is set when a literal is assigned to or compared with the
-		// column: a state takes named values; a rename (SET alias = ?
-		// WHERE alias = ?) moves one parameter to another.
-		literal bool
+	facts, order := gatherColumnFacts(obs, s)
+	inferFromCode(inf, facts, order, s, pol)
+	if s != nil {
+		inferFromDefinitions(inf, facts, s, pol)
 	}
-	facts := map[string]*colFacts{}
+	inferKeys(s, pol, inf)
+	return inf
+}
+
+// columnFacts is what the code showed about one column, gathered over every
+// observation of it before any is judged: a column is a counter, a state or
+// a flag by all its uses together, not by the first one seen.
+type columnFacts struct {
+	table, column string
+	decrement     *policy.Evidence
+	condition     *policy.Evidence
+	filter        *policy.Evidence
+	// toggled is the first write of a literal 0 or 1 (TRUE, FALSE);
+	// zero and one record that each was written.
+	toggled   *policy.Evidence
+	zero, one bool
+	// multi is set when a value other than a parameter, 0 or 1 is
+	// assigned or compared: more than an on/off switch.
+	multi bool
+	// stepped is the first assignment of such a value.
+	stepped *policy.Evidence
+	// literal is set when a literal is assigned to or compared with the
+	// column: a state takes named values; a rename (SET alias = ?
+	// WHERE alias = ?) moves one parameter to another.
+	literal bool
+}
+
+// gatherColumnFacts folds the observations into facts per column, keyed by
+// policy.Key, with the keys in the order first observed so that the
+// evidence chosen does not depend on map order. Names are spelt as the
+// schema spells them; a column the schema's table lacks is dropped.
+func gatherColumnFacts(obs []lint.Observation, s *schema.Schema) (map[string]*columnFacts, []string) {
+	facts := map[string]*columnFacts{}
 	var order []string
-	note := func(ev **policy.Evidence, o lint.Observation, why string) {
-		if *ev == nil {
-			*ev = &policy.Evidence{Table: o.Table, Column: o.Column, Why: why, File: o.File, Line: o.Line}
-		}
-		(*ev).Count += max(o.Count, 1)
-	}
 	for _, o := range obs {
 		table, column := o.Table, o.Column
 		if t := s.Table(table); t != nil {
@@ -200,40 +212,62 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		k := policy.Key(table, column)
 		f := facts[k]
 		if f == nil {
-			f = &colFacts{table: table, column: column}
+			f = &columnFacts{table: table, column: column}
 			facts[k] = f
 			order = append(order, k)
 		}
-		switch o.Kind {
-		case lint.ObsDecrement:
-			note(&f.decrement, o, "decremented")
-		case lint.ObsCondition:
-			note(&f.condition, o, "compared and set by one UPDATE")
-		case lint.ObsFilter:
-			note(&f.filter, o, "conditioned on by an UPDATE")
-		case lint.ObsAssign:
-			switch strings.ToLower(o.Value) {
-			case "0", "'0'", "false":
-				f.zero = true
-				note(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
-			case "1", "'1'", "true":
-				f.one = true
-				note(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
-			}
-		}
-		// The empty string is no state's name: `AND tax_no = ''` is a
-		// filter for rows without one (an optional tenant condition of a
-		// selective update), not a transition from a named state.
-		if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" && o.Value != "''" {
-			f.literal = true
-		}
-		if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
-			f.multi = true
-			if o.Kind == lint.ObsAssign && o.Value != "" {
-				note(&f.stepped, o, "set to "+o.Value)
-			}
+		f.add(o)
+	}
+	return facts, order
+}
+
+// add records what one observation of the column shows.
+func (f *columnFacts) add(o lint.Observation) {
+	switch o.Kind {
+	case lint.ObsDecrement:
+		noteEvidence(&f.decrement, o, "decremented")
+	case lint.ObsCondition:
+		noteEvidence(&f.condition, o, "compared and set by one UPDATE")
+	case lint.ObsFilter:
+		noteEvidence(&f.filter, o, "conditioned on by an UPDATE")
+	case lint.ObsAssign:
+		switch strings.ToLower(o.Value) {
+		case "0", "'0'", "false":
+			f.zero = true
+			noteEvidence(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
+		case "1", "'1'", "true":
+			f.one = true
+			noteEvidence(&f.toggled, o, "an on/off flag: only switched between 0 and 1, never conditioned on by an UPDATE")
 		}
 	}
+	// The empty string is no state's name: `AND tax_no = ''` is a
+	// filter for rows without one (an optional tenant condition of a
+	// selective update), not a transition from a named state.
+	if o.Kind != lint.ObsDecrement && o.Value != "" && o.Value != "?" && o.Value != "''" {
+		f.literal = true
+	}
+	if o.Kind != lint.ObsDecrement && !toggleValue(o.Value) {
+		f.multi = true
+		if o.Kind == lint.ObsAssign && o.Value != "" {
+			noteEvidence(&f.stepped, o, "set to "+o.Value)
+		}
+	}
+}
+
+// noteEvidence counts o towards *ev, which keeps the place and reason of the
+// first observation: the report cites where a use was first seen and how
+// often it was seen in all.
+func noteEvidence(ev **policy.Evidence, o lint.Observation, why string) {
+	if *ev == nil {
+		*ev = &policy.Evidence{Table: o.Table, Column: o.Column, Why: why, File: o.File, Line: o.Line}
+	}
+	(*ev).Count += max(o.Count, 1)
+}
+
+// inferFromCode judges each observed column by what the code did with it:
+// decremented is a counter, compared and set is a state, switched between
+// 0 and 1 alone is a flag.
+func inferFromCode(inf *policy.Inferred, facts map[string]*columnFacts, order []string, s *schema.Schema, pol *policy.Policy) {
 	vc := pol.VersionColumn()
 	for _, k := range order {
 		f := facts[k]
@@ -259,47 +293,48 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 			inf.Flags[k] = f.toggled
 		}
 	}
-	// The schema's own word, where the code did not decide: a state-named
-	// column whose COMMENT (or ENUM) lists three or more values is a state
-	// machine, and one the state patterns match that lists two is a flag.
-	if s != nil {
-		for _, t := range s.Sorted() {
-			for _, c := range t.Columns {
-				k := policy.Key(t.Name, c.Name)
-				if inf.States[k] == nil && inf.Flags[k] == nil && freeText(c) && pol.IsState(t.Name, c.Name) {
-					// oauth2_code.state varchar(255): the OAuth state
-					// parameter, text that names no state of the row.
-					inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name,
-						Why: fmt.Sprintf("free text (%s), not a set of states", c.ColumnType)}
-					continue
+}
+
+// inferFromDefinitions takes the schema's own word, where the code did not
+// decide: a state-named column whose COMMENT (or ENUM) lists three or more
+// values is a state machine, and one the state patterns match that lists
+// two is a flag.
+func inferFromDefinitions(inf *policy.Inferred, facts map[string]*columnFacts, s *schema.Schema, pol *policy.Policy) {
+	vc := pol.VersionColumn()
+	for _, t := range s.Sorted() {
+		for _, c := range t.Columns {
+			k := policy.Key(t.Name, c.Name)
+			if inf.States[k] == nil && inf.Flags[k] == nil && freeText(c) && pol.IsState(t.Name, c.Name) {
+				// oauth2_code.state varchar(255): the OAuth state
+				// parameter, text that names no state of the row.
+				inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name,
+					Why: fmt.Sprintf("free text (%s), not a set of states", c.ColumnType)}
+				continue
+			}
+			if inf.States[k] != nil || inf.Flags[k] != nil || inf.Counters[k] != nil || !stateNamed(c.Name) ||
+				!stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) || strings.EqualFold(c.Name, vc) ||
+				identifying(s, t.Name, c.Name, pol) || pol.IsCounter(t.Name, c.Name) {
+				continue
+			}
+			if f := facts[k]; f != nil && f.condition != nil {
+				continue
+			}
+			switch n := enumeratedStates(s, t.Name, c.Name); {
+			case n >= 3:
+				inf.States[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: fmt.Sprintf("its definition lists %d states", n)}
+			case n == 2 && pol.IsState(t.Name, c.Name):
+				if f := facts[k]; f == nil || !f.multi {
+					inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: its definition lists two values"}
 				}
-				if inf.States[k] != nil || inf.Flags[k] != nil || inf.Counters[k] != nil || !stateNamed(c.Name) ||
-					!stateType(s, t.Name, c.Name) || notAState(s, t.Name, c.Name) || strings.EqualFold(c.Name, vc) ||
-					identifying(s, t.Name, c.Name, pol) || pol.IsCounter(t.Name, c.Name) {
-					continue
-				}
-				if f := facts[k]; f != nil && f.condition != nil {
-					continue
-				}
-				switch n := enumeratedStates(s, t.Name, c.Name); {
-				case n >= 3:
-					inf.States[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: fmt.Sprintf("its definition lists %d states", n)}
-				case n == 2 && pol.IsState(t.Name, c.Name):
-					if f := facts[k]; f == nil || !f.multi {
-						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: its definition lists two values"}
-					}
-				case n < 2 && c.Boolean && pol.IsState(t.Name, c.Name):
-					// eb_express.status tinyint(1) COMMENT 'is available':
-					// declared as MySQL's boolean, and nothing says more.
-					if f := facts[k]; f == nil || !f.multi {
-						inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: declared tinyint(1), MySQL's BOOLEAN"}
-					}
+			case n < 2 && c.Boolean && pol.IsState(t.Name, c.Name):
+				// eb_express.status tinyint(1) COMMENT 'is available':
+				// declared as MySQL's boolean, and nothing says more.
+				if f := facts[k]; f == nil || !f.multi {
+					inf.Flags[k] = &policy.Evidence{Table: t.Name, Column: c.Name, Why: "an on/off flag: declared tinyint(1), MySQL's BOOLEAN"}
 				}
 			}
 		}
 	}
-	inferKeys(s, pol, inf)
-	return inf
 }
 
 // flagPatterns name boolean columns and marks: a soft-delete mark or a
