@@ -49,16 +49,11 @@ func Split(text string) []Piece {
 		c := text[i]
 		// A DELIMITER command is only recognised at the start of a statement.
 		if start < 0 && (c == 'D' || c == 'd') && atLineStart(text, i) && hasWordPrefix(text[i:], "delimiter") {
-			lineEnd := strings.IndexByte(text[i:], '\n')
-			if lineEnd < 0 {
-				lineEnd = n - i
-			}
-			arg := strings.TrimSpace(text[i+len("delimiter") : i+lineEnd])
-			if arg != "" {
+			var arg string
+			if arg, i = delimiterCommand(text, i); arg != "" {
 				delim = arg
 				stops = stopBytes(delim)
 			}
-			i += lineEnd
 			continue
 		}
 		switch {
@@ -100,6 +95,18 @@ func Split(text string) []Piece {
 	}
 	emit(n)
 	return pieces
+}
+
+// delimiterCommand reads the mysql client's DELIMITER line at i, which is no
+// statement but changes how the next ones end: it returns the delimiter the
+// line names ("" when it names none) and the offset just past the line. Only
+// Split's rare path calls it, so its per-byte loop stays as short as it was.
+func delimiterCommand(text string, i int) (delim string, next int) {
+	lineEnd := strings.IndexByte(text[i:], '\n')
+	if lineEnd < 0 {
+		lineEnd = len(text) - i
+	}
+	return strings.TrimSpace(text[i+len("delimiter") : i+lineEnd]), i + lineEnd
 }
 
 // stopBytes marks the bytes at which Split, inside a statement, has to
