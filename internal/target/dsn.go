@@ -370,67 +370,24 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 	auth := s[authStart:authEnd]
 	hostAt := authStart
 	if at := strings.LastIndexByte(auth, '@'); at >= 0 {
-		info := auth[:at]
 		hostAt = authStart + at + 1
-		user, pass, _ := strings.Cut(info, ":")
-		if j := badEscape(user); j >= 0 {
-			return nil, failAt(s, authStart+j, probUserEscape)
+		if err := u.readUserInfo(s, authStart, auth[:at]); err != nil {
+			return nil, err
 		}
-		passAt := authStart + len(user) + 1
-		if j := badEscape(pass); j >= 0 {
-			return nil, failAt(s, passAt+j, probPassEscape)
-		}
-		u.user, _ = url.PathUnescape(user)
-		u.pass, _ = url.PathUnescape(pass)
-		u.rawPass = pass
 	}
 	hostPort := s[hostAt:authEnd]
 	if hostPort == "" {
 		return nil, failAt(s, hostAt, probNoHost)
 	}
 	if multiHost {
-		// host:port,host:port: each must be whole.
-		off := hostAt
-		for _, hp := range strings.Split(hostPort, ",") {
-			if _, _, err := net.SplitHostPort(hp); err != nil || !validHostPort(hp) {
-				return nil, failAt(s, off, probHost)
-			}
-			u.hosts = append(u.hosts, hp)
-			off += len(hp) + 1
+		if err := u.readHosts(s, hostPort, hostAt); err != nil {
+			return nil, err
 		}
 		hostPort = u.hosts[0]
 	}
-	host, port := hostPort, ""
-	if strings.HasPrefix(hostPort, "[") {
-		end := strings.IndexByte(hostPort, ']')
-		if end < 0 {
-			return nil, failAt(s, hostAt, probHost)
-		}
-		host = hostPort[1:end]
-		rest := hostPort[end+1:]
-		if rest != "" {
-			if rest[0] != ':' {
-				return nil, failAt(s, hostAt+end+1, probHost)
-			}
-			port = rest[1:]
-			if port == "" {
-				return nil, failAt(s, hostAt+end+2, probPort)
-			}
-		}
-	} else if c := strings.LastIndexByte(hostPort, ':'); c >= 0 {
-		host, port = hostPort[:c], hostPort[c+1:]
-		if port == "" {
-			return nil, failAt(s, hostAt+c+1, probPort)
-		}
-	}
-	if host == "" {
-		return nil, failAt(s, hostAt, probNoHost)
-	}
-	if j := strings.IndexAny(host, "@:[]%/?# "); j >= 0 && !strings.HasPrefix(hostPort, "[") {
-		return nil, failAt(s, hostAt+j, probHost)
-	}
-	if port != "" && !validPort(port) {
-		return nil, failAt(s, hostAt+len(hostPort)-len(port), probPort)
+	host, port, err := splitURLHost(s, hostPort, hostAt)
+	if err != nil {
+		return nil, err
 	}
 	u.host, u.port = host, port
 	rest := s[authEnd:]
@@ -442,6 +399,80 @@ func splitURL(s string, authStart int, multiHost bool) (*urlParts, *ParseError) 
 	u.path, u.query = path, query
 	u.queryAt = authEnd + len(path)
 	return u, nil
+}
+
+// readUserInfo reads the user and password of info, the authority's part
+// before its "@" starting at authStart in s. Each must be percent-encoded
+// whole: a bad escape is an error at its place, never a password quietly
+// decoded into another one.
+func (u *urlParts) readUserInfo(s string, authStart int, info string) *ParseError {
+	user, pass, _ := strings.Cut(info, ":")
+	if j := badEscape(user); j >= 0 {
+		return failAt(s, authStart+j, probUserEscape)
+	}
+	passAt := authStart + len(user) + 1
+	if j := badEscape(pass); j >= 0 {
+		return failAt(s, passAt+j, probPassEscape)
+	}
+	u.user, _ = url.PathUnescape(user)
+	u.pass, _ = url.PathUnescape(pass)
+	u.rawPass = pass
+	return nil
+}
+
+// readHosts reads a list host:port,host:port starting at hostAt in s, where
+// the scheme allows several hosts: each must be whole, and an error points
+// at the one that is not.
+func (u *urlParts) readHosts(s, hostPort string, hostAt int) *ParseError {
+	off := hostAt
+	for _, hp := range strings.Split(hostPort, ",") {
+		if _, _, err := net.SplitHostPort(hp); err != nil || !validHostPort(hp) {
+			return failAt(s, off, probHost)
+		}
+		u.hosts = append(u.hosts, hp)
+		off += len(hp) + 1
+	}
+	return nil
+}
+
+// splitURLHost splits hostPort, starting at hostAt in s, into its host (an
+// IPv6 address without its brackets) and its port, "" when absent. It checks
+// each by itself so that an error points at the character that is wrong,
+// where net.SplitHostPort would only say the whole is.
+func splitURLHost(s, hostPort string, hostAt int) (host, port string, err *ParseError) {
+	host = hostPort
+	if strings.HasPrefix(hostPort, "[") {
+		end := strings.IndexByte(hostPort, ']')
+		if end < 0 {
+			return "", "", failAt(s, hostAt, probHost)
+		}
+		host = hostPort[1:end]
+		rest := hostPort[end+1:]
+		if rest != "" {
+			if rest[0] != ':' {
+				return "", "", failAt(s, hostAt+end+1, probHost)
+			}
+			port = rest[1:]
+			if port == "" {
+				return "", "", failAt(s, hostAt+end+2, probPort)
+			}
+		}
+	} else if c := strings.LastIndexByte(hostPort, ':'); c >= 0 {
+		host, port = hostPort[:c], hostPort[c+1:]
+		if port == "" {
+			return "", "", failAt(s, hostAt+c+1, probPort)
+		}
+	}
+	if host == "" {
+		return "", "", failAt(s, hostAt, probNoHost)
+	}
+	if j := strings.IndexAny(host, "@:[]%/?# "); j >= 0 && !strings.HasPrefix(hostPort, "[") {
+		return "", "", failAt(s, hostAt+j, probHost)
+	}
+	if port != "" && !validPort(port) {
+		return "", "", failAt(s, hostAt+len(hostPort)-len(port), probPort)
+	}
+	return host, port, nil
 }
 
 // validHostPort reports whether hp is host or host:port with a numeric port.
