@@ -193,17 +193,54 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 		return nil, errors.New("introspect: no database given")
 	}
 	in := &introspection{ctx: ctx, db: db, rows: &InfoRows{Database: database}}
+	if err := in.readVersion(); err != nil {
+		return nil, err
+	}
+	srv := ParseServer(in.rows.Version)
+	if err := in.readTables(); err != nil {
+		return nil, err
+	}
+	if err := in.readColumns(); err != nil {
+		return nil, err
+	}
+	if err := in.readIndexes(srv); err != nil {
+		return nil, err
+	}
+	r := in.rows
+	if !srv.ListsCheckConstraints() {
+		return r, nil
+	}
+	if err := in.readChecks(srv); err != nil {
+		return nil, err
+	}
+	in.readPrivileges()
+	if srv.HidesChecksWithoutSchemaPrivilege() && r.Privileges.mayHideChecks() {
+		if err := in.readDefinitions(); err != nil {
+			return nil, err
+		}
+	}
+	return r, nil
+}
+
+// readVersion fills Version, which every later query depends on: the
+// server's family and version decide which columns the views have.
+func (in *introspection) readVersion() error {
 	if err := in.query("version", queryVersion, nil, func(sc scanner) error {
 		return sc.Scan(&in.rows.Version)
 	}); err != nil {
-		return nil, err
+		return err
 	}
 	if in.rows.Version == "" {
-		return nil, fmt.Errorf("introspect %s: the server reported no version", database)
+		return fmt.Errorf("introspect %s: the server reported no version", in.rows.Database)
 	}
-	srv := ParseServer(in.rows.Version)
+	return nil
+}
+
+// readTables fills Tables: one query for every base table of the database,
+// whatever their number.
+func (in *introspection) readTables() error {
 	r := in.rows
-	if err := in.query("tables", queryTables, []any{database}, func(sc scanner) error {
+	return in.query("tables", queryTables, []any{r.Database}, func(sc scanner) error {
 		var t TableRow
 		var engine sql.NullString
 		if err := sc.Scan(&t.Name, &engine); err != nil {
@@ -212,10 +249,14 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 		t.Engine = nullable(engine)
 		r.Tables = append(r.Tables, t)
 		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if err := in.query("columns", queryColumns, []any{database}, func(sc scanner) error {
+	})
+}
+
+// readColumns fills Columns, the columns of every table in one query; a
+// column without a default (nil) stays apart from one whose default is "".
+func (in *introspection) readColumns() error {
+	r := in.rows
+	return in.query("columns", queryColumns, []any{r.Database}, func(sc scanner) error {
 		var c ColumnRow
 		var def, extra, comment sql.NullString
 		if err := sc.Scan(&c.Table, &c.Name, &c.Position, &c.ColumnType, &c.DataType, &c.IsNullable, &def, &extra, &comment); err != nil {
@@ -224,15 +265,19 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 		c.Default, c.Extra, c.Comment = nullable(def), extra.String, comment.String
 		r.Columns = append(r.Columns, c)
 		return nil
-	}); err != nil {
-		return nil, err
-	}
+	})
+}
+
+// readIndexes fills Statistics, with the expression of each key part where
+// srv has functional key parts (the column does not exist elsewhere).
+func (in *introspection) readIndexes(srv Server) error {
+	r := in.rows
 	withExpr := srv.SupportsFunctionalKeyParts()
 	stats := queryStatistics
 	if withExpr {
 		stats = queryStatisticsExpr
 	}
-	if err := in.query("indexes", stats, []any{database}, func(sc scanner) error {
+	return in.query("indexes", stats, []any{r.Database}, func(sc scanner) error {
 		var s StatisticsRow
 		var col, nul, typ, expr sql.NullString
 		dest := []any{&s.Table, &s.Index, &s.NonUnique, &s.Seq, &col, &nul, &typ}
@@ -245,19 +290,20 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 		s.Column, s.Expression, s.Nullable, s.IndexType = nullable(col), nullable(expr), nul.String, typ.String
 		r.Statistics = append(r.Statistics, s)
 		return nil
-	}); err != nil {
-		return nil, err
-	}
-	if !srv.ListsCheckConstraints() {
-		return r, nil
-	}
+	})
+}
+
+// readChecks fills Checks, on a server that lists CHECK constraints, with
+// whether each is enforced where the server can leave one unenforced.
+func (in *introspection) readChecks(srv Server) error {
+	r := in.rows
 	// TABLE_CONSTRAINTS.ENFORCED exists where NOT ENFORCED does.
 	withEnforced := srv.SupportsNotEnforced()
 	checks := queryChecksMariaDB
 	if withEnforced {
 		checks = queryChecksMySQL
 	}
-	if err := in.query("check constraints", checks, []any{database}, func(sc scanner) error {
+	return in.query("check constraints", checks, []any{r.Database}, func(sc scanner) error {
 		var c CheckRow
 		if !withEnforced {
 			if err := sc.Scan(&c.Table, &c.Name, &c.Clause); err != nil {
@@ -272,16 +318,7 @@ func Introspect(ctx context.Context, db Querier, database string) (*InfoRows, er
 		}
 		r.Checks = append(r.Checks, c)
 		return nil
-	}); err != nil {
-		return nil, err
-	}
-	in.readPrivileges()
-	if srv.HidesChecksWithoutSchemaPrivilege() && r.Privileges.mayHideChecks() {
-		if err := in.readDefinitions(); err != nil {
-			return nil, err
-		}
-	}
-	return r, nil
+	})
 }
 
 // readPrivileges fills Privileges. A server without one of the views (MySQL
