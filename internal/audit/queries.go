@@ -13,8 +13,8 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -166,8 +166,8 @@ func digestStatements(ds []Digest, maxLen int, sch *schema.Schema) (stmts []*lin
 	p := sqlparse.NewParser()
 	for i, d := range ds {
 		dt := sqlparse.ReadDigest(d.Text)
-		fr := &source.Fragment{File: digestFile(i), Lang: source.LangSQL, SQL: dt.SQL, Line: 1, Col: 1, EndLine: 1,
-			Segments: []source.Segment{{Off: 0, Line: 1, Col: 1}}, ID: d.Digest}
+		fr := &stmt.Fragment{File: digestFile(i), Lang: stmt.LangSQL, SQL: dt.SQL, Line: 1, Col: 1, EndLine: 1,
+			Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}, ID: d.Digest}
 		st := &lint.Statement{Fragment: fr, SQL: dt.SQL, File: fr.File, Line: 1, Column: 1, EndLine: 1}
 		switch node, err := p.Parse(dt.SQL); {
 		case dt.Truncated || err != nil:

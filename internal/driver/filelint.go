@@ -9,10 +9,12 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -22,8 +24,8 @@ import (
 // the statements is observed and judged by the rules that take one
 // statement at a time as soon as it is parsed, while its trees are in the
 // cache; the other rules judge the file's statements once all are parsed.
-func parseExtracted(p *sqlparse.Parser, f *source.File, learner *lint.Learner, sch *schema.Schema, jpa *JPAIndex, fl *fileLint) fileResult {
-	jpa.render(f)
+func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner *lint.Learner, sch *schema.Schema, jpa *JPAIndex, fl *fileLint) fileResult {
+	jpa.render(jf)
 	var fold observationFold
 	emit := fold.add // one method value for the file, not one per statement
 	var judge func([]*lint.Statement)
@@ -40,8 +42,8 @@ func parseExtracted(p *sqlparse.Parser, f *source.File, learner *lint.Learner, s
 		}
 	}
 	stmts := parseFile(p, f, judge)
-	res := fileResult{file: f, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
-	if learner != nil && f.Lang == source.LangSQL && len(sch.Tables) == 0 {
+	res := fileResult{file: f, java: jf, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+	if learner != nil && f.Lang == stmt.LangSQL && len(sch.Tables) == 0 {
 		res.tables = createTables(stmts)
 	}
 	if learner != nil {
@@ -63,7 +65,7 @@ type fileLint struct {
 	rules   []*lint.Rule
 	pol     *policy.Policy
 	sch     *schema.Schema
-	mayVary func(*source.Fragment, string) bool
+	mayVary func(*stmt.Fragment, string) bool
 	kept    fileFindings
 	add     func(lint.Finding)
 	// clauses are the questions recordingLint's mayVary was asked.
@@ -73,7 +75,7 @@ type fileLint struct {
 }
 
 // newFileLint returns the run of rules on one file with pol.
-func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*source.Fragment, string) bool) *fileLint {
+func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*stmt.Fragment, string) bool) *fileLint {
 	fl := &fileLint{rules: rules, pol: pol, sch: sch, mayVary: mayVary}
 	fl.add = fl.kept.add // one method value for the file, not one per pass
 	return fl
@@ -85,7 +87,7 @@ func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, may
 func recordingLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema) (*fileLint, *policy.Asked) {
 	rec, asked := pol.Recording()
 	fl := newFileLint(rules, rec, sch, nil)
-	fl.mayVary = func(fr *source.Fragment, property string) bool {
+	fl.mayVary = func(fr *stmt.Fragment, property string) bool {
 		fl.clauses = append(fl.clauses, clauseQuery{fr, property})
 		return false
 	}

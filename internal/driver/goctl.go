@@ -6,7 +6,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -15,8 +15,8 @@ import (
 // customProductModel (the file people extend) is method of ProductModel,
 // the interface a service context holds. ok is false for any other
 // fragment.
-func goctlModelMethod(fr *source.Fragment) (model, method string, ok bool) {
-	if fr == nil || fr.Lang != source.LangGo {
+func goctlModelMethod(fr *stmt.Fragment) (model, method string, ok bool) {
+	if fr == nil || fr.Lang != stmt.LangGo {
 		return "", "", false
 	}
 	recv, method, ok := strings.Cut(fr.ID, ".")
@@ -87,7 +87,7 @@ func newRPCServers(results []fileResult) rpcServers {
 		}
 		for i := range r.file.MapperCalls {
 			c := &r.file.MapperCalls[i]
-			if c.Framework != source.FrameworkGoctl || c.Request == "" {
+			if c.Framework != stmt.FrameworkGoctl || c.Request == "" {
 				continue
 			}
 			method := c.HostMethod[strings.LastIndexByte(c.HostMethod, '.')+1:]
@@ -123,7 +123,7 @@ func (ix *writeIndex) ServerCalls(req, method string) []lint.ServerCall {
 }
 
 // goMaxPackageFiles bounds the files of a package read with one that needs
-// them (source.File.NeedsPackage): a goctl model package holds a few.
+// them (hostcode.File.NeedsPackage): a goctl model package holds a few.
 const goMaxPackageFiles = 64
 
 // goPackageFiles reads the other Go files of the directory of p, tests

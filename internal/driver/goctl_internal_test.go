@@ -5,7 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -22,12 +23,12 @@ func TestGoctlModelMethod(t *testing.T) {
 		{"Update", "", "", false},
 	}
 	for _, c := range cases {
-		m, meth, ok := goctlModelMethod(&source.Fragment{Lang: source.LangGo, ID: c.id})
+		m, meth, ok := goctlModelMethod(&stmt.Fragment{Lang: stmt.LangGo, ID: c.id})
 		if m != c.model || meth != c.method || ok != c.ok {
 			t.Errorf("%s: got %q %q %v, want %q %q %v", c.id, m, meth, ok, c.model, c.method, c.ok)
 		}
 	}
-	if _, _, ok := goctlModelMethod(&source.Fragment{Lang: source.LangXML, ID: "defaultProductModel.Update"}); ok {
+	if _, _, ok := goctlModelMethod(&stmt.Fragment{Lang: stmt.LangXML, ID: "defaultProductModel.Update"}); ok {
 		t.Error("a mapper XML statement read as a goctl model's")
 	}
 }
@@ -36,17 +37,17 @@ func TestGoctlModelMethod(t *testing.T) {
 // taking the same request type, or, through goctl's client aliases, the
 // one server of that method and type name; two such servers answer nothing.
 func TestServerCalls(t *testing.T) {
-	file := func(path string, calls ...source.MapperCall) fileResult {
-		return fileResult{file: &source.File{Path: path, MapperCalls: calls}}
+	file := func(path string, calls ...stmt.MapperCall) fileResult {
+		return fileResult{file: &hostcode.File{Path: path, MapperCalls: calls}}
 	}
-	call := func(host, req string) source.MapperCall {
-		return source.MapperCall{Framework: source.FrameworkGoctl, Mapper: "XModel", Method: "Update", HostMethod: host, Request: req}
+	call := func(host, req string) stmt.MapperCall {
+		return stmt.MapperCall{Framework: stmt.FrameworkGoctl, Mapper: "XModel", Method: "Update", HostMethod: host, Request: req}
 	}
 	ix := &writeIndex{servers: newRPCServers([]fileResult{
 		file("product/rpc/internal/logic/updatelogic.go", call("UpdateLogic.Update", "mall/product/rpc/pb.UpdateReq")),
 		file("order/rpc/internal/logic/updatelogic.go", call("UpdateLogic.Update", "mall/order/rpc/pb.UpdateReq")),
 		file("stock/rpc/internal/logic/decrlogic.go", call("DecrLogic.Decr", "mall/stock/rpc/pb.DecrReq")),
-		file("stock/api/logic.go", source.MapperCall{Framework: source.FrameworkGoctl, HostMethod: "ApiLogic.Decr"}),
+		file("stock/api/logic.go", stmt.MapperCall{Framework: stmt.FrameworkGoctl, HostMethod: "ApiLogic.Decr"}),
 	})}
 	files := func(scs []lint.ServerCall) []string {
 		var out []string

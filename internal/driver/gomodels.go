@@ -4,8 +4,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/golang"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -14,8 +16,8 @@ import (
 // another file declares with its TableName method and column tags. Only
 // files that mention gorm, TableName or `db` tags are parsed; the schema
 // tells GORM's plural default table name from the singular.
-func readGoModels(sources []string, sch *schema.Schema, tx *texts) *source.GoModels {
-	m := &source.GoModels{HasTable: func(name string) bool { return sch != nil && sch.Table(name) != nil }}
+func readGoModels(sources []string, sch *schema.Schema, tx *texts) *golang.GoModels {
+	m := &golang.GoModels{HasTable: func(name string) bool { return sch != nil && sch.Table(name) != nil }}
 	var goFiles []string
 	for _, p := range sources {
 		if strings.EqualFold(filepath.Ext(p), ".go") {
@@ -25,13 +27,13 @@ func readGoModels(sources []string, sch *schema.Schema, tx *texts) *source.GoMod
 	if len(goFiles) == 0 {
 		return m
 	}
-	per := make([]*source.GoFileModels, len(goFiles))
+	per := make([]*golang.GoFileModels, len(goFiles))
 	forEach(len(goFiles), noState, func(_ struct{}, i int) {
 		src, err := tx.keep(goFiles[i])
-		if err != nil || !source.GoModelsWorthReading(src) {
+		if err != nil || !golang.GoModelsWorthReading(src) {
 			return // an unreadable file is reported when it is extracted
 		}
-		per[i] = source.ReadGoModels(lint.DisplayPath(goFiles[i]), src)
+		per[i] = golang.ReadGoModels(lint.DisplayPath(goFiles[i]), src)
 	})
 	for _, fm := range per {
 		m.Add(fm)
@@ -43,14 +45,14 @@ func readGoModels(sources []string, sch *schema.Schema, tx *texts) *source.GoMod
 // a field the code decrements before writing the record back
 // (`inv.Stocks -= n; db.Save(&inv)`) is a decrement of its column, as
 // `stocks = stocks - ?` would be.
-func observeCalls(f *source.File, fold *observationFold) {
+func observeCalls(f *hostcode.File, fold *observationFold) {
 	for _, c := range f.MapperCalls {
 		if c.Table == "" {
 			continue
 		}
 		for _, s := range c.Sets {
 			if s.Decrement {
-				fold.add(lint.Observation{Kind: lint.ObsDecrement, Table: c.Table, Column: source.PropertyColumn(s.Property), File: f.Path, Line: s.Line})
+				fold.add(lint.Observation{Kind: lint.ObsDecrement, Table: c.Table, Column: stmt.PropertyColumn(s.Property), File: f.Path, Line: s.Line})
 			}
 		}
 	}

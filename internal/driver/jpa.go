@@ -7,7 +7,8 @@ import (
 	"sync"
 	"unicode"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/hostcode/java"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // JPAIndex holds the JPA entities and Spring Data repositories of every
@@ -19,11 +20,11 @@ type JPAIndex struct {
 	// byName holds the entities by the name JPQL uses, bySimple by simple
 	// class name (several modules may each have a Product), byClass by
 	// qualified class name.
-	byName, bySimple map[string][]*source.JPAMapping
-	byClass          map[string]*source.JPAMapping
+	byName, bySimple map[string][]*java.JPAMapping
+	byClass          map[string]*java.JPAMapping
 	// why says why an entity has no mapping, by entity.
-	why   map[*source.JPAEntity]string
-	repos map[string]*source.JPARepository // by qualified interface
+	why   map[*java.JPAEntity]string
+	repos map[string]*java.JPARepository // by qualified interface
 	// simple maps an interface's simple name to the qualified ones.
 	simple map[string][]string
 	// rendered holds the files whose JPQL render added to their
@@ -32,15 +33,15 @@ type JPAIndex struct {
 }
 
 // newJPAIndex indexes the JPA declarations of files (nil entries skipped).
-func newJPAIndex(files []*source.File) *JPAIndex {
+func newJPAIndex(files []*java.File) *JPAIndex {
 	ix := &JPAIndex{
-		byName: map[string][]*source.JPAMapping{}, bySimple: map[string][]*source.JPAMapping{},
-		byClass: map[string]*source.JPAMapping{}, why: map[*source.JPAEntity]string{},
-		repos: map[string]*source.JPARepository{}, simple: map[string][]string{},
+		byName: map[string][]*java.JPAMapping{}, bySimple: map[string][]*java.JPAMapping{},
+		byClass: map[string]*java.JPAMapping{}, why: map[*java.JPAEntity]string{},
+		repos: map[string]*java.JPARepository{}, simple: map[string][]string{},
 	}
-	classes := map[string]*source.JPAEntity{}
-	simple := map[string][]*source.JPAEntity{}
-	var entities []*source.JPAEntity
+	classes := map[string]*java.JPAEntity{}
+	simple := map[string][]*java.JPAEntity{}
+	var entities []*java.JPAEntity
 	for _, f := range files {
 		if f == nil || f.JPA == nil {
 			continue
@@ -66,11 +67,11 @@ func newJPAIndex(files []*source.File) *JPAIndex {
 	}
 	// The class a subclass extends: by its qualified name, else the one
 	// class of that simple name nearest to the subclass.
-	super := func(c *source.JPAEntity) *source.JPAEntity {
+	super := func(c *java.JPAEntity) *java.JPAEntity {
 		if e := classes[c.Super]; e != nil {
 			return e
 		}
-		return nearest(simple[simpleName(c.Super)], packageOf(c.Qualified), func(e *source.JPAEntity) string { return e.Qualified })
+		return nearest(simple[simpleName(c.Super)], packageOf(c.Qualified), func(e *java.JPAEntity) string { return e.Qualified })
 	}
 	// Own fields first, then the mapped superclasses' (a subclass field of
 	// the same name wins); the columns once every entity's @Id is known.
@@ -78,7 +79,7 @@ func newJPAIndex(files []*source.File) *JPAIndex {
 		if e.MappedSuperclass {
 			continue
 		}
-		m := &source.JPAMapping{Entity: e, Table: springName(e.Table), Fields: map[string]source.JPAMappedField{}}
+		m := &java.JPAMapping{Entity: e, Table: springName(e.Table), Fields: map[string]java.JPAMappedField{}}
 		if e.Table == "" {
 			m.Table = springName(e.Name)
 		}
@@ -86,7 +87,7 @@ func newJPAIndex(files []*source.File) *JPAIndex {
 		for c, depth := e, 0; c != nil && depth < 16; depth++ {
 			for _, f := range c.Fields {
 				if _, ok := m.Fields[f.Name]; !ok {
-					m.Fields[f.Name] = source.JPAMappedField{JPAField: f}
+					m.Fields[f.Name] = java.JPAMappedField{JPAField: f}
 				}
 			}
 			if c.Super == "" {
@@ -164,7 +165,7 @@ func commonElements(a, b string) int {
 }
 
 // columns names the column of every field of m.
-func (ix *JPAIndex) columns(m *source.JPAMapping) {
+func (ix *JPAIndex) columns(m *java.JPAMapping) {
 	pkg := packageOf(m.Entity.Qualified)
 	for name, f := range m.Fields {
 		if f.Version {
@@ -195,7 +196,7 @@ func (ix *JPAIndex) columns(m *source.JPAMapping) {
 }
 
 // idField returns the @Id field of m, "" when it has none or several.
-func idField(m *source.JPAMapping) string {
+func idField(m *java.JPAMapping) string {
 	id := ""
 	for name, f := range m.Fields {
 		if f.ID {
@@ -210,7 +211,7 @@ func idField(m *source.JPAMapping) string {
 
 // idColumn returns the column of m's @Id field, before the columns of m
 // are all named.
-func idColumn(m *source.JPAMapping) string {
+func idColumn(m *java.JPAMapping) string {
 	f := m.Fields[idField(m)]
 	if f.JPAField.Column != "" && !f.Relation {
 		return f.JPAField.Column
@@ -220,7 +221,7 @@ func idColumn(m *source.JPAMapping) string {
 
 // class returns the entity of class name (qualified, or simple), the one
 // nearest to package pkg when several have that simple name.
-func (ix *JPAIndex) class(name, pkg string) *source.JPAMapping {
+func (ix *JPAIndex) class(name, pkg string) *java.JPAMapping {
 	if m := ix.byClass[name]; m != nil {
 		return m
 	}
@@ -228,13 +229,13 @@ func (ix *JPAIndex) class(name, pkg string) *source.JPAMapping {
 }
 
 // mappingClass is the qualified class of a mapping.
-func mappingClass(m *source.JPAMapping) string { return m.Entity.Qualified }
+func mappingClass(m *java.JPAMapping) string { return m.Entity.Qualified }
 
 // entities returns the resolver of the JPQL entity names of a repository in
 // package pkg: by entity name, else by class name, the nearest when
 // several modules have one.
-func (ix *JPAIndex) entities(pkg string) source.JPAResolver {
-	return func(name string) (*source.JPAMapping, string) {
+func (ix *JPAIndex) entities(pkg string) java.JPAResolver {
+	return func(name string) (*java.JPAMapping, string) {
 		if m := ix.byClass[name]; m != nil && ix.why[m.Entity] == "" {
 			return m, "" // a repository's qualified domain type
 		}
@@ -258,7 +259,7 @@ func (ix *JPAIndex) entities(pkg string) source.JPAResolver {
 
 // Repository returns the repository interface named name (qualified, or a
 // simple name one interface of the run has), nil when none was read.
-func (ix *JPAIndex) Repository(name string) *source.JPARepository {
+func (ix *JPAIndex) Repository(name string) *java.JPARepository {
 	if r := ix.repos[name]; r != nil {
 		return r
 	}
@@ -270,8 +271,8 @@ func (ix *JPAIndex) Repository(name string) *source.JPARepository {
 
 // render appends to f the fragments of its JPQL @Query methods; a nil
 // index (the first pass, before every entity is known) renders none.
-func (ix *JPAIndex) render(f *source.File) {
-	if ix == nil || f.JPA == nil {
+func (ix *JPAIndex) render(f *java.File) {
+	if ix == nil || f == nil || f.JPA == nil {
 		return
 	}
 	if _, done := ix.rendered.LoadOrStore(f, true); done {
@@ -301,18 +302,18 @@ func (ix *JPAIndex) render(f *source.File) {
 // has @Version (the UPDATE compares the version read), was not read in the
 // method, was read under a @Lock, or is unknown is dropped, as is a call
 // of a method of a repository the run did not read.
-func (ix *JPAIndex) resolveCalls(f *source.File) {
+func (ix *JPAIndex) resolveCalls(f *java.File) {
 	if f == nil {
 		return
 	}
 	kept := f.MapperCalls[:0]
 	for _, c := range f.MapperCalls {
 		switch c.Framework {
-		case source.FrameworkSpringData:
+		case stmt.FrameworkSpringData:
 			if ix.Repository(c.Mapper) == nil {
 				continue
 			}
-		case source.FrameworkJPA, source.FrameworkJPAFlush:
+		case stmt.FrameworkJPA, stmt.FrameworkJPAFlush:
 			if !ix.resolveSave(&c) {
 				continue
 			}
@@ -324,12 +325,12 @@ func (ix *JPAIndex) resolveCalls(f *source.File) {
 
 // resolveSave fills in the table and columns of a save call, and reports
 // whether the rules should judge it.
-func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
+func (ix *JPAIndex) resolveSave(c *stmt.MapperCall) bool {
 	if c.RecordRead == nil {
 		return false // a new entity or one from elsewhere: maybe an INSERT, maybe a merge of a form
 	}
 	repo := ix.Repository(c.Mapper)
-	var m *source.JPAMapping
+	var m *java.JPAMapping
 	switch {
 	case repo != nil && (c.Entity == "" || c.Entity == simpleName(repo.Entity)):
 		m = ix.class(repo.Entity, packageOf(repo.Interface))
@@ -374,16 +375,16 @@ func (ix *JPAIndex) resolveSave(c *source.MapperCall) bool {
 // mutationSets turns the calls of the entity's own methods on the record
 // into the property sets their assignments make: `stock.decrease(n)`,
 // whose body says `this.quantity -= n`, sets quantity from the row read.
-func mutationSets(m *source.JPAMapping, c *source.MapperCall) []source.PropertySet {
-	var out []source.PropertySet
+func mutationSets(m *java.JPAMapping, c *stmt.MapperCall) []stmt.PropertySet {
+	var out []stmt.PropertySet
 	for _, rc := range c.RecordCalls {
 		for _, mu := range m.Entity.Mutations {
 			if mu.Method != rc.Method {
 				continue
 			}
-			ps := source.PropertySet{Property: mu.Field, Form: mu.Form, Text: rc.Text + ", which does " + mu.Text, Line: rc.Line}
+			ps := stmt.PropertySet{Property: mu.Field, Form: mu.Form, Text: rc.Text + ", which does " + mu.Text, Line: rc.Line}
 			if mu.Relative {
-				ps.Form, ps.Read = source.ValueFromRead, c.RecordRead
+				ps.Form, ps.Read = stmt.ValueFromRead, c.RecordRead
 			}
 			out = append(out, ps)
 		}

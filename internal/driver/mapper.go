@@ -7,12 +7,12 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
 // mbgWriteIDs are the ids of the MyBatis Generator write statements whose
-// Java callers guard follows (source.MapperCall).
+// Java callers guard follows (stmt.MapperCall).
 var mbgWriteIDs = map[string]bool{
 	"updateByPrimaryKey":          true,
 	"updateByPrimaryKeySelective": true,
@@ -43,7 +43,7 @@ func mapperStatements(stmts []*lint.Statement) []*lint.Statement {
 	for _, st := range stmts {
 		fr := st.Fragment
 		// A generated mapper's write, or a repository method's @Query.
-		if fr != nil && fr.Namespace != "" && (fr.Lang == source.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == source.LangJava) {
+		if fr != nil && fr.Namespace != "" && (fr.Lang == stmt.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == stmt.LangJava) {
 			out = append(out, st)
 		} else if _, _, ok := goctlModelMethod(fr); ok {
 			out = append(out, st)
@@ -94,7 +94,7 @@ func (ix *writeIndex) Statements(mapper, id string) []*lint.Statement {
 // lintCalls runs the query rules on calls, the entity writes of the file
 // (WrapperIndex.resolveCalls), with every mapper XML of the run indexed;
 // their findings join the file's.
-func (res *fileResult) lintCalls(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mappers *writeIndex, calls []source.MapperCall) {
+func (res *fileResult) lintCalls(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mappers *writeIndex, calls []stmt.MapperCall) {
 	for _, r := range rules {
 		pass := lint.NewPass(r, pol, sch, nil, nil, nil, func(fd lint.Finding) { res.findings = append(res.findings, fd) })
 		pass.File, pass.MapperCalls, pass.Mappers = res.file.Path, calls, mappers

@@ -3,9 +3,11 @@ package driver
 import (
 	"fmt"
 
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -21,13 +23,13 @@ const migrationChunk = 256
 // statement, or its tree, per row until the rules have run. data counts the
 // statements left out. A statement that does not parse is kept, with its
 // ParseErr.
-func parseMigration(p *sqlparse.Parser, f *source.File) (out []*lint.Statement, data int) {
+func parseMigration(p *sqlparse.Parser, f *hostcode.File) (out []*lint.Statement, data int) {
 	for _, fr := range f.Fragments {
-		if fr.Unchecked != "" || fr.Lang != source.LangSQL {
-			out = append(out, parseFile(p, &source.File{Path: f.Path, Lang: f.Lang, Fragments: []*source.Fragment{fr}}, nil)...)
+		if fr.Unchecked != "" || fr.Lang != stmt.LangSQL {
+			out = append(out, parseFile(p, &hostcode.File{Path: f.Path, Lang: f.Lang, Fragments: []*stmt.Fragment{fr}}, nil)...)
 			continue
 		}
-		pos := source.NewPositioner(fr)
+		pos := stmt.NewPositioner(fr)
 		pieces := sqlparse.SplitScript(fr.SQL)
 		eachPart(p, fr.SQL, pieces, migrationChunk, func(_ int, chunk []sqlparse.Piece, nodes []sqlparse.StmtNode) {
 			for i, piece := range chunk {
@@ -68,7 +70,7 @@ func readMigrations(dirs []string, col *collector, tx *texts) ([]*lint.Migration
 		}
 	}
 	type read struct {
-		f     *source.File
+		f     *hostcode.File
 		stmts []*lint.Statement
 		data  int
 		err   error
@@ -80,7 +82,7 @@ func readMigrations(dirs []string, col *collector, tx *texts) ([]*lint.Migration
 			reads[i].err = &InputError{Msg: fmt.Sprintf("read %s: %v", files[i].Path, err)}
 			return
 		}
-		reads[i].f = source.ExtractSQL(lint.DisplayPath(files[i].Path), src)
+		reads[i].f = sqlfile.ExtractSQL(lint.DisplayPath(files[i].Path), src)
 		reads[i].stmts, reads[i].data = parseMigration(p, reads[i].f)
 	})
 	migs := make([]*lint.Migration, 0, len(files))

@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
@@ -30,7 +30,7 @@ func TestParseMigrationChunks(t *testing.T) {
 		fmt.Fprintf(&b, "INSERT INTO t_big (id, qty)\n  VALUES (%d, %d);\n", i, i%7)
 	}
 	b.WriteString("DELIMITER $$\nCREATE TRIGGER tr BEFORE INSERT ON t_big FOR EACH ROW BEGIN SET NEW.qty = 1; END$$\nDELIMITER ;\n")
-	f := source.ExtractSQL("000001_big.up.sql", []byte(b.String()))
+	f := sqlfile.ExtractSQL("000001_big.up.sql", []byte(b.String()))
 	want := parseFile(sqlparse.NewParser(), f, nil)
 	got, data := parseMigration(sqlparse.NewParser(), f)
 	trees, wantData, j := 0, 0, 0

@@ -7,7 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
+	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -26,7 +27,7 @@ func TestParseBatch(t *testing.T) {
 	if nodes := parseBatch(p, bad, sqlparse.SplitScript(bad)); nodes != nil {
 		t.Fatal("batch parse accepted a text with a bad statement")
 	}
-	f := source.ExtractSQL("q.sql", []byte(bad))
+	f := sqlfile.ExtractSQL("q.sql", []byte(bad))
 	stmts := parseFile(p, f, nil)
 	if len(stmts) != 3 || stmts[0].Node == nil || stmts[1].ParseErr == nil || stmts[2].Node == nil {
 		t.Fatalf("fallback: %+v", stmts)
@@ -59,7 +60,7 @@ func TestParseMapperStatement(t *testing.T) {
   <sql id="cols">SELECT a
     FROM t</sql>
 </mapper>`
-	f := source.ExtractXML("M.xml", []byte(doc))
+	f := mybatisxml.ExtractXML("M.xml", []byte(doc))
 	type stmt struct {
 		ID                    string
 		Line, Column, EndLine int
@@ -100,7 +101,7 @@ func TestParseScriptInParts(t *testing.T) {
 			fmt.Fprintf(&sb, "SELECT a FROM t WHERE id = %d FOR UPDATE; # %d\n", i, i)
 		}
 	}
-	f := source.ExtractSQL("script.sql", []byte(sb.String()))
+	f := sqlfile.ExtractSQL("script.sql", []byte(sb.String()))
 	p := sqlparse.NewParser()
 	whole := parseFile(p, f, nil)
 	var handed []*lint.Statement

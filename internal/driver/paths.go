@@ -6,8 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -67,7 +67,7 @@ func (g *givenSchema) addSuppressions(col *collector, migrationDirs []string, tx
 		if err != nil {
 			return fmt.Errorf("read %s: %v", f, err)
 		}
-		col.addFile(source.ExtractSQL(f, src), anchors{})
+		col.addFile(sqlfile.ExtractSQL(f, src), anchors{})
 	}
 	return nil
 }

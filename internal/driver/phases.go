@@ -4,9 +4,10 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -194,13 +195,13 @@ func (r *run) index() error {
 
 // lintFile parses, observes and, when judging, judges the extracted file
 // f as the i-th result.
-func (r *run) lintFile(p *sqlparse.Parser, i int, f *source.File, jpa *JPAIndex) {
+func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.File, jpa *JPAIndex) {
 	var fl *fileLint
 	var asked *policy.Asked
 	if r.judging {
 		fl, asked = recordingLint(r.queryRules, r.base, r.sch)
 	}
-	r.results[i] = parseExtracted(p, f, r.learner, r.sch, jpa, fl)
+	r.results[i] = parseExtracted(p, f, jf, r.learner, r.sch, jpa, fl)
 	r.results[i].asked = asked
 	r.results[i].stmts = nil
 }
@@ -218,12 +219,12 @@ func (r *run) extract() error {
 	bySize := largestFirst(r.in.sources)
 	parallel(len(r.in.sources), func(p *sqlparse.Parser, k int) {
 		i := bySize[k]
-		f, err := extract(r.in.sources[i], r.hosts, r.tx)
+		f, jf, err := extract(r.in.sources[i], r.hosts, r.tx)
 		if err != nil {
 			r.results[i] = fileResult{err: &InputError{Msg: err.Error()}}
 			return
 		}
-		r.lintFile(p, i, f, nil)
+		r.lintFile(p, i, f, jf, nil)
 	})
 	r.tx.forget()
 	return nil
@@ -232,18 +233,18 @@ func (r *run) extract() error {
 // jpql parses again, once every entity is known, the files whose
 // repositories' JPQL names entities other files declare.
 func (r *run) jpql() error {
-	files := make([]*source.File, len(r.results))
+	files := make([]*java.File, len(r.results))
 	var again []int
 	for i, fr := range r.results {
-		files[i] = fr.file
-		if fr.err == nil && fr.file.JPA.HasJPQL() {
+		files[i] = fr.java
+		if fr.err == nil && fr.java != nil && fr.java.JPA.HasJPQL() {
 			again = append(again, i)
 		}
 	}
 	r.jpa = newJPAIndex(files)
 	if len(again) > 0 {
 		parallel(len(again), func(p *sqlparse.Parser, k int) {
-			r.lintFile(p, again[k], files[again[k]], r.jpa)
+			r.lintFile(p, again[k], r.results[again[k]].file, files[again[k]], r.jpa)
 		})
 	}
 	return nil
@@ -276,7 +277,7 @@ func (r *run) rejudge() error {
 		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary)) {
 			return
 		}
-		again := parseExtracted(p, fr.file, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
+		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
 		fr.findings, fr.err = again.findings, again.err
 	})
 	return nil
@@ -290,8 +291,8 @@ func (r *run) link() error {
 	mappers, wrappers := newWriteIndex(r.results), newWrapperIndex(r.results)
 	for i := range r.results {
 		if fr := &r.results[i]; fr.err == nil && fr.file != nil {
-			r.jpa.resolveCalls(fr.file)
-			if calls := wrappers.resolveCalls(fr.file); len(calls) > 0 {
+			r.jpa.resolveCalls(fr.java)
+			if calls := wrappers.resolveCalls(fr.file, fr.java); len(calls) > 0 {
 				fr.lintCalls(r.queryRules, r.pol, r.sch, mappers, calls)
 			}
 		}

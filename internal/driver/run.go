@@ -6,9 +6,14 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/golang"
+	"github.com/guard-sql/guard/internal/hostcode/java"
+	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
+	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -97,7 +102,8 @@ func anyExists(paths []string) bool {
 
 // fileResult is what linting one query source gave.
 type fileResult struct {
-	file         *source.File
+	file         *hostcode.File
+	java         *java.File // the Java facts of a .java file, nil for any other
 	stmts        []*lint.Statement
 	anchors      anchors
 	statements   int
@@ -118,13 +124,13 @@ type fileResult struct {
 
 // clauseQuery is one question a rule asked Pass.ClauseMayVary.
 type clauseQuery struct {
-	fr       *source.Fragment
+	fr       *stmt.Fragment
 	property string
 }
 
 // askedClause reports whether a question the first run asked about a
 // caller-supplied clause is answered yes now that every caller is known.
-func (res *fileResult) askedClause(mayVary func(*source.Fragment, string) bool) bool {
+func (res *fileResult) askedClause(mayVary func(*stmt.Fragment, string) bool) bool {
 	for _, q := range res.clauses {
 		if mayVary(q.fr, q.property) {
 			return true
@@ -137,19 +143,19 @@ func (res *fileResult) askedClause(mayVary func(*source.Fragment, string) bool) 
 // of every Java file read: a generated ${orderByClause} may vary when some
 // caller sets it from a non-constant on the statement's Example class, or
 // on an Example guard cannot name.
-func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
-	var open []source.ClauseSet
+func clauseMayVary(results []fileResult) func(*stmt.Fragment, string) bool {
+	var open []java.ClauseSet
 	for _, r := range results {
-		if r.file == nil {
+		if r.java == nil {
 			continue
 		}
-		for _, cs := range r.file.ClauseSets {
+		for _, cs := range r.java.ClauseSets {
 			if !cs.Constant {
 				open = append(open, cs)
 			}
 		}
 	}
-	return func(fr *source.Fragment, property string) bool {
+	return func(fr *stmt.Fragment, property string) bool {
 		example := fr.ParameterType[strings.LastIndexByte(fr.ParameterType, '.')+1:]
 		for _, cs := range open {
 			if cs.Property == property && (cs.Example == "" || example == "" || cs.Example == example) {
@@ -163,12 +169,12 @@ func clauseMayVary(results []fileResult) func(*source.Fragment, string) bool {
 // hostTypes are the types of the whole run that an ORM write in one file
 // is read against: MyBatis-Plus entity classes and GORM model types.
 type hostTypes struct {
-	ents   *source.EntityIndex
-	models *source.GoModels
+	ents   *java.EntityIndex
+	models *golang.GoModels
 }
 
 // extract runs the extractor that fits the file's extension.
-func extract(p string, hosts hostTypes, tx *texts) (*source.File, error) {
+func extract(p string, hosts hostTypes, tx *texts) (*hostcode.File, *java.File, error) {
 	var src []byte
 	var err error
 	if strings.EqualFold(filepath.Ext(p), ".go") {
@@ -177,23 +183,24 @@ func extract(p string, hosts hostTypes, tx *texts) (*source.File, error) {
 		src, err = tx.take(p)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("read %s: %v", p, err)
+		return nil, nil, fmt.Errorf("read %s: %v", p, err)
 	}
 	name := lint.DisplayPath(p)
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
-		f := source.ExtractGoWith(name, src, hosts.models)
+		f := golang.ExtractGoWith(name, src, hosts.models)
 		if f.NeedsPackage {
 			if others := goPackageFiles(p, tx); len(others) > 0 {
-				f = source.ExtractGoPackageWith(name, src, others, hosts.models)
+				f = golang.ExtractGoPackageWith(name, src, others, hosts.models)
 			}
 		}
-		return f, nil
+		return f, nil, nil
 	case ".java":
-		return source.ExtractJavaWith(name, src, hosts.ents), nil
+		jf := java.ExtractJavaWith(name, src, hosts.ents)
+		return jf.File, jf, nil
 	case ".xml":
-		return source.ExtractXML(name, src), nil
+		return mybatisxml.ExtractXML(name, src), nil, nil
 	default:
-		return source.ExtractSQL(name, src), nil
+		return sqlfile.ExtractSQL(name, src), nil, nil
 	}
 }

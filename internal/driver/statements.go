@@ -6,16 +6,17 @@ package driver
 import (
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/source"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
 // parseFile splits every fragment of f into statements and parses them.
 // With judge, each batch of statements is handed to it as soon as it is
 // parsed (see scriptPart), in the order of the file.
-func parseFile(p *sqlparse.Parser, f *source.File, judge func([]*lint.Statement)) []*lint.Statement {
+func parseFile(p *sqlparse.Parser, f *hostcode.File, judge func([]*lint.Statement)) []*lint.Statement {
 	var out []*lint.Statement
 	for _, fr := range f.Fragments {
 		if fr.Unchecked == "" {
@@ -39,22 +40,22 @@ var scriptPart = 64
 // parseFragment appends the statements of fr to out, handing them to judge
 // (when set) a part of at most scriptPart statements at a time: a mapper
 // statement is one part, whatever it holds.
-func parseFragment(p *sqlparse.Parser, fr *source.Fragment, out []*lint.Statement, judge func([]*lint.Statement)) []*lint.Statement {
-	pos := source.NewPositioner(fr)
+func parseFragment(p *sqlparse.Parser, fr *stmt.Fragment, out []*lint.Statement, judge func([]*lint.Statement)) []*lint.Statement {
+	pos := stmt.NewPositioner(fr)
 	text := fr.SQL
-	if fr.Lang == source.LangGo || fr.Lang == source.LangJava {
+	if fr.Lang == stmt.LangGo || fr.Lang == stmt.LangJava {
 		// sqlx and Spring name their parameters (:id), JPA numbers them
 		// (?1); the rewrite keeps every offset in place.
 		text = sqlparse.NormalizePlaceholders(text)
 	}
 	pieces := sqlparse.SplitScript(text)
 	parts := scriptPart
-	if fr.Lang == source.LangXML || judge == nil {
+	if fr.Lang == stmt.LangXML || judge == nil {
 		parts = len(pieces) // a mapper statement is sent, and fails, as one text
 	}
 	slab := make([]lint.Statement, len(pieces)) // one allocation for the fragment's statements
 	eachPart(p, text, pieces, parts, func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode) {
-		if fr.Lang == source.LangXML && len(part) > 1 && nodes == nil {
+		if fr.Lang == stmt.LangXML && len(part) > 1 && nodes == nil {
 			// A mapper statement is sent as one text: a semicolon in SQL
 			// that does not parse (inside a broken literal, say) does not
 			// start a second statement, and the one error stands for it.
@@ -96,18 +97,18 @@ func partText(text string, part []sqlparse.Piece) string {
 
 // pieceStatement returns the statement of piece, a piece of fr's SQL, with
 // node as its tree, or parsed alone when node is nil.
-func pieceStatement(p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *lint.Statement {
+func pieceStatement(p *sqlparse.Parser, fr *stmt.Fragment, pos *stmt.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *lint.Statement {
 	st := &lint.Statement{}
 	fillStatement(st, p, fr, pos, piece, node)
 	return st
 }
 
 // fillStatement is pieceStatement into st.
-func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *source.Fragment, pos *source.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) {
+func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *stmt.Fragment, pos *stmt.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) {
 	*st = lint.Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 	st.Line, st.Column = pos.Pos(piece.Offset)
 	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-	if fr.Lang == source.LangXML {
+	if fr.Lang == stmt.LangXML {
 		clampToElement(st, fr)
 	}
 	if node != nil {
@@ -125,8 +126,8 @@ func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *source.Fragment, 
 // after IN written as the list the client sends (`id IN ?` with a slice,
 // in GORM), where NormalizePlaceholders had no room to; nil when that is
 // not it.
-func clientListNode(p *sqlparse.Parser, fr *source.Fragment, text string) sqlparse.StmtNode {
-	if fr.Lang != source.LangGo && fr.Lang != source.LangJava {
+func clientListNode(p *sqlparse.Parser, fr *stmt.Fragment, text string) sqlparse.StmtNode {
+	if fr.Lang != stmt.LangGo && fr.Lang != stmt.LangJava {
 		return nil
 	}
 	expanded, ok := sqlparse.ExpandInLists(text)
@@ -143,7 +144,7 @@ func clientListNode(p *sqlparse.Parser, fr *source.Fragment, text string) sqlpar
 // clampToElement keeps a mapper statement's lines within its element: text
 // that starts or ends in an included <sql> standing elsewhere in the file
 // would otherwise put the statement there, or end it before it starts.
-func clampToElement(st *lint.Statement, fr *source.Fragment) {
+func clampToElement(st *lint.Statement, fr *stmt.Fragment) {
 	end := max(fr.EndLine, fr.Line)
 	if st.Line < fr.Line || st.Line > end {
 		st.Line, st.Column = fr.Line, max(fr.Col, 1)

@@ -3,8 +3,9 @@ package driver
 import (
 	"fmt"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -16,7 +17,7 @@ type collector struct {
 }
 
 type fileInfo struct {
-	supps []source.Suppression
+	supps []stmt.Suppression
 	// anchor maps a statement's first line to the line of the construct
 	// holding it (Go call, Java annotation, XML element).
 	anchor map[int]int
@@ -34,7 +35,7 @@ type anchors struct {
 // addFile records a file's suppressions and the anchors of its statements
 // (see anchorsOf). The collector takes a's maps over: a file seen for the
 // first time keeps them, instead of a copy of one entry per statement.
-func (c *collector) addFile(f *source.File, a anchors) {
+func (c *collector) addFile(f *hostcode.File, a anchors) {
 	if c.files == nil {
 		c.files = map[string]*fileInfo{}
 	}
@@ -64,7 +65,7 @@ func (c *collector) addFile(f *source.File, a anchors) {
 // line of the construct holding it, where a guard:ignore comment may also
 // stand, and the statements of dynamic variants to their element. Only a
 // suppression reads the lines: a file without one gets none.
-func anchorsOf(f *source.File, stmts []*lint.Statement) anchors {
+func anchorsOf(f *hostcode.File, stmts []*lint.Statement) anchors {
 	a := anchors{hosts: variantHosts(stmts)}
 	if len(f.Suppressions) == 0 {
 		return a

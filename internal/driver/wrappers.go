@@ -3,16 +3,18 @@ package driver
 import (
 	"strings"
 
-	"github.com/guard-sql/guard/internal/source"
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/java"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // WrapperIndex holds the service methods of every Java file a run read
-// that wrap one generated mapper call (source.WrapperMethod), by class,
+// that wrap one generated mapper call (java.WrapperMethod), by class,
 // so that a call of such a method in another file is judged as the
 // generated call it ends in. One level: a wrapper is a method that calls
 // the mapper itself.
 type WrapperIndex struct {
-	classes map[string][]source.WrapperMethod // qualified class name
+	classes map[string][]java.WrapperMethod // qualified class name
 	// impls maps an interface to the classes that implement it.
 	impls map[string][]string
 	// simple maps a class's or interface's last name element to the
@@ -22,7 +24,7 @@ type WrapperIndex struct {
 
 // newWrapperIndex indexes the Java types of every file.
 func newWrapperIndex(results []fileResult) *WrapperIndex {
-	ix := &WrapperIndex{classes: map[string][]source.WrapperMethod{}, impls: map[string][]string{}, simple: map[string][]string{}}
+	ix := &WrapperIndex{classes: map[string][]java.WrapperMethod{}, impls: map[string][]string{}, simple: map[string][]string{}}
 	addSimple := func(name string) {
 		s := name[strings.LastIndexByte(name, '.')+1:]
 		for _, n := range ix.simple[s] {
@@ -33,10 +35,10 @@ func newWrapperIndex(results []fileResult) *WrapperIndex {
 		ix.simple[s] = append(ix.simple[s], name)
 	}
 	for _, r := range results {
-		if r.file == nil {
+		if r.java == nil {
 			continue
 		}
-		for _, jt := range r.file.Types {
+		for _, jt := range r.java.Types {
 			if _, seen := ix.classes[jt.Name]; seen {
 				ix.classes[jt.Name] = nil // two classes of one name: guard does not pick
 				continue
@@ -72,11 +74,11 @@ func (ix *WrapperIndex) class(typ string) string {
 
 // method returns the wrapper method name of the class typ resolves to
 // with params parameters, nil when there is none or several.
-func (ix *WrapperIndex) method(typ, name string, params int) *source.WrapperMethod {
+func (ix *WrapperIndex) method(typ, name string, params int) *java.WrapperMethod {
 	if ix == nil || typ == "" {
 		return nil
 	}
-	var found *source.WrapperMethod
+	var found *java.WrapperMethod
 	ws := ix.classes[ix.class(typ)]
 	for i := range ws {
 		if w := &ws[i]; w.Method == name && w.Params == params {
@@ -93,15 +95,19 @@ func (ix *WrapperIndex) method(typ, name string, params int) *source.WrapperMeth
 // calls, with each read through a service kept only when the service
 // method is a read wrapper, and its service calls that end in a generated
 // write through a wrapper method, as that write made at the caller.
-func (ix *WrapperIndex) resolveCalls(f *source.File) []source.MapperCall {
-	if len(f.ServiceCalls) == 0 && !hasServiceRead(f.MapperCalls) {
+func (ix *WrapperIndex) resolveCalls(f *hostcode.File, jf *java.File) []stmt.MapperCall {
+	var services []stmt.MapperCall
+	if jf != nil {
+		services = jf.ServiceCalls
+	}
+	if len(services) == 0 && !hasServiceRead(f.MapperCalls) {
 		return f.MapperCalls
 	}
-	out := make([]source.MapperCall, 0, len(f.MapperCalls))
+	out := make([]stmt.MapperCall, 0, len(f.MapperCalls))
 	for _, c := range f.MapperCalls {
 		out = append(out, ix.resolveReads(c))
 	}
-	for _, c := range f.ServiceCalls {
+	for _, c := range services {
 		w := ix.method(c.Mapper, c.Method, c.ViaArgs)
 		if w == nil || w.Write == nil || w.RecordParam != c.ViaRecord {
 			continue
@@ -110,7 +116,7 @@ func (ix *WrapperIndex) resolveCalls(f *source.File) []source.MapperCall {
 		wr := w.Write
 		// The wrapper's setters run after the caller's: their value is the
 		// one written.
-		sets := make([]source.PropertySet, 0, len(c.Sets)+len(wr.Sets))
+		sets := make([]stmt.PropertySet, 0, len(c.Sets)+len(wr.Sets))
 		for _, s := range c.Sets {
 			if !setsProperty(wr.Sets, s.Property) {
 				sets = append(sets, s)
@@ -129,16 +135,16 @@ func (ix *WrapperIndex) resolveCalls(f *source.File) []source.MapperCall {
 
 // resolveReads keeps the reads of c through a service method only when the
 // method is a read wrapper, naming the generated read it returns.
-func (ix *WrapperIndex) resolveReads(c source.MapperCall) source.MapperCall {
+func (ix *WrapperIndex) resolveReads(c stmt.MapperCall) stmt.MapperCall {
 	c.RecordRead = ix.resolveRead(c.RecordRead)
-	if !hasServiceRead([]source.MapperCall{c}) {
+	if !hasServiceRead([]stmt.MapperCall{c}) {
 		return c
 	}
-	sets := make([]source.PropertySet, len(c.Sets))
+	sets := make([]stmt.PropertySet, len(c.Sets))
 	for i, s := range c.Sets {
 		if s.Read != nil && s.Read.Service != "" {
 			if s.Read = ix.resolveRead(s.Read); s.Read == nil {
-				s.Form, s.CopiesRead = source.ValueOther, false
+				s.Form, s.CopiesRead = stmt.ValueOther, false
 			}
 		}
 		sets[i] = s
@@ -150,7 +156,7 @@ func (ix *WrapperIndex) resolveReads(c source.MapperCall) source.MapperCall {
 // resolveRead returns r resolved: itself for a generated read, the read
 // wrapper's generated read for a read through a service, nil when the
 // service method is no read wrapper.
-func (ix *WrapperIndex) resolveRead(r *source.MapperRead) *source.MapperRead {
+func (ix *WrapperIndex) resolveRead(r *stmt.MapperRead) *stmt.MapperRead {
 	if r == nil || r.Service == "" {
 		return r
 	}
@@ -166,7 +172,7 @@ func (ix *WrapperIndex) resolveRead(r *source.MapperRead) *source.MapperRead {
 
 // hasServiceRead reports whether a call's record or a setter's value was
 // read through a service method.
-func hasServiceRead(calls []source.MapperCall) bool {
+func hasServiceRead(calls []stmt.MapperCall) bool {
 	for _, c := range calls {
 		if c.RecordRead != nil && c.RecordRead.Service != "" {
 			return true
@@ -180,7 +186,7 @@ func hasServiceRead(calls []source.MapperCall) bool {
 	return false
 }
 
-func setsProperty(sets []source.PropertySet, property string) bool {
+func setsProperty(sets []stmt.PropertySet, property string) bool {
 	for _, s := range sets {
 		if s.Property == property {
 			return true

@@ -1,39 +1,36 @@
-// Package source finds SQL in the files of a project: .sql files, Go, Java and
-// MyBatis XML mappers. Every fragment it returns knows where its text stands in
-// the original file.
-package source
+// Package hostcode holds what every reader of host code produces: the File
+// an extractor found SQL in, its guard:ignore suppressions, and the text
+// helpers the readers share. The readers are its subpackages, one per host
+// language: sqlfile (.sql scripts), mybatisxml (MyBatis mapper XML), golang
+// (Go: database/sql, sqlx, GORM, goctl) and java (JDBC, MyBatis
+// annotations and generated mappers, MyBatis-Plus, JPA and Spring Data).
+// Every fragment they return knows where its text stands in the original
+// file.
+package hostcode
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/guard-sql/guard/internal/stmt"
+)
 
 // File is what an extractor found in one file.
 type File struct {
 	Path         string
-	Lang         Lang
-	Fragments    []*Fragment
-	Suppressions []Suppression
-	// ClauseSets are the MyBatis Generator Example clause setters of a Java
-	// file (see ClauseSet).
-	ClauseSets []ClauseSet
-	// MapperCalls are the MyBatis Generator write calls of a Java file (see
-	// MapperCall).
-	MapperCalls []MapperCall
-	// ServiceCalls are the calls of a Java file that may reach a generated
-	// write through one service method (see MapperCall.Via), and Types the
-	// classes that declare such methods or implement interfaces; lint
-	// joins the two across the files of a run.
-	ServiceCalls []MapperCall
-	Types        []JavaType
+	Lang         stmt.Lang
+	Fragments    []*stmt.Fragment
+	Suppressions []stmt.Suppression
+	// MapperCalls are the entity writes of the file's host code: calls of
+	// generated mapper methods and of ORM writes (see stmt.MapperCall).
+	MapperCalls []stmt.MapperCall
 	// NeedsPackage reports, for a Go file read alone, that a goctl-shaped
 	// statement names what another file of its package declares (a model's
 	// column list, the table its embedded generated model holds):
-	// ExtractGoPackage with those files may compute it.
+	// extracting it with those files may compute it.
 	NeedsPackage bool
 	// GoctlFields maps the struct fields of a Go file whose type is a goctl
 	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
 	GoctlFields map[string]string
-	// JPA holds the entities and Spring Data repositories a Java file
-	// declares; nil when it declares none.
-	JPA *JPAFile
 }
 
 // ParseSuppression reads "guard:ignore CODE reason…" out of a comment's text

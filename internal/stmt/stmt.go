@@ -2,7 +2,7 @@
 // reaches the rules: its SQL (as written, or rendered by guard from a
 // builder or ORM call, said so), where it stands, what the host code shows
 // of the values bound to its placeholders, how its result is used, and the
-// entity writes of ORM and generated-mapper calls. Readers (internal/source)
+// entity writes of ORM and generated-mapper calls. Readers (internal/hostcode)
 // produce it; rules (lint/rules) read it with the schema model and never
 // see a reader.
 package stmt

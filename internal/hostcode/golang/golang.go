@@ -1,4 +1,4 @@
-package source
+package golang
 
 import (
 	"errors"
@@ -11,7 +11,9 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // ExtractGo finds the SQL in one Go file.
@@ -36,19 +38,19 @@ import (
 // A file that does not parse yields an Unchecked fragment where it breaks,
 // and the SQL of what go/parser recovers around the error. ExtractGo never
 // panics and never reads the file system: src is the file's content.
-func ExtractGo(path string, src []byte) *File {
+func ExtractGo(path string, src []byte) *hostcode.File {
 	return extractGo(path, src, nil, nil)
 }
 
 // ExtractGoWith is ExtractGo with the model types of the whole run, so that
 // a GORM write finds the table of a type another file declares (see
 // GoModels); with nil it knows the file's own types only.
-func ExtractGoWith(path string, src []byte, models *GoModels) *File {
+func ExtractGoWith(path string, src []byte, models *GoModels) *hostcode.File {
 	return extractGo(path, src, nil, models)
 }
 
-func extractGo(path string, src []byte, others map[string][]byte, models *GoModels) *File {
-	out := &File{Path: path, Lang: LangGo}
+func extractGo(path string, src []byte, others map[string][]byte, models *GoModels) *hostcode.File {
+	out := &hostcode.File{Path: path, Lang: stmt.LangGo}
 	if src == nil {
 		src = []byte{} // a nil source would make go/parser read path
 	}
@@ -57,7 +59,7 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	// ten errors; past them it gives up and returns an empty file).
 	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
 	if f == nil {
-		out.Fragments = []*Fragment{goBrokenFile(path, err)}
+		out.Fragments = []*stmt.Fragment{goBrokenFile(path, err)}
 		return out
 	}
 	x := newGoExtractor(path, src, fset, f)
@@ -106,8 +108,8 @@ func goGeneratedHeader(f *ast.File) string {
 }
 
 // goBrokenFile is the fragment standing for a file that does not parse.
-func goBrokenFile(path string, err error) *Fragment {
-	fr := &Fragment{File: path, Lang: LangGo, Line: 1, Col: 1, EndLine: 1}
+func goBrokenFile(path string, err error) *stmt.Fragment {
+	fr := &stmt.Fragment{File: path, Lang: stmt.LangGo, Line: 1, Col: 1, EndLine: 1}
 	msg := err.Error()
 	var list scanner.ErrorList
 	if errors.As(err, &list) && len(list) > 0 {
@@ -169,15 +171,15 @@ type goExtractor struct {
 	folded map[*ast.Object]bool
 	uses   map[*ast.Object][]*ast.Ident
 
-	frags     []*Fragment
-	byNode    map[ast.Node]*Fragment
-	byConst   map[*ast.Object]*Fragment
-	byBuilder map[*ast.Object]*Fragment
-	byAppend  map[*ast.Object]*Fragment
+	frags     []*stmt.Fragment
+	byNode    map[ast.Node]*stmt.Fragment
+	byConst   map[*ast.Object]*stmt.Fragment
+	byBuilder map[*ast.Object]*stmt.Fragment
+	byAppend  map[*ast.Object]*stmt.Fragment
 
-	cands map[*Fragment]*goCandidate
-	sunk  map[*Fragment]bool // fragments a database call runs
-	bound map[*Fragment]bool // fragments whose ParamSteps a call has set
+	cands map[*stmt.Fragment]*goCandidate
+	sunk  map[*stmt.Fragment]bool // fragments a database call runs
+	bound map[*stmt.Fragment]bool // fragments whose ParamSteps a call has set
 
 	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
 	// siblings are the other files of the package (ExtractGoPackage);
@@ -187,9 +189,9 @@ type goExtractor struct {
 	needsPackage bool
 	parser       *sqlparse.Parser // made when a fragment must be parsed to be decided
 
-	dir    string       // the file's folder, slash-separated, for GoModels.Lookup
-	models *GoModels    // the model types of the run (or of the file)
-	calls  []MapperCall // the file's GORM entity writes
+	dir    string            // the file's folder, slash-separated, for GoModels.Lookup
+	models *GoModels         // the model types of the run (or of the file)
+	calls  []stmt.MapperCall // the file's GORM entity writes
 }
 
 func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
@@ -203,13 +205,13 @@ func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *
 		assigns:    map[*ast.Object][]goAssign{},
 		folded:     map[*ast.Object]bool{},
 		uses:       map[*ast.Object][]*ast.Ident{},
-		byNode:     map[ast.Node]*Fragment{},
-		byConst:    map[*ast.Object]*Fragment{},
-		byBuilder:  map[*ast.Object]*Fragment{},
-		byAppend:   map[*ast.Object]*Fragment{},
-		cands:      map[*Fragment]*goCandidate{},
-		sunk:       map[*Fragment]bool{},
-		bound:      map[*Fragment]bool{},
+		byNode:     map[ast.Node]*stmt.Fragment{},
+		byConst:    map[*ast.Object]*stmt.Fragment{},
+		byBuilder:  map[*ast.Object]*stmt.Fragment{},
+		byAppend:   map[*ast.Object]*stmt.Fragment{},
+		cands:      map[*stmt.Fragment]*goCandidate{},
+		sunk:       map[*stmt.Fragment]bool{},
+		bound:      map[*stmt.Fragment]bool{},
 		fieldMemo:  map[goFieldKey]goFieldMemo{},
 		dir:        goDir(path),
 	}
@@ -535,9 +537,9 @@ func goFuncName(d *ast.FuncDecl) string {
 
 // addStatic records a fragment of constant SQL. at is the construct it is
 // reported at (a literal, a call, a constant's name); end its last line.
-func (x *goExtractor) addStatic(v goString, at ast.Node, endLine int, id string) *Fragment {
+func (x *goExtractor) addStatic(v goString, at ast.Node, endLine int, id string) *stmt.Fragment {
 	p := x.position(at.Pos())
-	fr := &Fragment{File: x.path, Lang: LangGo, SQL: v.s, Segments: v.segs,
+	fr := &stmt.Fragment{File: x.path, Lang: stmt.LangGo, SQL: v.s, Segments: v.segs,
 		Line: p.Line, Col: p.Column, EndLine: max(endLine, p.Line), ID: id}
 	x.frags = append(x.frags, fr)
 	return fr
@@ -545,13 +547,13 @@ func (x *goExtractor) addStatic(v goString, at ast.Node, endLine int, id string)
 
 // addUnchecked records SQL that cannot be checked, built at node n; it is
 // reported at n, or at the call n is a direct argument of.
-func (x *goExtractor) addUnchecked(n ast.Node, reason string) *Fragment {
+func (x *goExtractor) addUnchecked(n ast.Node, reason string) *stmt.Fragment {
 	at := n
 	if e, ok := n.(ast.Expr); ok {
 		at = x.reportAt(e)
 	}
 	p := x.position(at.Pos())
-	fr := &Fragment{File: x.path, Lang: LangGo, Unchecked: reason,
+	fr := &stmt.Fragment{File: x.path, Lang: stmt.LangGo, Unchecked: reason,
 		Line: p.Line, Col: p.Column, EndLine: max(x.position(n.End()).Line, p.Line), ID: x.enclosingName(n)}
 	x.frags = append(x.frags, fr)
 	x.byNode[n] = fr
@@ -594,8 +596,8 @@ func (x *goExtractor) pieceOnly(obj *ast.Object) bool {
 }
 
 // suppressions lists the guard:ignore comments of the file.
-func (x *goExtractor) suppressions() []Suppression {
-	var out []Suppression
+func (x *goExtractor) suppressions() []stmt.Suppression {
+	var out []stmt.Suppression
 	for _, g := range x.file.Comments {
 		for _, c := range g.List {
 			text := c.Text
@@ -604,12 +606,12 @@ func (x *goExtractor) suppressions() []Suppression {
 			} else {
 				text = strings.TrimSuffix(strings.TrimPrefix(text, "/*"), "*/")
 			}
-			code, reason, ok := ParseSuppression(text)
+			code, reason, ok := hostcode.ParseSuppression(text)
 			if !ok {
 				continue
 			}
 			p := x.position(c.Pos())
-			out = append(out, Suppression{Code: code, Reason: reason, Line: p.Line, Col: p.Column})
+			out = append(out, stmt.Suppression{Code: code, Reason: reason, Line: p.Line, Col: p.Column})
 		}
 	}
 	return out

@@ -1,4 +1,4 @@
-package source
+package golang
 
 import (
 	"os"
@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // goSrc joins lines into a Go file, so that a case's line numbers are its
@@ -20,10 +22,10 @@ type goView struct {
 	ID            string
 	SQL           string
 	Unchecked     string
-	Exec          *Exec
+	Exec          *stmt.Exec
 }
 
-func goViews(f *File) []goView {
+func goViews(f *hostcode.File) []goView {
 	var out []goView
 	for _, fr := range f.Fragments {
 		out = append(out, goView{Line: fr.Line, EndLine: fr.EndLine, ID: fr.ID, SQL: fr.SQL, Unchecked: fr.Unchecked, Exec: fr.Exec})
@@ -42,11 +44,11 @@ func runGoCases(t *testing.T, cases []goCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := ExtractGo("dao.go", []byte(tc.src))
-			if f.Path != "dao.go" || f.Lang != LangGo {
+			if f.Path != "dao.go" || f.Lang != stmt.LangGo {
 				t.Errorf("file = %q %q, want dao.go go", f.Path, f.Lang)
 			}
 			for _, fr := range f.Fragments {
-				if fr.File != "dao.go" || fr.Lang != LangGo {
+				if fr.File != "dao.go" || fr.Lang != stmt.LangGo {
 					t.Errorf("fragment file = %q %q", fr.File, fr.Lang)
 				}
 			}
@@ -285,7 +287,7 @@ func TestExtractGoDynamic(t *testing.T) {
 				"}",
 			),
 			want: []goView{{Line: 3, EndLine: 4, ID: "f", Unchecked: "SQL concatenated with non-constant expression `t`",
-				Exec: &Exec{Method: "Exec", ResultDiscarded: true}}},
+				Exec: &stmt.Exec{Method: "Exec", ResultDiscarded: true}}},
 		},
 		{
 			name: "strings.Join, strings.Builder once per builder, bytes.Buffer via Fprintf",
@@ -378,11 +380,11 @@ func TestExtractGoDynamic(t *testing.T) {
 			),
 			want: []goView{
 				{Line: 7, EndLine: 7, ID: "f", Unchecked: "SQL built at run time with fmt.Sprintf",
-					Exec: &Exec{Method: "Exec", ResultDiscarded: true}},
+					Exec: &stmt.Exec{Method: "Exec", ResultDiscarded: true}},
 				{Line: 9, EndLine: 9, ID: "f", Unchecked: "SQL concatenated with non-constant expression `where`"},
 				{Line: 10, EndLine: 10, ID: "f", Unchecked: "SQL built at run time with strings.Join"},
 				{Line: 11, EndLine: 11, ID: "f", Unchecked: "SQL built at run time with strings.Builder",
-					Exec: &Exec{Method: "Exec", ResultDiscarded: true}},
+					Exec: &stmt.Exec{Method: "Exec", ResultDiscarded: true}},
 				{Line: 13, EndLine: 13, ID: "f", Unchecked: "SQL built at run time by appending to `q2`"},
 			},
 		},
@@ -422,7 +424,7 @@ func FuzzExtractGo(f *testing.F) {
 		file := ExtractGo("f.go", src)
 		lines := strings.Split(string(src), "\n")
 		for _, fr := range file.Fragments {
-			if fr.File != "f.go" || fr.Lang != LangGo || fr.Line < 1 || fr.EndLine < fr.Line || fr.Col < 1 {
+			if fr.File != "f.go" || fr.Lang != stmt.LangGo || fr.Line < 1 || fr.EndLine < fr.Line || fr.Col < 1 {
 				t.Fatalf("bad fragment header %+v", fr)
 			}
 			if fr.Unchecked != "" {

@@ -1,11 +1,13 @@
-package source
+package java
 
 import (
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // ExtractJava finds the SQL of a Java file without compiling it: a small lexer
@@ -41,7 +43,7 @@ func ExtractJava(path string, src []byte) *File {
 // the whole run, which give the tables and columns of the entity writes and
 // update wrappers of the file (see JavaEntities).
 func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
-	f := &File{Path: path, Lang: LangJava}
+	f := &File{File: &hostcode.File{Path: path, Lang: stmt.LangJava}}
 	toks, comments, rerr := lexJava(src)
 	f.Suppressions = javaSuppressions(comments)
 	x, xerr := (*javaFile)(nil), rerr
@@ -52,8 +54,8 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 		x.entities = entities
 	}
 	if xerr != nil {
-		f.Fragments = []*Fragment{{
-			File: path, Lang: LangJava, Unchecked: "java: cannot read file: " + xerr.msg,
+		f.Fragments = []*stmt.Fragment{{
+			File: path, Lang: stmt.LangJava, Unchecked: "java: cannot read file: " + xerr.msg,
 			Line: xerr.line, EndLine: xerr.line, Col: xerr.col,
 		}}
 		return f
@@ -89,8 +91,8 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 
 // javaSuppressions reads the guard:ignore comments. A comment spanning lines
 // counts at its last line, the one right above what it suppresses.
-func javaSuppressions(comments []javaComment) []Suppression {
-	var out []Suppression
+func javaSuppressions(comments []javaComment) []stmt.Suppression {
+	var out []stmt.Suppression
 	for _, c := range comments {
 		text := c.text
 		if c.block {
@@ -101,8 +103,8 @@ func javaSuppressions(comments []javaComment) []Suppression {
 			}
 			text = strings.Join(strings.Fields(strings.Join(lines, " ")), " ")
 		}
-		if code, reason, ok := ParseSuppression(text); ok {
-			out = append(out, Suppression{Code: code, Reason: reason, Line: c.endLine, Col: c.col})
+		if code, reason, ok := hostcode.ParseSuppression(text); ok {
+			out = append(out, stmt.Suppression{Code: code, Reason: reason, Line: c.endLine, Col: c.col})
 		}
 	}
 	return out
@@ -124,11 +126,11 @@ func (x *javaFile) claim(s, e int) bool {
 }
 
 // addSQL reports the SQL text held by tokens [s, e).
-func (x *javaFile) addSQL(text javaText, s, e int, id string) *Fragment {
+func (x *javaFile) addSQL(text javaText, s, e int, id string) *stmt.Fragment {
 	sql, segs := text.segments()
 	start, last := x.toks[s], x.toks[max(e-1, s)]
-	fr := &Fragment{
-		File: x.path, Lang: LangJava, SQL: sql, Segments: segs,
+	fr := &stmt.Fragment{
+		File: x.path, Lang: stmt.LangJava, SQL: sql, Segments: segs,
 		Line: start.line, EndLine: last.endLine, Col: start.col, ID: id,
 	}
 	x.frags = append(x.frags, fr)
@@ -137,13 +139,13 @@ func (x *javaFile) addSQL(text javaText, s, e int, id string) *Fragment {
 
 // addUnchecked reports tokens [s, e) as SQL that cannot be checked, unless
 // they are already part of a reported fragment (then it returns nil).
-func (x *javaFile) addUnchecked(s, e int, reason, id string) *Fragment {
+func (x *javaFile) addUnchecked(s, e int, reason, id string) *stmt.Fragment {
 	if s >= e || !x.claim(s, e) {
 		return nil
 	}
 	start, last := x.toks[s], x.toks[e-1]
-	fr := &Fragment{
-		File: x.path, Lang: LangJava, Unchecked: reason,
+	fr := &stmt.Fragment{
+		File: x.path, Lang: stmt.LangJava, Unchecked: reason,
 		Line: start.line, EndLine: last.endLine, Col: start.col, ID: id,
 	}
 	x.frags = append(x.frags, fr)
@@ -154,8 +156,8 @@ func (x *javaFile) addUnchecked(s, e int, reason, id string) *Fragment {
 // kept only if it parses, or, built at run time, if text (its constant
 // parts) has a statement's skeleton. A value held by a name that says SQL
 // (String sql = …, holder) is kept.
-func (x *javaFile) unsure(fr *Fragment, text javaText, holder string) *Fragment {
-	if fr != nil && !sqlName(holder) {
+func (x *javaFile) unsure(fr *stmt.Fragment, text javaText, holder string) *stmt.Fragment {
+	if fr != nil && !hostcode.SQLName(holder) {
 		x.pending[fr] = &javaPending{text: text.String()}
 	}
 	return fr
@@ -177,7 +179,7 @@ type javaPending struct {
 
 // keepSQL drops the fragments of unknown use that are not SQL after all.
 func (x *javaFile) keepSQL() {
-	x.frags = slices.DeleteFunc(x.frags, func(fr *Fragment) bool {
+	x.frags = slices.DeleteFunc(x.frags, func(fr *stmt.Fragment) bool {
 		p := x.pending[fr]
 		if p == nil {
 			return false
@@ -224,7 +226,7 @@ func (x *javaFile) declarations() {
 				continue
 			}
 			v := x.evalDef(df, 0)
-			sure := df.usedWholeSure || sqlName(d.name)
+			sure := df.usedWholeSure || hostcode.SQLName(d.name)
 			if !v.known() {
 				if v.prefixText().looksLikeSQL() || df.usedWholeExec {
 					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))

@@ -1,4 +1,4 @@
-package source
+package java
 
 import (
 	"strconv"
@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // javaSrc joins lines into a Java file, so that a case's line numbers are its
@@ -20,7 +21,7 @@ type javaView struct {
 	ID                 string
 	SQL                string
 	Unchecked          string
-	Dollar             []Dollar
+	Dollar             []stmt.Dollar
 }
 
 func javaViews(f *File) []javaView {
@@ -42,11 +43,11 @@ func runJavaCases(t *testing.T, cases []javaCase) {
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
 			f := ExtractJava("Dao.java", []byte(tc.src))
-			if f.Path != "Dao.java" || f.Lang != LangJava {
+			if f.Path != "Dao.java" || f.Lang != stmt.LangJava {
 				t.Errorf("file = %q %q, want Dao.java java", f.Path, f.Lang)
 			}
 			for _, fr := range f.Fragments {
-				if fr.File != "Dao.java" || fr.Lang != LangJava {
+				if fr.File != "Dao.java" || fr.Lang != stmt.LangJava {
 					t.Errorf("fragment file = %q %q", fr.File, fr.Lang)
 				}
 			}
@@ -118,7 +119,7 @@ func TestExtractJavaAnnotations(t *testing.T) {
 			`  @Select("SELECT * FROM t ORDER BY ${ col } LIMIT #{n}")`,
 			`  List<T> page(String col, int n);`,
 		), []javaView{{Line: 3, EndLine: 3, Col: 3, ID: "page", SQL: "SELECT * FROM t ORDER BY ? LIMIT ?",
-			Dollar: []Dollar{{Expr: "col", Line: 3, Col: 37}}}}},
+			Dollar: []stmt.Dollar{{Expr: "col", Line: 3, Col: 37}}}}},
 		{"escaped placeholder stays", javaMapper(
 			`  @Select("SELECT '\\#{x}' FROM t WHERE id = #{id}")`,
 			`  String get(long id);`,

@@ -1,4 +1,4 @@
-package source
+package mybatisxml
 
 import (
 	"bytes"
@@ -7,6 +7,9 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // ExtractXML finds the statements of a MyBatis mapper: every <select>,
@@ -14,22 +17,22 @@ import (
 // when dynamic tags make its SQL depend on run-time conditions. An XML file
 // whose root is not <mapper> yields no fragments; a file that is not
 // well-formed XML yields one Unchecked fragment at the decoder's error.
-func ExtractXML(path string, src []byte) *File {
-	f := &File{Path: path, Lang: LangXML}
+func ExtractXML(path string, src []byte) *hostcode.File {
+	f := &hostcode.File{Path: path, Lang: stmt.LangXML}
 	// Editors do not count a byte order mark as a column.
 	src = bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))
 	// XML ends a line at CR as at LF (XML 1.0 §2.11).
-	src = loneCRToLF(src)
-	doc := mbParse(mbDocText(src, []Segment{{Off: 0, Line: 1, Col: 1}}), "mapper")
+	src = hostcode.LoneCRToLF(src)
+	doc := mbParse(mbDocText(src, []stmt.Segment{{Off: 0, Line: 1, Col: 1}}), "mapper")
 	for _, c := range doc.comments {
 		// A comment may wrap; the suppression reads as one line.
 		text := strings.Join(strings.Fields(c.text), " ")
-		if code, reason, ok := ParseSuppression(text); ok {
-			f.Suppressions = append(f.Suppressions, Suppression{Code: code, Reason: reason, Line: c.line, Col: c.col})
+		if code, reason, ok := hostcode.ParseSuppression(text); ok {
+			f.Suppressions = append(f.Suppressions, stmt.Suppression{Code: code, Reason: reason, Line: c.line, Col: c.col})
 		}
 	}
 	if doc.err != nil {
-		f.Fragments = []*Fragment{doc.err.fragment(path, LangXML)}
+		f.Fragments = []*stmt.Fragment{doc.err.fragment(path, stmt.LangXML)}
 		return f
 	}
 	if doc.root == nil {
@@ -45,7 +48,7 @@ func ExtractXML(path string, src []byte) *File {
 	for _, n := range doc.root.kids {
 		switch n.name {
 		case "select", "insert", "update", "delete":
-			base := Fragment{File: path, Lang: LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType"), Namespace: m.namespace}
+			base := stmt.Fragment{File: path, Lang: stmt.LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType"), Namespace: m.namespace}
 			f.Fragments = append(f.Fragments, m.fragments(n, base)...)
 		}
 	}
@@ -57,18 +60,18 @@ func ExtractXML(path string, src []byte) *File {
 // segs maps offsets of text to the host file, as Fragment.Segments does; line
 // is the line of the construct holding the string. The fragments carry no ID:
 // the caller knows the method.
-func ExtractMyBatisScript(path string, text string, segs []Segment, line int) []*Fragment {
+func ExtractMyBatisScript(path string, text string, segs []stmt.Segment, line int) []*stmt.Fragment {
 	src := mbDocText([]byte(text), mbCleanSegments(segs, len(text), line))
 	doc := mbParse(src, "")
 	if doc.err != nil {
-		return []*Fragment{doc.err.fragment(path, LangJava)}
+		return []*stmt.Fragment{doc.err.fragment(path, stmt.LangJava)}
 	}
 	if doc.root == nil {
 		return nil
 	}
 	endLine, _ := src.posAt(max(len(text)-1, 0))
 	_, col := src.posAt(0)
-	base := Fragment{File: path, Lang: LangJava, Line: line, Col: col, EndLine: max(endLine, line)}
+	base := stmt.Fragment{File: path, Lang: stmt.LangJava, Line: line, Col: col, EndLine: max(endLine, line)}
 	return newMbMapper(nil).fragments(doc.root, base)
 }
 
@@ -113,8 +116,8 @@ type mbError struct {
 	line, col int
 }
 
-func (e *mbError) fragment(path string, lang Lang) *Fragment {
-	return &Fragment{File: path, Lang: lang, Unchecked: e.msg, Line: e.line, Col: e.col, EndLine: e.line}
+func (e *mbError) fragment(path string, lang stmt.Lang) *stmt.Fragment {
+	return &stmt.Fragment{File: path, Lang: lang, Unchecked: e.msg, Line: e.line, Col: e.col, EndLine: e.line}
 }
 
 // mbDoc is a parsed document: its root element (nil when there is none, or
@@ -231,8 +234,8 @@ func mbDecodeError(src mbText, err error, start, off int, stack []*mbNode) *mbEr
 
 // mbCleanSegments returns segs in the form mbText relies on: sorted, within
 // the text, the first at offset 0 (at line, column 1 when segs has none).
-func mbCleanSegments(segs []Segment, n, line int) []Segment {
-	out := []Segment{{Off: 0, Line: line, Col: 1}}
+func mbCleanSegments(segs []stmt.Segment, n, line int) []stmt.Segment {
+	out := []stmt.Segment{{Off: 0, Line: line, Col: 1}}
 	for _, s := range segs {
 		switch {
 		case s.Off == 0:

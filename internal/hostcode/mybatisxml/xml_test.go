@@ -1,4 +1,4 @@
-package source
+package mybatisxml
 
 import (
 	"fmt"
@@ -8,16 +8,18 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // xmlFrag is the part of a Fragment the rendering tests compare.
 type xmlFrag struct {
 	ID, Variant, SQL, Unchecked string
-	Dollar                      []Dollar
+	Dollar                      []stmt.Dollar
 }
 
-func xmlFrags(fs []*Fragment) []xmlFrag {
+func xmlFrags(fs []*stmt.Fragment) []xmlFrag {
 	var out []xmlFrag
 	for _, f := range fs {
 		out = append(out, xmlFrag{ID: f.ID, Variant: f.Variant, SQL: f.SQL, Unchecked: f.Unchecked, Dollar: f.Dollar})
@@ -27,7 +29,7 @@ func xmlFrags(fs []*Fragment) []xmlFrag {
 
 // checkSegments fails when a fragment's segments break the contract of
 // Fragment.Segments: sorted, inside SQL, the first at offset 0.
-func checkSegments(t *testing.T, fs []*Fragment) {
+func checkSegments(t *testing.T, fs []*stmt.Fragment) {
 	t.Helper()
 	for _, f := range fs {
 		if f.SQL == "" {
@@ -185,11 +187,11 @@ func TestExtractXMLRendering(t *testing.T) {
 	}, {
 		name: "dollar becomes a placeholder and is recorded",
 		doc:  dollarDoc,
-		want: []xmlFrag{{ID: "s", SQL: "SELECT * FROM t ORDER BY ?", Dollar: []Dollar{{Expr: "order", Line: 1, Col: col1(dollarDoc, "${")}}}},
+		want: []xmlFrag{{ID: "s", SQL: "SELECT * FROM t ORDER BY ?", Dollar: []stmt.Dollar{{Expr: "order", Line: 1, Col: col1(dollarDoc, "${")}}}},
 	}, {
 		name: "dollar in an included sql not bound by a property",
 		doc:  includeDollarDoc,
-		want: []xmlFrag{{ID: "s", SQL: "SELECT x FROM t  ORDER BY ?", Dollar: []Dollar{{Expr: "col", Line: 1, Col: col1(includeDollarDoc, "${")}}}},
+		want: []xmlFrag{{ID: "s", SQL: "SELECT x FROM t  ORDER BY ?", Dollar: []stmt.Dollar{{Expr: "col", Line: 1, Col: col1(includeDollarDoc, "${")}}}},
 	}, {
 		name: "placeholder with options",
 		doc:  mapperOf(`<update id="u">UPDATE t SET a = #{a,jdbcType=INTEGER} WHERE id = #{ id }</update>`),
@@ -263,7 +265,7 @@ func TestExtractXMLRendering(t *testing.T) {
 			}
 			checkSegments(t, f.Fragments)
 			for _, fr := range f.Fragments {
-				if fr.File != "m.xml" || fr.Lang != LangXML {
+				if fr.File != "m.xml" || fr.Lang != stmt.LangXML {
 					t.Errorf("fragment %s: file %q lang %q", fr.ID, fr.File, fr.Lang)
 				}
 			}
@@ -378,7 +380,7 @@ func TestExtractXMLPositions(t *testing.T) {
 			t.Errorf("Pos(%q) = %v, want %v", tt.find, got, tt.want)
 		}
 	}
-	if diff := cmp.Diff([]Dollar{{Expr: "x", Line: 13, Col: 27}}, fr.Dollar); diff != "" {
+	if diff := cmp.Diff([]stmt.Dollar{{Expr: "x", Line: 13, Col: 27}}, fr.Dollar); diff != "" {
 		t.Errorf("Dollar (-want +got):\n%s", diff)
 	}
 }
@@ -399,7 +401,7 @@ func TestExtractXMLInvalid(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			f := ExtractXML("bad.xml", []byte(tt.doc))
-			want := []*Fragment{{File: "bad.xml", Lang: LangXML, Unchecked: tt.unchecked, Line: tt.line, Col: tt.col, EndLine: tt.line}}
+			want := []*stmt.Fragment{{File: "bad.xml", Lang: stmt.LangXML, Unchecked: tt.unchecked, Line: tt.line, Col: tt.col, EndLine: tt.line}}
 			if diff := cmp.Diff(want, f.Fragments); diff != "" {
 				t.Errorf("fragments (-want +got):\n%s", diff)
 			}
@@ -415,7 +417,7 @@ func TestExtractXMLNotMapper(t *testing.T) {
 		`<?xml version="1.0"?><!DOCTYPE configuration PUBLIC "-//mybatis.org//DTD Config 3.0//EN" "http://mybatis.org/dtd/mybatis-3-config.dtd"><configuration><mappers/></configuration><update id="x">UPDATE t SET a = 1</update>`,
 	} {
 		f := ExtractXML("pom.xml", []byte(doc))
-		want := &File{Path: "pom.xml", Lang: LangXML}
+		want := &hostcode.File{Path: "pom.xml", Lang: stmt.LangXML}
 		if diff := cmp.Diff(want, f); diff != "" {
 			t.Errorf("ExtractXML(%q) (-want +got):\n%s", doc, diff)
 		}
@@ -433,7 +435,7 @@ func TestExtractXMLSuppressions(t *testing.T) {
   <update id="u"><!-- guard:ignore GQ002 --> UPDATE t SET a = a - 1</update>
 </mapper>`
 	f := ExtractXML("m.xml", []byte(doc))
-	want := []Suppression{
+	want := []stmt.Suppression{
 		{Code: "GQ001", Reason: "nightly purge", Line: 2, Col: 3},
 		{Code: "GQ007", Reason: "lock held by the batch job", Line: 5, Col: 5},
 		{Code: "GQ002", Reason: "", Line: 8, Col: 18},
@@ -448,7 +450,7 @@ func TestExtractMyBatisScript(t *testing.T) {
 	// line 10 at column 13, and a concatenated second literal on line 11.
 	text := "<script>UPDATE t SET a = 1 " + "<where><if test='id != null'>id = #{id}</if></where></script>"
 	second := len("<script>UPDATE t SET a = 1 ")
-	segs := []Segment{{Off: 0, Line: 10, Col: 13}, {Off: second, Line: 11, Col: 9}}
+	segs := []stmt.Segment{{Off: 0, Line: 10, Col: 13}, {Off: second, Line: 11, Col: 9}}
 	fs := ExtractMyBatisScript("M.java", text, segs, 9)
 	want := []xmlFrag{
 		{Variant: variantPresent, SQL: "UPDATE t SET a = 1  WHERE id = ?"},
@@ -459,7 +461,7 @@ func TestExtractMyBatisScript(t *testing.T) {
 	}
 	checkSegments(t, fs)
 	fr := fs[0]
-	if fr.Line != 9 || fr.EndLine != 11 || fr.Col != 13 || fr.Lang != LangJava || fr.File != "M.java" {
+	if fr.Line != 9 || fr.EndLine != 11 || fr.Col != 13 || fr.Lang != stmt.LangJava || fr.File != "M.java" {
 		t.Errorf("Line %d EndLine %d Col %d Lang %q File %q; want 9 11 13 java M.java", fr.Line, fr.EndLine, fr.Col, fr.Lang, fr.File)
 	}
 	for _, tt := range []struct {
@@ -477,8 +479,8 @@ func TestExtractMyBatisScript(t *testing.T) {
 		}
 	}
 
-	bad := ExtractMyBatisScript("M.java", "<script>UPDATE t <where>", []Segment{{Off: 0, Line: 4, Col: 20}}, 4)
-	wantBad := []*Fragment{{File: "M.java", Lang: LangJava, Unchecked: "xml: unexpected end of file: <where> at line 4 is not closed", Line: 4, Col: 44, EndLine: 4}}
+	bad := ExtractMyBatisScript("M.java", "<script>UPDATE t <where>", []stmt.Segment{{Off: 0, Line: 4, Col: 20}}, 4)
+	wantBad := []*stmt.Fragment{{File: "M.java", Lang: stmt.LangJava, Unchecked: "xml: unexpected end of file: <where> at line 4 is not closed", Line: 4, Col: 44, EndLine: 4}}
 	if diff := cmp.Diff(wantBad, bad); diff != "" {
 		t.Errorf("invalid script (-want +got):\n%s", diff)
 	}
@@ -526,7 +528,7 @@ func TestExtractXMLTestdata(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("fragments (-want +got):\n%s", diff)
 	}
-	wantSupp := []Suppression{{Code: "GQ001", Reason: "nightly purge of the whole staging table", Line: 74, Col: 5}}
+	wantSupp := []stmt.Suppression{{Code: "GQ001", Reason: "nightly purge of the whole staging table", Line: 74, Col: 5}}
 	if diff := cmp.Diff(wantSupp, f.Suppressions); diff != "" {
 		t.Errorf("suppressions (-want +got):\n%s", diff)
 	}

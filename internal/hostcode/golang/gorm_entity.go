@@ -1,0 +1,240 @@
+package golang
+
+import (
+	"go/ast"
+	"go/token"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/stmt"
+)
+
+// An entity write sends what the code put in a record:
+//
+//	var inv Inventory
+//	db.Where("goods = ?", id).First(&inv)
+//	inv.Stocks -= n
+//	tx.Save(&inv)
+//
+// is `UPDATE inventories SET …, stocks = ? … WHERE id = ?` with a value
+// computed from the read. Save, Updates and UpdateColumns of a record
+// variable are recorded as MapperCalls (Framework GORM) with the fields the
+// function assigns; the rules judge them as they judge a generated mapper's
+// updateByPrimaryKey. A chain with a Where or a Table before the write, a
+// model with an optimistic lock (a compare-and-set), or a slice of records
+// is left alone.
+
+// gormEntityWrite records the write of a record variable ending in call;
+// it reports whether the call has that form (then it is not a chain to
+// render, whether or not it is recorded).
+func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
+	arg := goUnparen(call.Args[0])
+	if u, ok := arg.(*ast.UnaryExpr); ok && u.Op == token.AND {
+		arg = goUnparen(u.X)
+	}
+	id, ok := arg.(*ast.Ident)
+	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var || x.gormMapVar(id) != nil {
+		return false
+	}
+	root, links := gormChainOf(call)
+	q, ok := x.gormQueryOf(links)
+	if !ok || len(q.where) > 0 || q.table != "" {
+		return true
+	}
+	model := x.gormVarModel(id)
+	if model == nil || q.model != nil && q.model != model {
+		return true
+	}
+	if !x.gormImported() && !x.models.IsGorm(model) && !x.gormHandle(root) {
+		return true
+	}
+	fields := x.models.AllFields(model)
+	key := ""
+	for _, f := range fields {
+		if f.Version {
+			return true // optimisticlock: GORM compares and bumps the version
+		}
+		if f.PrimaryKey && key == "" {
+			key = f.Column
+		}
+	}
+	if key == "" {
+		for _, f := range fields {
+			if f.Column == "id" {
+				key = "id"
+			}
+		}
+	}
+	table, ok := x.models.TableOf(model)
+	if !ok || key == "" {
+		return true
+	}
+	read := x.readOf(id.Obj, call, call.Pos())
+	sets := x.gormSets(id, model, call, read)
+	if len(sets) == 0 || read == nil && !gormKeyGiven(id, key, sets) {
+		return true // a new record: Save inserts it, Updates refuses it
+	}
+	p := x.position(root.Pos())
+	x.calls = append(x.calls, stmt.MapperCall{
+		Mapper: x.exprText(root), Method: method, Entity: model.Name, Record: id.Name, RecordRead: read, Sets: sets,
+		Criteria: []stmt.Criterion{{Property: key, Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: x.enclosingName(call),
+		Framework: stmt.FrameworkGORM, Table: table, Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line),
+	})
+	return true
+}
+
+// gormSets lists what the function assigns to fields of record v before
+// the write at call (after its read, when it was read): `v.F = e`,
+// `v.F -= e`, `v.F++`, and the keyed fields of the literal v is declared
+// with.
+func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr, read *stmt.MapperRead) []stmt.PropertySet {
+	fn := x.outerFunc(call)
+	if fn == nil || fn.Body == nil {
+		return nil
+	}
+	var readPos token.Pos
+	if read != nil {
+		for _, id := range x.uses[v.Obj] {
+			if x.position(id.Pos()).Line == read.Line && id.Pos() < call.Pos() {
+				readPos = id.Pos()
+			}
+		}
+	}
+	var out []stmt.PropertySet
+	add := func(field string, at ast.Node, ps stmt.PropertySet) {
+		f := x.gormField(model, field)
+		if f == nil || f.Bool {
+			return // an on/off switch is neither a counter nor a state machine
+		}
+		ps.Property, ps.Line = f.Column, x.position(at.Pos()).Line
+		out = append(out, ps)
+	}
+	fieldOf := func(e ast.Expr) string {
+		sel, ok := goUnparen(e).(*ast.SelectorExpr)
+		if !ok {
+			return ""
+		}
+		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == v.Obj {
+			return sel.Sel.Name
+		}
+		return ""
+	}
+	// The literal the record is declared with.
+	if d, ok := v.Obj.Decl.(*ast.AssignStmt); ok && len(d.Lhs) == len(d.Rhs) {
+		for i, l := range d.Lhs {
+			if l, ok := l.(*ast.Ident); ok && l.Obj == v.Obj {
+				e := goUnparen(d.Rhs[i])
+				if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
+					e = goUnparen(u.X)
+				}
+				if lit, ok := e.(*ast.CompositeLit); ok {
+					for _, el := range lit.Elts {
+						if kv, ok := el.(*ast.KeyValueExpr); ok {
+							if k, ok := kv.Key.(*ast.Ident); ok {
+								add(k.Name, kv, x.gormValue(kv.Value, "", kv.Pos()))
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	ast.Inspect(fn.Body, func(n ast.Node) bool {
+		if n == nil || n.Pos() >= call.Pos() {
+			return false
+		}
+		switch s := n.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.AssignStmt:
+			if s.Pos() < readPos || len(s.Lhs) != len(s.Rhs) {
+				return true
+			}
+			for i, l := range s.Lhs {
+				field := fieldOf(l)
+				if field == "" {
+					continue
+				}
+				switch s.Tok {
+				case token.ASSIGN:
+					ps := x.gormValue(s.Rhs[i], field, s.Pos())
+					ps.Optional = x.goPresenceChecked(fn, s, s.Rhs[i])
+					ps.Consulted = goConsulted(fn, v.Obj, field, s.Pos())
+					add(field, s, ps)
+				case token.SUB_ASSIGN, token.ADD_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN:
+					op := strings.TrimSuffix(s.Tok.String(), "=")
+					ps := stmt.PropertySet{Text: v.Name + "." + field + " " + op + " " + x.exprText(s.Rhs[i])}
+					if read != nil {
+						ps.Form, ps.Read, ps.Decrement = stmt.ValueFromRead, read, s.Tok == token.SUB_ASSIGN
+					}
+					add(field, s, ps)
+				}
+			}
+		case *ast.IncDecStmt:
+			if s.Pos() < readPos {
+				return true
+			}
+			if field := fieldOf(s.X); field != "" {
+				op := "+"
+				if s.Tok == token.DEC {
+					op = "-"
+				}
+				ps := stmt.PropertySet{Text: v.Name + "." + field + " " + op + " 1"}
+				if read != nil {
+					ps.Form, ps.Read, ps.Decrement = stmt.ValueFromRead, read, s.Tok == token.DEC
+				}
+				add(field, s, ps)
+			}
+		}
+		return true
+	})
+	return out
+}
+
+// gormValue classifies a value assigned to field (of the record written;
+// "" for a literal's field) at pos.
+func (x *goExtractor) gormValue(e ast.Expr, field string, pos token.Pos) stmt.PropertySet {
+	ps := stmt.PropertySet{Text: x.exprText(e)}
+	if read, f := x.valueRead(e, pos); read != nil {
+		ps.Form, ps.Read = stmt.ValueFromRead, read
+		if sel, ok := goUnparen(e).(*ast.SelectorExpr); ok && f == sel.Sel.Name && (field == "" || f == field) {
+			ps.CopiesRead = true
+		}
+		if _, df, ok := goDecrementOf(e); ok && (field == "" || df == field) {
+			ps.Decrement = true
+		}
+		return ps
+	}
+	if goSQLLiteral(e) != "" || goConstantName(e) {
+		ps.Form = stmt.ValueLiteral
+	}
+	return ps
+}
+
+// goConstantName reports whether e names a constant by Go's conventions:
+// an ALL_CAPS name, or a package's exported name (enum.OrderPaid).
+func goConstantName(e ast.Expr) bool {
+	switch e := goUnparen(e).(type) {
+	case *ast.Ident:
+		return e.Obj != nil && e.Obj.Kind == ast.Con || hostcode.ConstantName(e.Name)
+	case *ast.SelectorExpr:
+		_, ok := e.X.(*ast.Ident)
+		return ok && hostcode.ConstantName(e.Sel.Name)
+	}
+	return false
+}
+
+// gormKeyGiven reports whether a record that was not read has its primary
+// key: set in the function, or a parameter (the caller may have read it).
+// Without one, Save inserts the record and Updates refuses it.
+func gormKeyGiven(v *ast.Ident, key string, sets []stmt.PropertySet) bool {
+	if _, param := v.Obj.Decl.(*ast.Field); param {
+		return true
+	}
+	for _, s := range sets {
+		if s.Property == key {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,203 @@
+package golang
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/guard-sql/guard/internal/hostcode"
+)
+
+// A goctl model is one package in several files: the generated
+// productmodel_gen.go declares the column lists and the constructor that
+// sets the table, and productmodel.go, which people extend, writes its own
+// statements with them (`fmt.Sprintf("update %s set stock = stock - ? …",
+// m.table)`, m a customProductModel embedding *defaultProductModel). Such a
+// file alone leaves those names unknown; ExtractGoPackage reads it with the
+// other files of its package so that they are computed.
+
+// ExtractGoPackage is ExtractGo with the other Go files of the file's
+// package (others, by path): the package-level variables and constants and
+// the embedded model types a goctl-shaped fmt.Sprintf names are looked up
+// in them. Files of another package are ignored.
+func ExtractGoPackage(path string, src []byte, others map[string][]byte) *hostcode.File {
+	return extractGo(path, src, others, nil)
+}
+
+// ExtractGoPackageWith is ExtractGoPackage with the model types of the
+// whole run (see ExtractGoWith).
+func ExtractGoPackageWith(path string, src []byte, others map[string][]byte, models *GoModels) *hostcode.File {
+	return extractGo(path, src, others, models)
+}
+
+// siblingsOf parses the files of others that belong to package pkg.
+func siblingsOf(pkg string, others map[string][]byte) []*goExtractor {
+	paths := make([]string, 0, len(others))
+	for p := range others {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	var out []*goExtractor
+	for _, p := range paths {
+		src := others[p]
+		if src == nil {
+			continue
+		}
+		fset := token.NewFileSet()
+		f, err := parser.ParseFile(fset, p, src, 0)
+		if err != nil || f.Name == nil || f.Name.Name != pkg || f.Scope == nil {
+			continue
+		}
+		sib := newGoExtractor(p, src, fset, f)
+		sib.index()
+		out = append(out, sib)
+	}
+	return out
+}
+
+// siblingValue computes name, a package-level constant or variable another
+// file of the package declares; found is false when none does.
+func (r *goFixedResolver) siblingValue(name string, depth int) (v goFixed, ok, found bool) {
+	for _, sib := range r.x.siblings {
+		obj := sib.file.Scope.Lookup(name)
+		if obj == nil {
+			continue
+		}
+		id := goDeclIdent(obj)
+		if id == nil {
+			return goFixed{}, false, true
+		}
+		switch obj.Kind {
+		case ast.Con:
+			s, ok := sib.constString(id)
+			return goFixed{s: s.s}, ok, true
+		case ast.Var:
+			sr := &goFixedResolver{x: sib, seen: r.seen}
+			v, ok := sr.packageVar(id, depth)
+			if !ok && sr.why != "" {
+				r.fail(sr.why)
+			}
+			return v, ok, true
+		}
+		return goFixed{}, false, true
+	}
+	return goFixed{}, false, false
+}
+
+// embeddedField computes field name of type typ from the types typ embeds
+// that another file of the package declares (customProductModel embeds
+// *defaultProductModel, whose table the generated constructor sets); found
+// is false when no embedded type of another file is known.
+func (r *goFixedResolver) embeddedField(typ *ast.Ident, name string, depth int) (v goFixed, why string, ok, found bool) {
+	spec, isSpec := typ.Obj.Decl.(*ast.TypeSpec)
+	if !isSpec {
+		return goFixed{}, "", false, false
+	}
+	st, isStruct := spec.Type.(*ast.StructType)
+	if !isStruct || st.Fields == nil {
+		return goFixed{}, "", false, false
+	}
+	for _, f := range st.Fields.List {
+		if len(f.Names) > 0 {
+			continue
+		}
+		emb := goTypeIdent(f.Type)
+		if emb == nil || emb.Obj != nil {
+			continue
+		}
+		if v, why, ok, found := r.siblingField(emb.Name, name, depth); found {
+			return v, why, ok, true
+		}
+	}
+	return goFixed{}, "", false, false
+}
+
+// siblingField computes field name of type typ, which another file of the
+// package declares; found is false when none does.
+func (r *goFixedResolver) siblingField(typ, name string, depth int) (v goFixed, why string, ok, found bool) {
+	r.x.wantPackage()
+	for _, sib := range r.x.siblings {
+		obj := sib.file.Scope.Lookup(typ)
+		if obj == nil || obj.Kind != ast.Typ {
+			continue
+		}
+		id := goDeclIdent(obj)
+		if id == nil {
+			continue
+		}
+		key := goFieldKey{obj, name}
+		if m, done := sib.fieldMemo[key]; done {
+			return m.val, m.why, m.ok, true
+		}
+		// The field's value is the one the declaring file gives it, as long
+		// as no file of the package assigns a field of that name.
+		for _, x := range append([]*goExtractor{r.x}, r.x.siblings...) {
+			if line := x.fieldAssigned(name); line > 0 {
+				why := "field `" + name + "` of " + typ + " is assigned at " + x.path + ":" + strconv.Itoa(line)
+				sib.fieldMemo[key] = goFieldMemo{why: why}
+				return goFixed{}, why, false, true
+			}
+		}
+		sib.fieldMemo[key] = goFieldMemo{why: "field `" + name + "` of " + typ + " is set from itself"} // a cycle
+		sr := &goFixedResolver{x: sib, seen: r.seen}
+		v, why, ok := sr.fieldValue(id, name, depth+1)
+		sib.fieldMemo[key] = goFieldMemo{val: v, why: why, ok: ok}
+		return v, why, ok, true
+	}
+	return goFixed{}, "", false, false
+}
+
+// fieldAssigned returns the line of an assignment of the file to a field
+// named name (`x.table = …`), 0 when there is none.
+func (x *goExtractor) fieldAssigned(name string) int {
+	line := 0
+	ast.Inspect(x.file, func(n ast.Node) bool {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || line > 0 {
+			return line == 0
+		}
+		for _, l := range as.Lhs {
+			if s, ok := goUnparen(l).(*ast.SelectorExpr); ok && s.Sel.Name == name {
+				line = x.position(as.Pos()).Line
+			}
+		}
+		return true
+	})
+	return line
+}
+
+// wantPackage records that the file, read alone, names what another file
+// of its package declares. Only a file importing go-zero asks for its
+// package: a goctl model's files are read together, any other package is
+// not read again for each of its files.
+func (x *goExtractor) wantPackage() {
+	if len(x.siblings) > 0 || x.needsPackage {
+		return
+	}
+	for _, path := range x.imports {
+		if strings.Contains(path, "/go-zero/") {
+			x.needsPackage = true
+			return
+		}
+	}
+}
+
+// goDeclIdent is the name in a declaration that obj stands for.
+func goDeclIdent(obj *ast.Object) *ast.Ident {
+	switch d := obj.Decl.(type) {
+	case *ast.ValueSpec:
+		for _, n := range d.Names {
+			if n.Obj == obj {
+				return n
+			}
+		}
+	case *ast.TypeSpec:
+		if d.Name.Obj == obj {
+			return d.Name
+		}
+	}
+	return nil
+}

@@ -1,0 +1,24 @@
+package java
+
+import (
+	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/stmt"
+)
+
+// File is what the Java extractor found in one file: what every reader
+// finds, and what the file declares that other files of the run link to.
+type File struct {
+	*hostcode.File
+	// ClauseSets are the MyBatis Generator Example clause setters of the
+	// file (see ClauseSet).
+	ClauseSets []ClauseSet
+	// ServiceCalls are the calls of the file that may reach a generated
+	// write through one service method (see stmt.MapperCall.Via), and Types
+	// the classes that declare such methods or implement interfaces; the
+	// lint driver joins the two across the files of a run.
+	ServiceCalls []stmt.MapperCall
+	Types        []JavaType
+	// JPA holds the entities and Spring Data repositories the file
+	// declares; nil when it declares none.
+	JPA *JPAFile
+}

@@ -1,0 +1,450 @@
+package java
+
+import (
+	"bytes"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/guard-sql/guard/internal/hostcode"
+)
+
+// javaKind is the kind of a Java token.
+type javaKind uint8
+
+const (
+	javaIdent   javaKind = iota // identifiers and keywords
+	javaString                  // "…" and """…""" literals
+	javaCharLit                 // '…' literals
+	javaNumber
+	javaOp    // operators and punctuation
+	javaAnnot // @Name or @a.b.Name; text holds the name without '@'
+)
+
+// javaToken is one token of a Java file. Positions are 1-based, columns in bytes.
+type javaToken struct {
+	kind      javaKind
+	text      string
+	off, end  int // byte range in the file
+	line, col int
+	endLine   int      // line of the last byte (text blocks span lines)
+	value     javaText // decoded value of a string or char literal
+}
+
+// javaComment is a comment of a Java file.
+type javaComment struct {
+	text      string // without the comment markers
+	block     bool
+	line, col int
+	endLine   int
+}
+
+// javaReadError is why a Java file cannot be read, at the position of the
+// construct that broke.
+type javaReadError struct {
+	msg       string
+	line, col int
+}
+
+// javaOps lists the operators of more than one byte, longest first. ">>" and
+// ">>>" are left out so that nested generics close one '>' at a time.
+var javaOps = []string{
+	"<<=", "...", "->", "::", "++", "--", "&&", "||", "==", "!=", "<=", ">=",
+	"+=", "-=", "*=", "/=", "&=", "|=", "^=", "%=", "<<",
+}
+
+type javaLexer struct {
+	src       []byte
+	i         int
+	line      int
+	lineStart int
+	toks      []javaToken
+	comments  []javaComment
+}
+
+// lexJava cuts src into tokens and comments. It never panics; a literal or
+// comment that does not end is reported as an error with its position.
+func lexJava(src []byte) ([]javaToken, []javaComment, *javaReadError) {
+	lx := &javaLexer{src: hostcode.LoneCRToLF(src), line: 1}
+	// Editors do not count a byte order mark as a column.
+	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
+		lx.i, lx.lineStart = 3, 3
+	}
+	for lx.i < len(src) {
+		if err := lx.next(); err != nil {
+			return lx.toks, lx.comments, err
+		}
+	}
+	return lx.toks, lx.comments, nil
+}
+
+func (lx *javaLexer) col() int { return lx.i - lx.lineStart + 1 }
+
+func (lx *javaLexer) errHere(msg string, line, col int) *javaReadError {
+	return &javaReadError{msg: msg, line: line, col: col}
+}
+
+// advance moves over src[lx.i:to], counting lines.
+func (lx *javaLexer) advance(to int) {
+	for ; lx.i < to; lx.i++ {
+		if lx.src[lx.i] == '\n' {
+			lx.line++
+			lx.lineStart = lx.i + 1
+		}
+	}
+}
+
+func (lx *javaLexer) emit(kind javaKind, text string, start, line, col int) *javaToken {
+	lx.toks = append(lx.toks, javaToken{kind: kind, text: text, off: start, end: lx.i, line: line, col: col, endLine: lx.line})
+	return &lx.toks[len(lx.toks)-1]
+}
+
+func (lx *javaLexer) next() *javaReadError {
+	src, i := lx.src, lx.i
+	c := src[i]
+	line, col := lx.line, lx.col()
+	switch {
+	case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f':
+		lx.advance(i + 1)
+	case c == '/' && i+1 < len(src) && src[i+1] == '/':
+		end := i + 2
+		for end < len(src) && src[end] != '\n' {
+			end++
+		}
+		lx.comments = append(lx.comments, javaComment{text: strings.TrimRight(string(src[i+2:end]), "\r"), line: line, col: col, endLine: line})
+		lx.advance(end)
+	case c == '/' && i+1 < len(src) && src[i+1] == '*':
+		k := bytes.Index(src[i+2:], []byte("*/"))
+		if k < 0 {
+			return lx.errHere("unterminated comment", line, col)
+		}
+		end := i + 2 + k + 2
+		lx.advance(end)
+		lx.comments = append(lx.comments, javaComment{text: string(src[i+2 : end-2]), block: true, line: line, col: col, endLine: lx.line})
+	case c == '"':
+		if i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"' {
+			return lx.textBlock()
+		}
+		return lx.stringLit()
+	case c == '\'':
+		return lx.charLit()
+	case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
+		lx.number()
+		lx.emit(javaNumber, string(src[i:lx.i]), i, line, col)
+	case c == '@' && i+1 < len(src) && javaIdentStart(src[i+1:]):
+		lx.i++
+		name := lx.ident()
+		for lx.i+1 < len(src) && src[lx.i] == '.' && javaIdentStart(src[lx.i+1:]) {
+			lx.i++
+			name += "." + lx.ident()
+		}
+		lx.emit(javaAnnot, name, i, line, col)
+	case javaIdentStart(src[i:]):
+		name := lx.ident()
+		lx.emit(javaIdent, name, i, line, col)
+	default:
+		op := ""
+		for _, o := range javaOps {
+			if bytes.HasPrefix(src[i:], []byte(o)) {
+				op = o
+				break
+			}
+		}
+		if op == "" {
+			_, size := utf8.DecodeRune(src[i:])
+			op = string(src[i : i+size])
+		}
+		lx.i += len(op)
+		lx.emit(javaOp, op, i, line, col)
+	}
+	return nil
+}
+
+// javaIdentStart reports whether b starts with a character that may begin a
+// Java identifier.
+func javaIdentStart(b []byte) bool {
+	if len(b) == 0 {
+		return false
+	}
+	c := b[0]
+	if c < utf8.RuneSelf {
+		return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z'
+	}
+	r, _ := utf8.DecodeRune(b)
+	return r != utf8.RuneError && unicode.IsLetter(r)
+}
+
+func (lx *javaLexer) ident() string {
+	start := lx.i
+	for lx.i < len(lx.src) {
+		c := lx.src[lx.i]
+		if c < utf8.RuneSelf {
+			if c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' {
+				lx.i++
+				continue
+			}
+			break
+		}
+		r, size := utf8.DecodeRune(lx.src[lx.i:])
+		if r == utf8.RuneError || !(unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			break
+		}
+		lx.i += size
+	}
+	return string(lx.src[start:lx.i])
+}
+
+// number moves over a numeric literal: digits, letters (hex digits, suffixes,
+// exponents), underscores and dots, and the sign of an exponent.
+func (lx *javaLexer) number() {
+	src := lx.src
+	hex := lx.i+1 < len(src) && src[lx.i] == '0' && (src[lx.i+1] == 'x' || src[lx.i+1] == 'X')
+	for lx.i < len(src) {
+		c := src[lx.i]
+		switch {
+		case c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c == '_' || c == '.':
+			lx.i++
+		case (c == '+' || c == '-') && lx.i > 0 && lx.i+1 < len(src) && src[lx.i+1] >= '0' && src[lx.i+1] <= '9':
+			p := src[lx.i-1]
+			if p == 'p' || p == 'P' || !hex && (p == 'e' || p == 'E') {
+				lx.i++
+				continue
+			}
+			return
+		default:
+			return
+		}
+	}
+}
+
+// stringLit reads "…", which must end on its line.
+func (lx *javaLexer) stringLit() *javaReadError {
+	src, start := lx.src, lx.i
+	line, col := lx.line, lx.col()
+	j := start + 1
+	for {
+		if j >= len(src) || src[j] == '\n' {
+			return lx.errHere("unterminated string literal", line, col)
+		}
+		if src[j] == '\\' {
+			j += 2
+			continue
+		}
+		if src[j] == '"' {
+			break
+		}
+		j++
+	}
+	raw := make(javaText, 0, j-start-1)
+	for k := start + 1; k < j; k++ {
+		raw = append(raw, javaChar{b: src[k], line: line, col: col + k - start})
+	}
+	lx.i = j + 1
+	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
+	t.value = javaUnescape(raw)
+	return nil
+}
+
+// charLit reads '…'. Its value takes part in string concatenation.
+func (lx *javaLexer) charLit() *javaReadError {
+	src, start := lx.src, lx.i
+	line, col := lx.line, lx.col()
+	j := start + 1
+	for {
+		if j >= len(src) || src[j] == '\n' {
+			return lx.errHere("unterminated character literal", line, col)
+		}
+		if src[j] == '\\' {
+			j += 2
+			continue
+		}
+		if src[j] == '\'' {
+			break
+		}
+		j++
+	}
+	raw := make(javaText, 0, j-start-1)
+	for k := start + 1; k < j; k++ {
+		raw = append(raw, javaChar{b: src[k], line: line, col: col + k - start})
+	}
+	lx.i = j + 1
+	t := lx.emit(javaCharLit, string(src[start:lx.i]), start, line, col)
+	t.value = javaUnescape(raw)
+	return nil
+}
+
+// textBlock reads """…""" and applies what javac does to its content: line
+// terminators become \n, incidental indentation and trailing blanks are
+// stripped, then escapes are interpreted.
+func (lx *javaLexer) textBlock() *javaReadError {
+	src, start := lx.src, lx.i
+	line, col := lx.line, lx.col()
+	j := start + 3
+	for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\f' || src[j] == '\r') {
+		j++
+	}
+	if j >= len(src) || src[j] != '\n' {
+		return lx.errHere("text block must start with a line break after \"\"\"", line, col)
+	}
+	lx.advance(j + 1)
+	contentStart, contentLine := lx.i, lx.line
+	k := contentStart
+	for {
+		if k+2 >= len(src) {
+			return lx.errHere("unterminated text block", line, col)
+		}
+		if src[k] == '\\' {
+			k += 2
+			continue
+		}
+		if src[k] == '"' && src[k+1] == '"' && src[k+2] == '"' {
+			break
+		}
+		k++
+	}
+	value := javaStripIndent(src[contentStart:k], contentLine)
+	lx.advance(k + 3)
+	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
+	t.value = javaUnescape(value)
+	return nil
+}
+
+// javaTextBlockLine is one line of a text block's content.
+type javaTextBlockLine struct {
+	b    []byte
+	line int
+}
+
+func javaBlank(b []byte) bool {
+	for _, c := range b {
+		if !javaSpace(c) {
+			return false
+		}
+	}
+	return true
+}
+
+func javaSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\r' }
+
+// javaStripIndent applies String.stripIndent to the raw content of a text
+// block (what stands between the opening line break and the closing """),
+// whose first line is file line firstLine. The last line, the one holding
+// the closing delimiter, always counts for the common indentation.
+func javaStripIndent(content []byte, firstLine int) javaText {
+	var lines []javaTextBlockLine
+	for n, rest := firstLine, content; ; n++ {
+		i := bytes.IndexByte(rest, '\n')
+		if i < 0 {
+			lines = append(lines, javaTextBlockLine{b: rest, line: n})
+			break
+		}
+		lines = append(lines, javaTextBlockLine{b: rest[:i], line: n})
+		rest = rest[i+1:]
+	}
+	indent := -1
+	for i, l := range lines {
+		last := i == len(lines)-1
+		if !last && javaBlank(l.b) {
+			continue
+		}
+		w := 0
+		for w < len(l.b) && javaSpace(l.b[w]) {
+			w++
+		}
+		if indent < 0 || w < indent {
+			indent = w
+		}
+	}
+	var out javaText
+	for i, l := range lines {
+		if i > 0 {
+			prev := lines[i-1]
+			out = append(out, javaChar{b: '\n', line: prev.line, col: len(prev.b) + 1})
+		}
+		if javaBlank(l.b) {
+			continue
+		}
+		b := l.b[min(indent, len(l.b)):]
+		end := len(b)
+		for end > 0 && javaSpace(b[end-1]) {
+			end--
+		}
+		for k := 0; k < end; k++ {
+			out = append(out, javaChar{b: b[k], line: l.line, col: indent + k + 1})
+		}
+	}
+	return out
+}
+
+// javaEscapes maps the letter after a backslash to the byte it stands for.
+var javaEscapes = map[byte]byte{'n': '\n', 't': '\t', 'b': '\b', 'f': '\f', 'r': '\r', 's': ' ', '"': '"', '\'': '\'', '\\': '\\'}
+
+// javaUnescape interprets the escape sequences of a literal's content. Each
+// byte of the result keeps the position of the source character it came from
+// (an escape maps to its backslash). An unknown escape is kept as written.
+func javaUnescape(raw javaText) javaText {
+	if !strings.Contains(raw.String(), `\`) {
+		return raw
+	}
+	out := make(javaText, 0, len(raw))
+	for k := 0; k < len(raw); k++ {
+		c := raw[k]
+		if c.b != '\\' || k+1 >= len(raw) {
+			out = append(out, c)
+			continue
+		}
+		e := raw[k+1].b
+		switch {
+		case javaEscapes[e] != 0:
+			out = append(out, javaChar{b: javaEscapes[e], line: c.line, col: c.col})
+			k++
+		case e == '\n':
+			// A line continuation inside a text block.
+			k++
+		case e >= '0' && e <= '7':
+			n, v := 1, int(e-'0')
+			maxDigits := 2
+			if e <= '3' {
+				maxDigits = 3
+			}
+			for n < maxDigits && k+1+n < len(raw) && raw[k+1+n].b >= '0' && raw[k+1+n].b <= '7' {
+				v = v*8 + int(raw[k+1+n].b-'0')
+				n++
+			}
+			out = out.appendRune(rune(v), c.line, c.col)
+			k += n
+		case e == 'u':
+			j := k + 1
+			for j < len(raw) && raw[j].b == 'u' {
+				j++
+			}
+			v, ok := 0, j+4 <= len(raw)
+			for d := 0; ok && d < 4; d++ {
+				h := javaHexDigit(raw[j+d].b)
+				ok = h >= 0
+				v = v*16 + h
+			}
+			if !ok {
+				out = append(out, c)
+				continue
+			}
+			out = out.appendRune(rune(v), c.line, c.col)
+			k = j + 3
+		default:
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func javaHexDigit(c byte) int {
+	switch {
+	case c >= '0' && c <= '9':
+		return int(c - '0')
+	case c >= 'a' && c <= 'f':
+		return int(c-'a') + 10
+	case c >= 'A' && c <= 'F':
+		return int(c-'A') + 10
+	}
+	return -1
+}
