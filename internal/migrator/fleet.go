@@ -81,88 +81,122 @@ func RunFleet(ctx context.Context, targets []FleetTarget, op Op, opts FleetOptio
 	if opts.Parallel < 1 {
 		opts.Parallel = DefaultParallel
 	}
-	results := make([]*TargetResult, len(targets))
-	ms := make([]*Migrator, len(targets))
-	defer func() {
-		for _, m := range ms {
-			if m != nil {
-				m.Close()
-			}
-		}
-	}()
-	var failed atomic.Bool
-	stop := func() error {
-		if !opts.Continue && failed.Load() {
-			return ErrFleetStopped
-		}
-		return nil
-	}
-	var logMu sync.Mutex
-	finish := func(i int, r *TargetResult) {
-		results[i] = r
-		if r.Outcome != OutcomeApplied && r.Outcome != OutcomeNoChange && r.Outcome != OutcomeNotStarted {
-			failed.Store(true)
-		}
-		if opts.Done != nil {
-			opts.Done(r)
-		}
-	}
+	f := &fleetRun{ctx: ctx, targets: targets, op: op, opts: opts,
+		results: make([]*TargetResult, len(targets)), ms: make([]*Migrator, len(targets))}
+	defer f.close()
 
 	// Open every target, and check it unless each runs on its own.
-	forEach(len(targets), opts.Parallel, func(i int) {
-		t := targets[i]
-		o := opts.Options
-		o.Log = &prefixWriter{w: opts.Log, mu: &logMu, prefix: t.Name + ": "}
-		if opts.Log == nil {
-			o.Log = nil
-		}
-		o.Stop = stop
-		start := time.Now()
-		m, err := Open(ctx, t.Config, o)
-		if err != nil {
-			finish(i, &TargetResult{Target: t.Name, Outcome: OutcomeFailed, Err: err, Elapsed: time.Since(start)})
-			return
-		}
-		ms[i] = m
-		if opts.Continue {
-			return
-		}
-		res, err := m.Check(ctx, op)
-		if err != nil {
-			finish(i, targetResult(t.Name, res, err, time.Since(start)))
-		}
-	})
-	if !opts.Continue && failed.Load() {
-		for i, t := range targets {
-			if results[i] != nil {
-				continue
+	forEach(len(targets), opts.Parallel, f.openAndCheck)
+	if !opts.Continue && f.failed.Load() {
+		for i := range targets {
+			if f.results[i] == nil {
+				f.finish(i, f.notStarted(i, ErrFleetStopped))
 			}
-			r := &TargetResult{Target: t.Name, Outcome: OutcomeNotStarted, Err: ErrFleetStopped}
-			if st, err := ms[i].State(context.WithoutCancel(ctx)); err == nil {
-				r.From, r.To = &st, &st
-			}
-			finish(i, r)
 		}
-		return results
+		return f.results
 	}
+	forEach(len(targets), opts.Parallel, f.apply)
+	return f.results
+}
 
-	forEach(len(targets), opts.Parallel, func(i int) {
-		if results[i] != nil {
-			return
+// fleetRun is one RunFleet at work. Its targets share the knowledge that
+// one of them failed (failed), which stops the others between two
+// migrations, and one log whose lines must not interleave (logMu).
+type fleetRun struct {
+	ctx     context.Context
+	targets []FleetTarget
+	op      Op
+	opts    FleetOptions
+	// results and ms are indexed as targets; a result is set once, when
+	// the target's outcome is known.
+	results []*TargetResult
+	ms      []*Migrator
+	failed  atomic.Bool
+	logMu   sync.Mutex
+}
+
+// close closes every migrator that was opened, whatever became of its
+// target: each holds a pool of connections to it.
+func (f *fleetRun) close() {
+	for _, m := range f.ms {
+		if m != nil {
+			m.Close()
 		}
-		if err := stop(); err != nil {
-			r := &TargetResult{Target: targets[i].Name, Outcome: OutcomeNotStarted, Err: err}
-			if st, serr := ms[i].State(context.WithoutCancel(ctx)); serr == nil {
-				r.From, r.To = &st, &st
-			}
-			finish(i, r)
-			return
-		}
-		start := time.Now()
-		res, err := ms[i].Run(ctx, op)
-		finish(i, targetResult(targets[i].Name, res, err, time.Since(start)))
-	})
-	return results
+	}
+}
+
+// stop is each migrator's Options.Stop: after a failure anywhere, the
+// fleet stops between two migrations, unless each target runs on its own.
+func (f *fleetRun) stop() error {
+	if !f.opts.Continue && f.failed.Load() {
+		return ErrFleetStopped
+	}
+	return nil
+}
+
+// finish records target i's outcome, marks the fleet failed when it is a
+// failure and reports it to opts.Done.
+func (f *fleetRun) finish(i int, r *TargetResult) {
+	f.results[i] = r
+	if r.Outcome != OutcomeApplied && r.Outcome != OutcomeNoChange && r.Outcome != OutcomeNotStarted {
+		f.failed.Store(true)
+	}
+	if f.opts.Done != nil {
+		f.opts.Done(r)
+	}
+}
+
+// openAndCheck opens target i, with its own prefixed log, and checks it
+// (state, files, preflight) unless each target runs on its own: a target
+// that cannot be opened or fails its check is finished here.
+func (f *fleetRun) openAndCheck(i int) {
+	t := f.targets[i]
+	o := f.opts.Options
+	o.Log = &prefixWriter{w: f.opts.Log, mu: &f.logMu, prefix: t.Name + ": "}
+	if f.opts.Log == nil {
+		o.Log = nil
+	}
+	o.Stop = f.stop
+	start := time.Now()
+	m, err := Open(f.ctx, t.Config, o)
+	if err != nil {
+		f.finish(i, &TargetResult{Target: t.Name, Outcome: OutcomeFailed, Err: err, Elapsed: time.Since(start)})
+		return
+	}
+	f.ms[i] = m
+	if f.opts.Continue {
+		return
+	}
+	res, err := m.Check(f.ctx, f.op)
+	if err != nil {
+		f.finish(i, targetResult(t.Name, res, err, time.Since(start)))
+	}
+}
+
+// apply runs op on target i, unless it is finished already or the fleet
+// stopped before its turn came.
+func (f *fleetRun) apply(i int) {
+	if f.results[i] != nil {
+		return
+	}
+	if err := f.stop(); err != nil {
+		f.finish(i, f.notStarted(i, err))
+		return
+	}
+	start := time.Now()
+	res, err := f.ms[i].Run(f.ctx, f.op)
+	f.finish(i, targetResult(f.targets[i].Name, res, err, time.Since(start)))
+}
+
+// notStarted is the result of target i when another target's failure kept
+// it from starting; its state is read, even when the run is being
+// cancelled, so that the report says where it was left.
+func (f *fleetRun) notStarted(i int, err error) *TargetResult {
+	r := &TargetResult{Target: f.targets[i].Name, Outcome: OutcomeNotStarted, Err: err}
+	if st, serr := f.ms[i].State(context.WithoutCancel(f.ctx)); serr == nil {
+		r.From, r.To = &st, &st
+	}
+	return r
 }
 
 // targetResult turns a run's result and error into a fleet's row.
