@@ -161,6 +161,31 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options, no
 	r := &runner{deducts: sr.deducts, nodeOps: make([]atomic.Int64, len(nodes)), rows: opts.Rows, stock: opts.Stock, soldOut: make([]atomic.Bool, opts.Rows), sold: make([]atomic.Int64, opts.Rows)}
 	r.left.Store(int64(opts.Rows))
 
+	hists, elapsed := r.runWorkers(ctx, s, sc, opts)
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	if r.err != nil {
+		return nil, fmt.Errorf("%s: %w", s, r.err)
+	}
+
+	final, err := sc.final(ctx)
+	if err != nil {
+		return nil, err
+	}
+	res := r.result(s, sr, hists, final, elapsed)
+	if m := sr.metrics; m != nil {
+		res.addLockMetrics(m, opts.Policy.Lock.TTL.Duration)
+	}
+	return res, nil
+}
+
+// runWorkers runs opts.Workers workers until the stock is sold out, the
+// duration is over or ctx is cancelled, with the progress bar and, for
+// lock-cas, the Redis fault running beside them; both are stopped before
+// it returns, so that nothing of the strategy outlives its run. It returns
+// each worker's latencies and how long the workers ran.
+func (r *runner) runWorkers(ctx context.Context, s Strategy, sc *scratch, opts *Options) ([]histogram, time.Duration) {
 	var bar *progress
 	if opts.Progress != nil {
 		bar = newProgress(opts.Progress, string(s), int64(opts.Rows)*opts.Stock, opts.Duration, &r.total)
@@ -198,17 +223,13 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options, no
 	if bar != nil {
 		bar.stop()
 	}
-	if err := ctx.Err(); err != nil {
-		return nil, err
-	}
-	if r.err != nil {
-		return nil, fmt.Errorf("%s: %w", s, r.err)
-	}
+	return hists, elapsed
+}
 
-	final, err := sc.final(ctx)
-	if err != nil {
-		return nil, err
-	}
+// result tallies the run of s from the workers' counts, their latencies
+// and the final stock of each row: what was sold and oversold, and whether
+// stock - sold == final held on every row.
+func (r *runner) result(s Strategy, sr *strategyRun, hists []histogram, final []int64, elapsed time.Duration) *Result {
 	var lat histogram
 	for i := range hists {
 		lat.merge(&hists[i])
@@ -225,28 +246,33 @@ func runStrategy(ctx context.Context, s Strategy, sc *scratch, opts *Options, no
 	for i := range final {
 		n := r.sold[i].Load()
 		res.Successes += n
-		res.Oversold += max(0, n-opts.Stock)
+		res.Oversold += max(0, n-r.stock)
 		res.FinalStock += final[i]
-		res.ExpectedStock += opts.Stock - n
-		if opts.Stock-n != final[i] {
+		res.ExpectedStock += r.stock - n
+		if r.stock-n != final[i] {
 			res.Consistent = false
 		}
 	}
 	if elapsed > 0 {
 		res.OpsPerSec = float64(res.Successes) / elapsed.Seconds()
 	}
-	if m := sr.metrics; m != nil {
-		res.CASConflicts = m.conflicts.Load()
-		res.LockTaken = m.taken.Load()
-		res.LockError = m.failed.Load()
-		res.LockLost = m.renewFailed.Load() + m.releaseLost.Load()
-		res.LockTTL = opts.Policy.Lock.TTL.Duration
-		m.mu.Lock()
-		res.LockHolds = m.held.total
-		res.HeldP50, res.HeldP99, res.HeldMax = m.held.quantile(0.50), m.held.quantile(0.99), m.held.max
-		m.mu.Unlock()
-	}
-	return res, nil
+	return res
+}
+
+// addLockMetrics adds what lock-cas's DAO counted: its compare-and-set
+// conflicts stand for the strategy's, which lock-cas reports through the
+// DAO's metrics only, and the lock's hold times, from which the report
+// advises a TTL against ttl, the configured one.
+func (res *Result) addLockMetrics(m *lockMetrics, ttl time.Duration) {
+	res.CASConflicts = m.conflicts.Load()
+	res.LockTaken = m.taken.Load()
+	res.LockError = m.failed.Load()
+	res.LockLost = m.renewFailed.Load() + m.releaseLost.Load()
+	res.LockTTL = ttl
+	m.mu.Lock()
+	res.LockHolds = m.held.total
+	res.HeldP50, res.HeldP99, res.HeldMax = m.held.quantile(0.50), m.held.quantile(0.99), m.held.max
+	m.mu.Unlock()
 }
 
 // work deducts one unit at a time on node n until told to stop or every
