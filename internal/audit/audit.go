@@ -136,7 +136,42 @@ func AuditTarget(ctx context.Context, t *target.Target, opts Options) *TargetRes
 func auditTarget(ctx context.Context, t *target.Target, opts Options, res *TargetResult) error {
 	ctx, cancel := context.WithTimeout(ctx, opts.Timeout)
 	defer cancel()
-	db, err := t.Connect(ctx, target.ConnectOptions{
+	db, err := connectForAudit(ctx, t, opts)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+	q := &countingQuerier{db: db}
+	defer func() { res.Queries = int(q.n.Load()) }()
+
+	sch, srv, err := readAuditedSchema(ctx, q, t, res)
+	if err != nil {
+		return err
+	}
+	live, err := readLive(ctx, q, t, srv, opts)
+	if err != nil {
+		return err
+	}
+	var ran *ranStatements
+	if opts.Queries {
+		if ran, err = readRan(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, sch); err != nil {
+			return err
+		}
+		res.Notes, res.Statements = append(res.Notes, ran.notes...), len(ran.digests)
+	}
+	found, err := judgeTarget(t, opts, sch, live, ran)
+	if err != nil {
+		return err
+	}
+	res.Findings = lint.Dedupe(found)
+	lint.Order(res.Findings)
+	return nil
+}
+
+// connectForAudit opens the one connection an audit of t runs on, with the
+// read timeout and the parameter interpolation the audit's options need.
+func connectForAudit(ctx context.Context, t *target.Target, opts Options) (*sql.DB, error) {
+	return t.Connect(ctx, target.ConnectOptions{
 		// One connection: the statements of an audit run one after the
 		// other, and every one of them sees the same session.
 		Conns: 1,
@@ -157,16 +192,16 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			}
 		},
 	})
-	if err != nil {
-		return err
-	}
-	defer db.Close()
-	q := &countingQuerier{db: db}
-	defer func() { res.Queries = int(q.n.Load()) }()
+}
 
+// readAuditedSchema reads t's schema and server into res, with a note for
+// each part of the schema the account cannot see, so that a finding a
+// narrow grant hides is not mistaken for a guard that holds. An empty
+// schema is checked to be a database at all.
+func readAuditedSchema(ctx context.Context, q *countingQuerier, t *target.Target, res *TargetResult) (*schema.Schema, schema.Server, error) {
 	sch, srv, err := schema.FromInformationSchema(ctx, q, t.Database())
 	if err != nil {
-		return err
+		return nil, srv, err
 	}
 	res.Server, res.Tables = srv, len(sch.Tables)
 	if sch.GrantedTablesOnly {
@@ -181,9 +216,16 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 	}
 	if res.Tables == 0 {
 		if err := databaseExists(ctx, q, t.Database()); err != nil {
-			return err
+			return nil, srv, err
 		}
 	}
+	return sch, srv, nil
+}
+
+// readLive is what the schema rules know of the server beyond its schema:
+// its version, whether it enforces CHECK, both sql_mode scopes, how a scan
+// is bounded there and, unless opts.NoData, the connection GS010 scans on.
+func readLive(ctx context.Context, q *countingQuerier, t *target.Target, srv schema.Server, opts Options) (*lint.Live, error) {
 	live := &lint.Live{
 		Target:       t.Name(),
 		Version:      srv.Version,
@@ -195,11 +237,18 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		MaxStatementTime: srv.Flavor == schema.FlavorMariaDB,
 	}
 	if err := readModes(ctx, q, live, srv.Flavor); err != nil {
-		return err
+		return nil, err
 	}
 	if !opts.NoData {
 		live.Data = q
 	}
+	return live, nil
+}
+
+// judgeTarget runs the schema rules, and with --queries the query rules on
+// the statements the server ran, under the vocabulary inferred against t's
+// own schema. The findings are named by t, never by a file.
+func judgeTarget(t *target.Target, opts Options, sch *schema.Schema, live *lint.Live, ran *ranStatements) ([]lint.Finding, error) {
 	var found []lint.Finding
 	report := func(f lint.Finding) {
 		if !lint.Active(f) {
@@ -207,13 +256,6 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 		}
 		f.Target, f.File = t.Name(), ""
 		found = append(found, f)
-	}
-	var ran *ranStatements
-	if opts.Queries {
-		if ran, err = readRan(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, sch); err != nil {
-			return err
-		}
-		res.Notes, res.Statements = append(res.Notes, ran.notes...), len(ran.digests)
 	}
 	pol := opts.Policy
 	if opts.Vocabulary != nil {
@@ -228,17 +270,15 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 			continue
 		}
 		if err := r.Run(lint.NewPass(r, pol, sch, nil, nil, live, report)); err != nil {
-			return fmt.Errorf("rule %s: %w", r.Code, err)
+			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
 	if ran != nil {
 		if err := ran.judge(opts.Rules, pol, sch, live, report); err != nil {
-			return err
+			return nil, err
 		}
 	}
-	res.Findings = lint.Dedupe(found)
-	lint.Order(res.Findings)
-	return nil
+	return found, nil
 }
 
 // interpolationSafe reports whether the driver interpolates parameters on

@@ -87,17 +87,53 @@ type Note struct {
 // the same. Every error text is redacted with the passwords of all targets.
 func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	opts = opts.withDefaults()
-	from := make([]target.Secrets, 0, len(targets)+len(opts.Redis))
+	red := Redactor(targets, opts.Redis)
+	opts.Log = red.Writer(opts.Log)
+	done := auditAll(ctx, targets, opts)
+	rep := newReport(uniqueResults(done, len(targets)), red)
+	lint.Order(rep.Result.Findings)
+	if opts.Baseline != nil {
+		var o lint.BaselineOutcome
+		rep.Result.Findings, o = opts.Baseline.Filter(rep.Result.Findings)
+		if len(rep.Failures) > 0 {
+			// An entry of a target not audited is not paid debt.
+			o.Stale = nil
+		}
+		rep.Result.Baseline = &o
+	}
+	for _, f := range rep.Result.Findings {
+		switch f.Severity {
+		case policy.SevError:
+			rep.Result.Summary.Error++
+		case policy.SevWarning:
+			rep.Result.Summary.Warning++
+		case policy.SevInfo:
+			rep.Result.Summary.Info++
+		}
+	}
+	return rep
+}
+
+// Redactor returns the redactor of the passwords of every database and
+// Redis server of an audit: a driver or network error of one target may
+// echo another's DSN, so every text of the audit is redacted with all of
+// them.
+func Redactor(targets []*target.Target, redis []*target.Redis) *target.Redactor {
+	from := make([]target.Secrets, 0, len(targets)+len(redis))
 	for _, t := range targets {
 		from = append(from, t)
 	}
-	for _, r := range opts.Redis {
+	for _, r := range redis {
 		from = append(from, r)
 	}
-	red := target.NewRedactor(from...)
-	opts.Log = red.Writer(opts.Log)
-	// The databases first, then the Redis servers: one job list, so that
-	// --parallel bounds them together.
+	return target.NewRedactor(from...)
+}
+
+// auditAll audits the databases, then the Redis servers, opts.Parallel at a
+// time: one job list, so that --parallel bounds them together. A Redis
+// Cluster seed gives one result per primary, hence a list per job, indexed
+// as the jobs.
+func auditAll(ctx context.Context, targets []*target.Target, opts Options) [][]*TargetResult {
 	jobs := len(targets) + len(opts.Redis)
 	done := make([][]*TargetResult, jobs)
 	next := make(chan int)
@@ -123,13 +159,18 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	}
 	close(next)
 	wg.Wait()
-	// Two seeds of one Redis Cluster reach the same primaries: each is
-	// reported once.
+	return done
+}
+
+// uniqueResults flattens the results of the jobs, in job order. Two seeds
+// of one Redis Cluster reach the same primaries: each is reported once.
+// The jobs before the index databases are the databases, never merged.
+func uniqueResults(done [][]*TargetResult, databases int) []*TargetResult {
 	var results []*TargetResult
 	seen := map[string]bool{}
 	for i, rs := range done {
 		for _, res := range rs {
-			if i >= len(targets) {
+			if i >= databases {
 				if seen[res.Target] {
 					continue
 				}
@@ -138,7 +179,13 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 			results = append(results, res)
 		}
 	}
+	return results
+}
 
+// newReport gathers the findings, notes, Redis summaries and counts of
+// every result, and turns each failed one into a Failure whose error text
+// is redacted with red, the passwords of every target.
+func newReport(results []*TargetResult, red *target.Redactor) *Report {
 	rep := &Report{Result: &lint.Result{Findings: []lint.Finding{}}, Targets: results}
 	for _, res := range results {
 		if res.Err != nil {
@@ -154,26 +201,6 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 		rep.Result.Findings = append(rep.Result.Findings, res.Findings...)
 		rep.Result.Summary.Tables += res.Tables
 		rep.Result.Summary.Statements += res.Statements
-	}
-	lint.Order(rep.Result.Findings)
-	if opts.Baseline != nil {
-		var o lint.BaselineOutcome
-		rep.Result.Findings, o = opts.Baseline.Filter(rep.Result.Findings)
-		if len(rep.Failures) > 0 {
-			// An entry of a target not audited is not paid debt.
-			o.Stale = nil
-		}
-		rep.Result.Baseline = &o
-	}
-	for _, f := range rep.Result.Findings {
-		switch f.Severity {
-		case policy.SevError:
-			rep.Result.Summary.Error++
-		case policy.SevWarning:
-			rep.Result.Summary.Warning++
-		case policy.SevInfo:
-			rep.Result.Summary.Info++
-		}
 	}
 	return rep
 }
