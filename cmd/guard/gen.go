@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"errors"
-	"flag"
 	"fmt"
 	"go/token"
 	"io"
@@ -255,10 +254,11 @@ func runGenTable(c *cli.Context) error {
 			return cli.ShowCommandHelp(c.Lineage()[1], c.Command.Name)
 		}
 	}
-	c, args, err := interspersedFlags(c)
+	set, args, err := trailingFlags(c, c.Args().Slice(), collectArgs)
 	if err != nil {
 		return err
 	}
+	c = cli.NewContext(c.App, set, c)
 	if len(args) != 1 {
 		return inputErrf("gen table takes one argument, the table name (got %d)", len(args))
 	}
@@ -343,35 +343,6 @@ func runGenTable(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "guard: note: %s\n", note)
 	}
 	return nil
-}
-
-// interspersedFlags parses the flags of c's command wherever they stand
-// among its arguments, and returns a context holding them and the
-// arguments left.
-func interspersedFlags(c *cli.Context) (*cli.Context, []string, error) {
-	set := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
-	set.SetOutput(io.Discard)
-	for _, f := range c.Command.Flags {
-		if err := f.Apply(set); err != nil {
-			return nil, nil, err
-		}
-	}
-	var positional []string
-	rest := c.Args().Slice()
-	for {
-		if err := set.Parse(rest); err != nil {
-			return nil, nil, usageErr(c, usageText(err))
-		}
-		if set.NArg() == 0 {
-			break
-		}
-		positional = append(positional, set.Arg(0))
-		rest = set.Args()[1:]
-	}
-	if err := checkParsed(c, set); err != nil {
-		return nil, nil, err
-	}
-	return cli.NewContext(c.App, set, c), positional, nil
 }
 
 // nonNil makes an absent list an empty one: the scaffold's flags, not the

@@ -2,8 +2,6 @@ package main
 
 import (
 	"flag"
-	"fmt"
-	"io"
 	"strconv"
 	"time"
 
@@ -31,110 +29,124 @@ type migrateArgs struct {
 	fromEnv bool
 }
 
+// parseMigrateArgs reads the n arguments of c's subcommand and the flags
+// given before and after them, and checks the values together.
 func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 	all := c.Args().Slice()
 	if len(all) < n {
 		return nil, usageErr(c, "missing argument "+c.Command.ArgsUsage)
 	}
-	// from is the innermost of the subcommand and guard migrate that was
-	// given the flag.
-	from := func(name string) *cli.Context {
-		for _, x := range c.Lineage() {
-			if x.Command != nil && x.IsSet(name) {
-				return x
-			}
-		}
-		return c
-	}
 	for _, name := range []string{"skip-preflight", "on-error"} {
-		if from(name).IsSet(name) && !hasFlag(c.Command, name) {
+		if givenIn(c, name).IsSet(name) && !hasFlag(c.Command, name) {
 			return nil, usageErr(c, "--"+name+": migrate "+c.Command.Name+" applies nothing")
 		}
 	}
 	a := &migrateArgs{
 		args:          all[:n],
-		dir:           from("dir").String("dir"),
-		targets:       from("targets").String("targets"),
-		parallel:      from("parallel").Int("parallel"),
-		onError:       from("on-error").String("on-error"),
-		format:        from("format").String("format"),
-		skipPreflight: from("skip-preflight").Bool("skip-preflight"),
-		lockTimeout:   from("lock-timeout").Duration("lock-timeout"),
-		ddlLock:       from("ddl-lock-timeout").Duration("ddl-lock-timeout"),
+		dir:           givenIn(c, "dir").String("dir"),
+		targets:       givenIn(c, "targets").String("targets"),
+		parallel:      givenIn(c, "parallel").Int("parallel"),
+		onError:       givenIn(c, "on-error").String("on-error"),
+		format:        givenIn(c, "format").String("format"),
+		skipPreflight: givenIn(c, "skip-preflight").Bool("skip-preflight"),
+		lockTimeout:   givenIn(c, "lock-timeout").Duration("lock-timeout"),
+		ddlLock:       givenIn(c, "ddl-lock-timeout").Duration("ddl-lock-timeout"),
 	}
 	if rest := all[n:]; len(rest) > 0 {
-		fs := flag.NewFlagSet(c.Command.Name, flag.ContinueOnError)
-		fs.SetOutput(io.Discard)
-		for _, f := range c.Command.Flags {
-			if err := f.Apply(fs); err != nil {
-				return nil, err
-			}
-		}
-		if err := fs.Parse(rest); err != nil {
-			return nil, usageErr(c, usageText(err))
-		}
-		if fs.NArg() > 0 {
-			return nil, usageErr(c, fmt.Sprintf("unexpected argument %q", fs.Arg(0)))
-		}
-		if err := checkParsed(c, fs); err != nil {
+		set, _, err := trailingFlags(c, rest, refuseArgs)
+		if err != nil {
 			return nil, err
 		}
-		var err error
-		fs.Visit(func(f *flag.Flag) {
-			v := f.Value.String()
-			switch f.Name {
-			case "targets":
-				a.targets = v
-			case "parallel":
-				a.parallel, err = strconv.Atoi(v)
-			case "on-error":
-				a.onError = v
-			case "dir":
-				a.dir = v
-			case "format":
-				a.format = v
-			case "skip-preflight":
-				a.skipPreflight = v == "true"
-			case "lock-timeout":
-				a.lockTimeout, err = time.ParseDuration(v)
-			case "ddl-lock-timeout":
-				a.ddlLock, err = time.ParseDuration(v)
-			}
-		})
-		if err != nil {
+		if err := a.setTrailing(set); err != nil {
 			return nil, inputErrf("migrate %s: %v", c.Command.Name, err)
 		}
 	}
-	// Every --dsn: those before the subcommand, then the subcommand's own
-	// (the trailing ones were parsed into the same list).
+	// The trailing --dsn were parsed into the subcommand's own list.
+	a.dsns = everyDSN(c)
+	if len(a.dsns) == 1 {
+		a.dsn = a.dsns[0]
+	}
+	if err := a.check(c); err != nil {
+		return nil, err
+	}
+	return a, nil
+}
+
+// givenIn is the innermost of c (the subcommand) and its parents (guard
+// migrate) that was given the flag name, else c: a flag may come before
+// the subcommand, and the subcommand's own wins.
+func givenIn(c *cli.Context, name string) *cli.Context {
+	for _, x := range c.Lineage() {
+		if x.Command != nil && x.IsSet(name) {
+			return x
+		}
+	}
+	return c
+}
+
+// setTrailing sets the values of the flags given after the arguments,
+// which win over those given before.
+func (a *migrateArgs) setTrailing(set *flag.FlagSet) error {
+	var err error
+	set.Visit(func(f *flag.Flag) {
+		v := f.Value.String()
+		switch f.Name {
+		case "targets":
+			a.targets = v
+		case "parallel":
+			a.parallel, err = strconv.Atoi(v)
+		case "on-error":
+			a.onError = v
+		case "dir":
+			a.dir = v
+		case "format":
+			a.format = v
+		case "skip-preflight":
+			a.skipPreflight = v == "true"
+		case "lock-timeout":
+			a.lockTimeout, err = time.ParseDuration(v)
+		case "ddl-lock-timeout":
+			a.ddlLock, err = time.ParseDuration(v)
+		}
+	})
+	return err
+}
+
+// everyDSN is every --dsn, in order: those before the subcommand, then the
+// subcommand's own; a list reached from two contexts is counted once.
+func everyDSN(c *cli.Context) []string {
+	var dsns []string
 	seen := map[*dsnList]bool{}
 	for i := len(c.Lineage()) - 1; i >= 0; i-- {
 		if x := c.Lineage()[i]; x.Command != nil {
 			if l, ok := x.Generic("dsn").(*dsnList); ok && !seen[l] {
 				seen[l] = true
-				a.dsns = append(a.dsns, l.dsns...)
+				dsns = append(dsns, l.dsns...)
 			}
 		}
 	}
-	if len(a.dsns) == 1 {
-		a.dsn = a.dsns[0]
-	}
+	return dsns
+}
+
+// check refuses values that no run could use, and a fleet given to a
+// subcommand that works on one database.
+func (a *migrateArgs) check(c *cli.Context) error {
 	if a.parallel < 1 {
-		return nil, inputErrf("--parallel %d: want 1 or more", a.parallel)
+		return inputErrf("--parallel %d: want 1 or more", a.parallel)
 	}
 	if a.onError != onErrorStop && a.onError != onErrorContinue {
-		return nil, inputErrf("--on-error %q: want %s or %s", a.onError, onErrorStop, onErrorContinue)
+		return inputErrf("--on-error %q: want %s or %s", a.onError, onErrorStop, onErrorContinue)
 	}
 	if a.fleet() && !fleetCommands[c.Command.Name] {
-		return nil, usageErr(c, "migrate "+c.Command.Name+" works on one database: give one --dsn, not a fleet")
+		return usageErr(c, "migrate "+c.Command.Name+" works on one database: give one --dsn, not a fleet")
 	}
 	if a.lockTimeout <= 0 {
-		return nil, inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
+		return inputErrf("--lock-timeout %s: want a positive duration", a.lockTimeout)
 	}
 	if a.ddlLock < 0 {
-		return nil, inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
+		return inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
 	}
-	return a, nil
+	return nil
 }
 
 // hasFlag reports whether cmd has a flag named name.
