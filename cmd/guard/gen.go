@@ -117,16 +117,16 @@ func readTable(c *cli.Context) (*schema.Table, error) {
 		}
 		return tableOf(s, name, path)
 	}
-	tg, err := target.One(dsn, os.Getenv(target.EnvDSN))
+	tg, red, err := oneTarget(dsn, os.Getenv(target.EnvDSN))
 	if errors.Is(err, target.ErrNoTarget) {
 		return nil, inputErrf("no schema: give --schema DIR or --dsn DSN (or set %s)", target.EnvDSN)
 	}
 	if err != nil {
 		return nil, inputErr(err)
 	}
-	s, err := liveSchema(c.Context, tg, target.NewRedactor(tg).Writer(c.App.ErrWriter))
+	s, err := liveSchema(c.Context, tg, red.Writer(c.App.ErrWriter))
 	if err != nil {
-		return nil, errors.New(target.NewRedactor(tg).Redact(fmt.Sprintf("read %s: %v", tg.Name(), err)))
+		return nil, errors.New(red.Redact(fmt.Sprintf("read %s: %v", tg.Name(), err)))
 	}
 	return tableOf(s, name, tg.Name())
 }

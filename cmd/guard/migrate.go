@@ -163,12 +163,11 @@ type session struct {
 // openSession parses the DSN and opens the migrator.
 func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 	a.fromEnv = a.dsn == ""
-	t, err := target.One(a.dsn, os.Getenv(target.EnvDSN))
+	t, red, err := oneTarget(a.dsn, os.Getenv(target.EnvDSN))
 	if err != nil {
 		// The errors of target hold no text of the DSN.
 		return nil, inputErrf("migrate: %v", err)
 	}
-	red := target.NewRedactor(t)
 	// File names, SQL and server messages reach the terminal escaped; json
 	// escapes them itself.
 	stdout := c.App.Writer

@@ -39,11 +39,10 @@ type fleetRun struct {
 }
 
 func openFleet(c *cli.Context, a *migrateArgs) (*fleetRun, error) {
-	ts, err := target.Collect(target.Sources{DSNs: a.dsns, TargetsFile: a.targets, Env: os.Getenv(target.EnvDSN)})
+	ts, red, err := collectTargets(target.Sources{DSNs: a.dsns, TargetsFile: a.targets, Env: os.Getenv(target.EnvDSN)})
 	if err != nil {
 		return nil, inputErrf("migrate: %v", err)
 	}
-	red := target.RedactorOf(ts)
 	stdout := c.App.Writer
 	if a.format == "text" {
 		stdout = report.PrintableWriter(stdout)

@@ -118,11 +118,10 @@ func runPlan(c *cli.Context) error {
 		if c.IsSet("flavor") {
 			return inputErrf("--flavor is for offline plans: a live plan asks the server")
 		}
-		tg, err := target.One(c.String("dsn"), dsn)
+		tg, red, err := oneTarget(c.String("dsn"), dsn)
 		if err != nil {
 			return inputErr(err)
 		}
-		red := target.NewRedactor(tg)
 		stdout, stderr = red.Writer(stdout), red.Writer(stderr)
 		in, err = livePlanInput(c.Context, tg, stderr)
 		if err != nil {
