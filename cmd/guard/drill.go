@@ -6,6 +6,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"time"
 
@@ -103,65 +104,24 @@ func runDrill(c *cli.Context) error {
 		return err
 	}
 	format, rank := c.String("format"), failRank(c)
-	strategies, err := drill.ParseStrategies(c.String("strategies"))
+	opts, nodeConns, nodeWorkers, err := drillOptions(c, pol)
 	if err != nil {
-		return inputErrf("--strategies: %v", err)
-	}
-	fault := drill.Fault(c.String("fault"))
-	if fault == drill.FaultRestart {
-		return inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
-	}
-	conns, nodes := c.Int("conns"), c.Int("nodes")
-	if conns < 1 {
-		return inputErrf("--conns %d: want 1 or more", conns)
-	}
-	if nodes < 1 {
-		return inputErrf("--nodes %d: want 1 or more", nodes)
-	}
-	// Each node has its share of the connections and of the workers.
-	nodeConns, nodeWorkers := max(conns/nodes, 1), (c.Int("workers")+nodes-1)/nodes
-	opts := drill.Options{
-		Table: c.String("table"), Column: c.String("column"), Policy: pol,
-		Rows: c.Int("rows"), Stock: c.Int64("stock"), Workers: c.Int("workers"), Duration: c.Duration("duration"),
-		Strategies: strategies, Fault: fault, Nodes: nodes,
+		return err
 	}
 
-	tg, err := target.One(c.String("dsn"), os.Getenv(target.EnvDSN))
+	tg, rd, red, err := drillTargets(c)
 	if err != nil {
-		return inputErr(err)
+		return err
 	}
 	opts.Database = tg.Database()
-	var rd *target.Redis
-	if addr := c.String("redis"); addr != "" {
-		if rd, err = target.ParseRedis(addr); err != nil {
-			return inputErrf("--redis: %v", err)
-		}
-	}
-	red := target.NewRedactor(tg, rd)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 	if rd != nil {
 		rdb := drillRedis(rd, nodeWorkers)
 		defer rdb.Close()
 		opts.Redis = rdb
 	}
-	// Statements are sent with their arguments inlined, one round trip
-	// each, unless the connection's collation makes that unsafe.
-	connect := target.ConnectOptions{Conns: nodeConns, Log: stderr, Adjust: func(cfg *mysql.Config) {
-		cfg.InterpolateParams = true
-		if _, err := mysql.NewConnector(cfg); err != nil {
-			cfg.InterpolateParams = false
-		}
-	}}
-	opts.NewNode = func(ctx context.Context, _ int) (*sql.DB, redis.UniversalClient, error) {
-		db, err := tg.Connect(ctx, connect)
-		if err != nil {
-			return nil, nil, err
-		}
-		if rd == nil {
-			return db, nil, nil
-		}
-		return db, drillRedis(rd, nodeWorkers), nil
-	}
+	connect := drillConnectOptions(nodeConns, stderr)
+	opts.NewNode = drillNode(tg, rd, connect, nodeWorkers)
 	if err := opts.Check(); err != nil {
 		return inputErr(err)
 	}
@@ -180,17 +140,111 @@ func runDrill(c *cli.Context) error {
 	}
 
 	rep, err := drill.Run(c.Context, opts)
+	if err != nil {
+		return drillFailure(err, rep, opts.Table, tg, red)
+	}
+	if err := writeDrillReport(stdout, format, rep); err != nil {
+		return err
+	}
+	if len(rep.Failed()) > 0 && rank <= policy.SevError.Rank() {
+		return &exitError{code: exitFindings}
+	}
+	return nil
+}
+
+// drillOptions reads the drill's flags into its options, refusing the
+// values it cannot run with, and gives each node its share of the
+// connections (--conns) and of the workers.
+func drillOptions(c *cli.Context, pol *policy.Policy) (opts drill.Options, nodeConns, nodeWorkers int, err error) {
+	strategies, err := drill.ParseStrategies(c.String("strategies"))
+	if err != nil {
+		return opts, 0, 0, inputErrf("--strategies: %v", err)
+	}
+	fault := drill.Fault(c.String("fault"))
+	if fault == drill.FaultRestart {
+		return opts, 0, 0, inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
+	}
+	conns, nodes := c.Int("conns"), c.Int("nodes")
+	if conns < 1 {
+		return opts, 0, 0, inputErrf("--conns %d: want 1 or more", conns)
+	}
+	if nodes < 1 {
+		return opts, 0, 0, inputErrf("--nodes %d: want 1 or more", nodes)
+	}
+	opts = drill.Options{
+		Table: c.String("table"), Column: c.String("column"), Policy: pol,
+		Rows: c.Int("rows"), Stock: c.Int64("stock"), Workers: c.Int("workers"), Duration: c.Duration("duration"),
+		Strategies: strategies, Fault: fault, Nodes: nodes,
+	}
+	return opts, max(conns/nodes, 1), (c.Int("workers") + nodes - 1) / nodes, nil
+}
+
+// drillTargets parses the database (--dsn, else $GUARD_DSN) and the Redis
+// (--redis) of the drill, and returns them with the one redactor of both
+// passwords that every message and writer of the drill goes through.
+func drillTargets(c *cli.Context) (*target.Target, *target.Redis, *target.Redactor, error) {
+	tg, err := target.One(c.String("dsn"), os.Getenv(target.EnvDSN))
+	if err != nil {
+		return nil, nil, nil, inputErr(err)
+	}
+	var rd *target.Redis
+	if addr := c.String("redis"); addr != "" {
+		if rd, err = target.ParseRedis(addr); err != nil {
+			return nil, nil, nil, inputErrf("--redis: %v", err)
+		}
+	}
+	return tg, rd, target.NewRedactor(tg, rd), nil
+}
+
+// drillConnectOptions is how every node connects. Statements are sent
+// with their arguments inlined, one round trip each, unless the
+// connection's collation makes that unsafe.
+func drillConnectOptions(nodeConns int, log io.Writer) target.ConnectOptions {
+	return target.ConnectOptions{Conns: nodeConns, Log: log, Adjust: func(cfg *mysql.Config) {
+		cfg.InterpolateParams = true
+		if _, err := mysql.NewConnector(cfg); err != nil {
+			cfg.InterpolateParams = false
+		}
+	}}
+}
+
+// drillNode is the drill's NewNode: every node after the first gets a pool
+// of its own and, with Redis, a client of its own, as another application
+// process would.
+func drillNode(tg *target.Target, rd *target.Redis, connect target.ConnectOptions, nodeWorkers int) func(context.Context, int) (*sql.DB, redis.UniversalClient, error) {
+	return func(ctx context.Context, _ int) (*sql.DB, redis.UniversalClient, error) {
+		db, err := tg.Connect(ctx, connect)
+		if err != nil {
+			return nil, nil, err
+		}
+		if rd == nil {
+			return db, nil, nil
+		}
+		return db, drillRedis(rd, nodeWorkers), nil
+	}
+}
+
+// drillFailure is the error of a drill that did not complete: a table the
+// drill refuses is an input error, an interrupted drill says its scratch
+// table is gone, and any text is redacted, as a server's error may hold
+// the DSN.
+func drillFailure(err error, rep *drill.Report, table string, tg *target.Target, red *target.Redactor) error {
 	var refused *drill.RefusedError
 	switch {
 	case errors.As(err, &refused):
 		return inputErr(errors.New(red.Redact(err.Error())))
 	case errors.Is(err, drill.ErrInterrupted):
 		return errors.New(red.Redact(fmt.Sprintf("%v (scratch table %s dropped)", err, rep.Scratch)))
-	case err != nil:
-		return errors.New(red.Redact(fmt.Sprintf("drill %s on %s: %v", opts.Table, tg.Name(), err)))
+	default:
+		return errors.New(red.Redact(fmt.Sprintf("drill %s on %s: %v", table, tg.Name(), err)))
 	}
+}
 
+// writeDrillReport renders the report whole before writing it, so that the
+// redacting writer sees it in one Write.
+func writeDrillReport(w io.Writer, format string, rep *drill.Report) error {
 	var buf bytes.Buffer
+	var err error
 	if format == "json" {
 		err = drill.WriteJSON(&buf, rep, guardVersion())
 	} else {
@@ -199,11 +253,8 @@ func runDrill(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
-	if _, err := stdout.Write(buf.Bytes()); err != nil {
+	if _, err := w.Write(buf.Bytes()); err != nil {
 		return fmt.Errorf("write report: %w", err)
-	}
-	if len(rep.Failed()) > 0 && rank <= policy.SevError.Rank() {
-		return &exitError{code: exitFindings}
 	}
 	return nil
 }
