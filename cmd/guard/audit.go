@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -17,12 +18,9 @@ import (
 	"github.com/guard-sql/guard/lint/rules"
 )
 
-func auditCommand() *cli.Command {
-	return &cli.Command{
-		Name:      "audit",
-		Usage:     "audit live servers: schema, sql_mode, version and existing bad rows; how Redis keeps locks",
-		ArgsUsage: "[PATH...]",
-		Description: `Connects to each target (one database per DSN), reads its schema from
+// auditDescription is the help text of guard audit, apart from the command
+// as migrateDescription is, so that its flags are not lost below it.
+const auditDescription = `Connects to each target (one database per DSN), reads its schema from
 information_schema, its version and its global and session sql_mode, and runs
 every schema rule on them, GS001 and GS002 included. GS010 then scans the rows
 for negative counters and duplicate business keys, each scan bounded by
@@ -82,7 +80,14 @@ Examples:
 
 A baseline's fingerprints hold no host, port or database: one baseline
 recorded on a shard, or on the whole fleet, serves every shard, each matched
-by itself. A baseline is not written when a target could not be audited.`,
+by itself. A baseline is not written when a target could not be audited.`
+
+func auditCommand() *cli.Command {
+	return &cli.Command{
+		Name:        "audit",
+		Usage:       "audit live servers: schema, sql_mode, version and existing bad rows; how Redis keeps locks",
+		ArgsUsage:   "[PATH...]",
+		Description: auditDescription,
 		Flags: append(reportFlags.flags(),
 			&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "target DSN (repeatable); default $" + target.EnvDSN},
 			&cli.GenericFlag{Name: "redis", Value: &dsnList{}, Usage: "Redis server to audit: host:port (a Cluster node: every primary), redis://, rediss:// or sentinel://host:port/master (repeatable)"},
@@ -118,43 +123,13 @@ func runAudit(c *cli.Context) error {
 		return err
 	}
 	format, rank := c.String("format"), failRank(c)
-	parallel := c.Int("parallel")
-	if parallel < 1 {
-		return inputErrf("--parallel %d: want 1 or more", parallel)
+	if err := checkAuditBounds(c); err != nil {
+		return err
 	}
-	for _, name := range []string{"timeout", "scan-timeout"} {
-		if c.Duration(name) <= 0 {
-			return inputErrf("--%s %s: want a positive duration", name, c.Duration(name))
-		}
-	}
-	var dsns []string
-	if l, ok := c.Generic("dsn").(*dsnList); ok {
-		dsns = l.dsns
-	}
-	redisServers, err := redisTargets(c)
+	targets, redisServers, red, err := auditTargets(c)
 	if err != nil {
 		return err
 	}
-	src := target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)}
-	var targets []*target.Target
-	databases := len(dsns) > 0 || src.TargetsFile != "" || strings.TrimSpace(src.Env) != ""
-	if !databases && len(redisServers) == 0 {
-		return inputErrf("no target: give --dsn DSN, --targets FILE, --redis ADDR or set %s", target.EnvDSN)
-	}
-	// --redis alone audits Redis alone.
-	if databases {
-		if targets, err = target.Collect(src); err != nil {
-			return inputErr(err)
-		}
-	}
-	secrets := make([]target.Secrets, 0, len(targets)+len(redisServers))
-	for _, t := range targets {
-		secrets = append(secrets, t)
-	}
-	for _, r := range redisServers {
-		secrets = append(secrets, r)
-	}
-	red := target.NewRedactor(secrets...)
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 
 	write := c.String("write-baseline")
@@ -172,31 +147,15 @@ func runAudit(c *cli.Context) error {
 		NoData:      c.Bool("no-data"),
 		Timeout:     c.Duration("timeout"),
 		ScanTimeout: c.Duration("scan-timeout"),
-		Parallel:    parallel,
+		Parallel:    c.Int("parallel"),
 		Log:         stderr,
 		Vocabulary:  vocabulary,
 		Learn:       rules.Learn,
 		Redis:       redisServers,
 		Queries:     c.Bool("queries"),
 	}
-	var bar *audit.Progress
-	if audit.ShowProgress(c.App.ErrWriter) {
-		bar = audit.NewProgress(stderr, len(targets)+len(redisServers))
-		opts.Done = func(*audit.TargetResult) { bar.Done() }
-	}
-	rep := audit.Run(c.Context, targets, opts)
-	if bar != nil {
-		bar.Stop()
-	}
-	for _, f := range rep.Failures {
-		fmt.Fprintf(stderr, "guard: %s: %s\n", f.Target, f.Error)
-	}
-	for _, n := range rep.Notes {
-		fmt.Fprintf(stderr, "guard: warning: %s: %s\n", n.Target, n.Message)
-	}
-	for _, r := range rep.Redis {
-		fmt.Fprintf(stderr, "guard: %s: %s\n", r.Target, r.Summary)
-	}
+	rep := runAuditWithProgress(c, stderr, targets, opts)
+	printAuditNotes(stderr, rep)
 
 	if write != "" {
 		if len(rep.Failures) > 0 {
@@ -205,19 +164,7 @@ func runAudit(c *cli.Context) error {
 		return writeBaseline(c, write, rep.Result.Findings)
 	}
 	noteBaseline(c, rep.Result.Baseline)
-	live := &report.Live{}
-	for _, f := range rep.Failures {
-		live.Failures = append(live.Failures, report.Failure{Target: f.Target, Error: f.Error})
-	}
-	if len(rep.Redis) > 0 {
-		live.Redis = rep.Redis
-	}
-	if err := report.Write(stdout, format, rep.Result, report.Options{
-		Version: guardVersion(),
-		Color:   format == "text" && useColor(c, c.App.Writer),
-		Rules:   ruleInfos(),
-		Live:    live,
-	}); err != nil {
+	if err := writeAuditReport(c, stdout, format, rep); err != nil {
 		return err
 	}
 	if len(rep.Failures) > 0 {
@@ -230,6 +177,95 @@ func runAudit(c *cli.Context) error {
 		}
 	}
 	return nil
+}
+
+// checkAuditBounds refuses a --parallel, --timeout or --scan-timeout no
+// audit could run with, before any target is read.
+func checkAuditBounds(c *cli.Context) error {
+	if parallel := c.Int("parallel"); parallel < 1 {
+		return inputErrf("--parallel %d: want 1 or more", parallel)
+	}
+	for _, name := range []string{"timeout", "scan-timeout"} {
+		if c.Duration(name) <= 0 {
+			return inputErrf("--%s %s: want a positive duration", name, c.Duration(name))
+		}
+	}
+	return nil
+}
+
+// auditTargets reads the databases (--dsn, --targets, else $GUARD_DSN) and
+// the Redis servers (--redis) of the audit, and returns them with the one
+// redactor of all their passwords that every message and writer of the
+// audit goes through. --redis alone audits Redis alone.
+func auditTargets(c *cli.Context) ([]*target.Target, []*target.Redis, *target.Redactor, error) {
+	var dsns []string
+	if l, ok := c.Generic("dsn").(*dsnList); ok {
+		dsns = l.dsns
+	}
+	redisServers, err := redisTargets(c)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	src := target.Sources{DSNs: dsns, TargetsFile: c.String("targets"), Env: os.Getenv(target.EnvDSN)}
+	var targets []*target.Target
+	databases := len(dsns) > 0 || src.TargetsFile != "" || strings.TrimSpace(src.Env) != ""
+	if !databases && len(redisServers) == 0 {
+		return nil, nil, nil, inputErrf("no target: give --dsn DSN, --targets FILE, --redis ADDR or set %s", target.EnvDSN)
+	}
+	if databases {
+		if targets, err = target.Collect(src); err != nil {
+			return nil, nil, nil, inputErr(err)
+		}
+	}
+	return targets, redisServers, audit.Redactor(targets, redisServers), nil
+}
+
+// runAuditWithProgress runs the audit, with a progress bar on stderr
+// when it is a terminal: a fleet may take minutes.
+func runAuditWithProgress(c *cli.Context, stderr io.Writer, targets []*target.Target, opts audit.Options) *audit.Report {
+	var bar *audit.Progress
+	if audit.ShowProgress(c.App.ErrWriter) {
+		bar = audit.NewProgress(stderr, len(targets)+len(opts.Redis))
+		opts.Done = func(*audit.TargetResult) { bar.Done() }
+	}
+	rep := audit.Run(c.Context, targets, opts)
+	if bar != nil {
+		bar.Stop()
+	}
+	return rep
+}
+
+// printAuditNotes tells stderr, whatever the format of stdout, which
+// targets failed, what the audit could not see, and what each Redis server
+// is.
+func printAuditNotes(stderr io.Writer, rep *audit.Report) {
+	for _, f := range rep.Failures {
+		fmt.Fprintf(stderr, "guard: %s: %s\n", f.Target, f.Error)
+	}
+	for _, n := range rep.Notes {
+		fmt.Fprintf(stderr, "guard: warning: %s: %s\n", n.Target, n.Message)
+	}
+	for _, r := range rep.Redis {
+		fmt.Fprintf(stderr, "guard: %s: %s\n", r.Target, r.Summary)
+	}
+}
+
+// writeAuditReport writes the findings in format, with what json and
+// sarif carry of the live run: the failures and the Redis servers.
+func writeAuditReport(c *cli.Context, stdout io.Writer, format string, rep *audit.Report) error {
+	live := &report.Live{}
+	for _, f := range rep.Failures {
+		live.Failures = append(live.Failures, report.Failure{Target: f.Target, Error: f.Error})
+	}
+	if len(rep.Redis) > 0 {
+		live.Redis = rep.Redis
+	}
+	return report.Write(stdout, format, rep.Result, report.Options{
+		Version: guardVersion(),
+		Color:   format == "text" && useColor(c, c.App.Writer),
+		Rules:   ruleInfos(),
+		Live:    live,
+	})
 }
 
 // auditVocabulary reads the code below paths, when given, so that each
