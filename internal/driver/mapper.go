@@ -57,21 +57,26 @@ func newWriteIndex(results []fileResult) *writeIndex {
 	ix := &writeIndex{byID: map[string][]*lint.Statement{}, simple: map[string][]string{}, servers: newRPCServers(results), fields: goctlFieldTypes(results)}
 	for _, r := range results {
 		for _, st := range r.mapperStmts {
-			ns, id := st.Fragment.Namespace, st.Fragment.ID
-			if model, method, ok := goctlModelMethod(st.Fragment); ok {
-				ns, id = model, method
-			}
-			key := ns + "#" + id
-			if _, seen := ix.byID[key]; !seen {
-				s := ns[strings.LastIndexByte(ns, '.')+1:]
-				if !slices.Contains(ix.simple[s], ns) {
-					ix.simple[s] = append(ix.simple[s], ns)
-				}
-			}
-			ix.byID[key] = append(ix.byID[key], st)
+			ix.add(st)
 		}
 	}
 	return ix
+}
+
+// add indexes st by its namespace and id.
+func (ix *writeIndex) add(st *lint.Statement) {
+	ns, id := st.Fragment.Namespace, st.Fragment.ID
+	if model, method, ok := goctlModelMethod(st.Fragment); ok {
+		ns, id = model, method
+	}
+	key := ns + "#" + id
+	if _, seen := ix.byID[key]; !seen {
+		s := ns[strings.LastIndexByte(ns, '.')+1:]
+		if !slices.Contains(ix.simple[s], ns) {
+			ix.simple[s] = append(ix.simple[s], ns)
+		}
+	}
+	ix.byID[key] = append(ix.byID[key], st)
 }
 
 // Statements returns the variants of statement id of the mapper whose

@@ -20,7 +20,8 @@ import (
 //
 //	walk     the files below the paths: migrations folders, query sources
 //	schema   the migrations read and replayed (or --schema) into the schema model
-//	index    the entity classes (MyBatis-Plus) and model types (GORM, goctl) of every source
+//	index    the entity classes (MyBatis-Plus) and model types (GORM, goctl) of every source,
+//	         and what the registered frameworks read of them (internal/frameworks)
 //	extract  every query source extracted, parsed, observed for the inference, and
 //	         judged by the query rules with the policy as written
 //	jpql     the Spring Data JPQL of the sources rendered with every entity known
@@ -28,7 +29,8 @@ import (
 //	rejudge  the files whose rules asked what the inference answered otherwise,
 //	         judged again
 //	link     the entity writes of host code joined to the statements they end in
-//	         (mapper XML, goctl models, wrapper services, JPA repositories), and judged
+//	         (mapper XML, goctl models, wrapper services, JPA repositories, the
+//	         statements the frameworks render), and judged
 //	judge    the schema and migration rules, on the whole schema and every migration
 //	report   suppressions, deduplication, order, baseline, changed lines, summary
 //
@@ -74,8 +76,10 @@ type run struct {
 	migs  []*lint.Migration
 	sch   *schema.Schema
 	// index: the entity classes and model types an ORM write in one file
-	// is read against.
-	hosts hostTypes
+	// is read against; the registered frameworks' linkers, which read
+	// every file of their languages.
+	hosts   hostTypes
+	linkers []linker
 	// extract, jpql: one result per source; the JPA entities and Spring
 	// Data repositories of every file.
 	learner *lint.Learner
@@ -190,6 +194,10 @@ func (r *run) schema() error {
 // reads are kept for the extraction.
 func (r *run) index() error {
 	r.hosts = hostTypes{ents: javaEntities(r.in.sources, r.sch, r.tx), models: readGoModels(r.in.sources, r.sch, r.tx)}
+	if r.judging {
+		r.linkers = newLinkers()
+		r.indexFrameworks()
+	}
 	return nil
 }
 
@@ -289,10 +297,14 @@ func (r *run) rejudge() error {
 // call, with the service classes of every file indexed.
 func (r *run) link() error {
 	mappers, wrappers := newWriteIndex(r.results), newWrapperIndex(r.results)
+	for _, st := range r.frameworkStatements() {
+		mappers.add(st)
+	}
 	for i := range r.results {
 		if fr := &r.results[i]; fr.err == nil && fr.file != nil {
 			r.jpa.resolveCalls(fr.java)
 			if calls := wrappers.resolveCalls(fr.file, fr.java); len(calls) > 0 {
+				r.resolveCalls(calls)
 				fr.lintCalls(r.queryRules, r.pol, r.sch, mappers, calls)
 			}
 		}

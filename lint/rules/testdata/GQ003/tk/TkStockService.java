@@ -1,0 +1,33 @@
+package shop.tk.service;
+
+import shop.tk.mapper.TkStockMapper;
+import shop.tk.mapper.TkVersionedStockMapper;
+import shop.tk.model.TkStock;
+import shop.tk.model.TkVersionedStock;
+
+public class TkStockService {
+    private TkStockMapper stockMapper;
+    private TkVersionedStockMapper versionedMapper;
+
+    // Read, subtract in Java, write the absolute value back: tk.mybatis
+    // sends UPDATE t_inventory SET product_id = ?, inventory = ? WHERE id = ?.
+    public void deduct(long id, int n) {
+        TkStock s = stockMapper.selectByPrimaryKey(id);
+        s.setQty(s.getQty() - n);
+        stockMapper.updateByPrimaryKeySelective(s); // want "GQ003 counter t_inventory.inventory is set to s.getQty.. - n, computed from s read by selectByPrimaryKey at line 15, and written by shop.tk.mapper.TkStockMapper.updateByPrimaryKeySelective \\(.*tk/TkStockMapper.java:6\\)"
+    }
+
+    // Safe twin: the entity's @Version makes the write a compare-and-set.
+    public void deductVersioned(long id, int n) {
+        TkVersionedStock s = versionedMapper.selectByPrimaryKey(id);
+        s.setInventory(s.getInventory() - n);
+        versionedMapper.updateByPrimaryKeySelective(s);
+    }
+
+    // Silent: the value is the caller's, not computed from a read here.
+    public void restock(long id, int total) {
+        TkStock s = stockMapper.selectByPrimaryKey(id);
+        s.setQty(total);
+        stockMapper.updateByPrimaryKey(s);
+    }
+}
