@@ -104,8 +104,10 @@ type mapper struct {
 }
 
 // mapperOf resolves interface name: the entity is the type argument it
-// passes up its extends chain to a tk.mybatis interface. Nil when the
-// chain does not reach tk.mybatis, or the entity is not a class of the run.
+// passes up its extends chain to a tk.mybatis interface. A simple name
+// several interfaces of the run have (a file that imports their package
+// with .*) resolves when they all map the same table. Nil when the chain
+// does not reach tk.mybatis, or the entity is not a class of the run.
 func (l *linker) mapperOf(name string) *mapper {
 	if m, ok := l.mappers[name]; ok {
 		return m
@@ -114,15 +116,38 @@ func (l *linker) mapperOf(name string) *mapper {
 		l.mappers = map[string]*mapper{}
 	}
 	var m *mapper
-	if d := l.lookup(name); d != nil && d.Kind == "interface" {
-		if arg, ok := l.tkArgument(d, nil, 0); ok {
-			if e := l.entityOf(arg); e != nil {
-				m = &mapper{iface: d, entity: e}
+	if d := l.types[name]; d != nil {
+		m = l.resolveMapper(d)
+	} else if qs := l.simple[simpleName(name)]; len(qs) > 0 && !strings.Contains(name, ".") {
+		for i, q := range qs {
+			one := l.resolveMapper(l.types[q])
+			if one == nil || i > 0 && one.entity.table != m.entity.table {
+				m = nil
+				break
+			}
+			if i == 0 {
+				m = one
 			}
 		}
 	}
 	l.mappers[name] = m
 	return m
+}
+
+// resolveMapper is mapperOf of the interface d.
+func (l *linker) resolveMapper(d *declared) *mapper {
+	if d.Kind != "interface" {
+		return nil
+	}
+	arg, ok := l.tkArgument(d, nil, 0)
+	if !ok {
+		return nil
+	}
+	e := l.entityOf(arg)
+	if e == nil {
+		return nil
+	}
+	return &mapper{iface: d, entity: e}
 }
 
 // tkArgument follows the extends clauses of interface d to a tk.mybatis
