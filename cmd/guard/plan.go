@@ -91,27 +91,15 @@ func runPlan(c *cli.Context) error {
 		return err
 	}
 	format := c.String("format")
-	strategy := c.String("strategy")
-	if strategy != plan.StrategyCheck && strategy != plan.StrategyTrigger {
-		return inputErrf("--strategy %q: want check or trigger", strategy)
-	}
-	osc := c.String("osc")
-	if osc != "" && osc != plan.OSCPTOnlineSchemaChange {
-		return inputErrf("--osc %q: want %s", osc, plan.OSCPTOnlineSchemaChange)
+	strategy, osc, err := planChoices(c)
+	if err != nil {
+		return err
 	}
 	dsn := c.String("dsn")
 	if dsn == "" && !c.IsSet("dir") {
 		dsn = os.Getenv(target.EnvDSN)
 	}
-	// --dir and --out default to each other: `guard plan --out migrations/`
-	// plans the folder it writes to.
-	dir, out := c.String("dir"), c.String("out")
-	switch {
-	case out == "":
-		out = dir
-	case !c.IsSet("dir"):
-		dir = out
-	}
+	dir, out := planDirs(c)
 	stdout, stderr := c.App.Writer, c.App.ErrWriter
 	var in *planInput
 	if dsn != "" {
@@ -144,13 +132,7 @@ func runPlan(c *cli.Context) error {
 		return inputErr(err)
 	}
 	if in.live {
-		ctx, cancel := context.WithTimeout(c.Context, 5*time.Minute)
-		err := plan.CountRows(ctx, in.db, steps)
-		cancel()
-		if err != nil {
-			// The estimates stand in: a slow count must not cost the plan.
-			fmt.Fprintf(stderr, "guard: warning: %v; the rows shown are information_schema estimates\n", err)
-		}
+		countPlanRows(c.Context, in.db, steps, stderr)
 	}
 	next, width, err := plan.NextVersion(dir, out)
 	if err != nil {
@@ -172,6 +154,45 @@ func runPlan(c *cli.Context) error {
 		return writePlanJSON(stdout, steps, files, out, written)
 	}
 	return writePlanText(stdout, steps, files, out, c.Bool("dry-run"))
+}
+
+// planChoices is --strategy and --osc, refused unless they name a way guard
+// plan knows.
+func planChoices(c *cli.Context) (strategy, osc string, err error) {
+	strategy = c.String("strategy")
+	if strategy != plan.StrategyCheck && strategy != plan.StrategyTrigger {
+		return "", "", inputErrf("--strategy %q: want check or trigger", strategy)
+	}
+	osc = c.String("osc")
+	if osc != "" && osc != plan.OSCPTOnlineSchemaChange {
+		return "", "", inputErrf("--osc %q: want %s", osc, plan.OSCPTOnlineSchemaChange)
+	}
+	return strategy, osc, nil
+}
+
+// planDirs is --dir and --out, which default to each other: `guard plan
+// --out migrations/` plans the folder it writes to.
+func planDirs(c *cli.Context) (dir, out string) {
+	dir, out = c.String("dir"), c.String("out")
+	switch {
+	case out == "":
+		out = dir
+	case !c.IsSet("dir"):
+		dir = out
+	}
+	return dir, out
+}
+
+// countPlanRows replaces the estimated rows of the blocking steps by a
+// count, within five minutes. The estimates stand in when the count fails:
+// a slow count must not cost the plan.
+func countPlanRows(ctx context.Context, db *sql.DB, steps []plan.Step, stderr io.Writer) {
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
+	err := plan.CountRows(ctx, db, steps)
+	cancel()
+	if err != nil {
+		fmt.Fprintf(stderr, "guard: warning: %v; the rows shown are information_schema estimates\n", err)
+	}
 }
 
 // inferForPlan learns the vocabulary from the code below paths (default: the
