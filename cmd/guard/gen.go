@@ -15,6 +15,7 @@ import (
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/codegen"
+	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/target"
 	"github.com/guard-sql/guard/templates"
@@ -249,10 +250,8 @@ Examples:
 }
 
 func runGenTable(c *cli.Context) error {
-	for _, a := range c.Args().Slice() {
-		if a == "-h" || a == "-help" || a == "--help" {
-			return cli.ShowCommandHelp(c.Lineage()[1], c.Command.Name)
-		}
+	if asksHelp(c.Args().Slice()) {
+		return cli.ShowCommandHelp(c.Lineage()[1], c.Command.Name)
 	}
 	set, args, err := trailingFlags(c, c.Args().Slice(), collectArgs)
 	if err != nil {
@@ -286,45 +285,13 @@ func runGenTable(c *cli.Context) error {
 		return err
 	}
 	dir := c.String("migrations")
-	version, err := codegen.NextMigrationVersion(dir)
-	if err != nil {
-		return inputErr(err)
-	}
-	if existing, err := schema.ListMigrations(dir); err == nil && len(existing) > 0 {
-		if s, err := loadSchemaPath(dir); err == nil && s.Table(spec.Name) != nil {
-			return inputErrf("table %s already exists in %s", spec.Name, dir)
-		}
-	}
-	migFiles, err := tmpl.RenderMigration(mig, version)
-	if err != nil {
-		return inputErr(err)
-	}
-	upName, _ := codegen.MigrationFiles(version, spec.Name)
-	table, err := codegen.TableFromMigration(upName, migFiles[upName], spec.Name)
-	if err != nil {
-		return inputErr(err)
-	}
-
-	typeName := codegen.TypeName(spec.Name, pol.Gen.StripPrefix)
-	out := c.String("out")
-	if out == "" {
-		out = strings.ToLower(typeName) + "dao"
-		if err := c.Set("out", out); err != nil {
-			return err
-		}
-	}
-	pkg, err := packageName(c)
+	migFiles, table, err := renderTableMigration(tmpl, mig, spec.Name, dir)
 	if err != nil {
 		return err
 	}
-	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol,
-		Counters: nonNil(spec.Counters), States: nonNil(spec.States), Metrics: metrics})
+	out, daoFiles, err := renderTableDAO(c, tmpl, table, spec, pol, metrics)
 	if err != nil {
-		return inputErr(err)
-	}
-	daoFiles, err := tmpl.Render(data)
-	if err != nil {
-		return inputErr(err)
+		return err
 	}
 	// Both sets are rendered before anything is written: a template error
 	// leaves no half scaffold behind.
@@ -343,6 +310,71 @@ func runGenTable(c *cli.Context) error {
 		fmt.Fprintf(c.App.ErrWriter, "guard: note: %s\n", note)
 	}
 	return nil
+}
+
+// asksHelp reports whether args ask for the help. gen table parses its own
+// flags, so urfave/cli does not see a --help among them.
+func asksHelp(args []string) bool {
+	for _, a := range args {
+		if a == "-h" || a == "-help" || a == "--help" {
+			return true
+		}
+	}
+	return false
+}
+
+// renderTableMigration renders the next migration of dir, which creates
+// the table mig describes, and reads the table back from it: the DAO is
+// generated from the table as the migration will create it. A table that
+// dir's migrations create already is refused.
+func renderTableMigration(tmpl *codegen.Templates, mig *codegen.Migration, name, dir string) (map[string][]byte, *schema.Table, error) {
+	version, err := codegen.NextMigrationVersion(dir)
+	if err != nil {
+		return nil, nil, inputErr(err)
+	}
+	if existing, err := schema.ListMigrations(dir); err == nil && len(existing) > 0 {
+		if s, err := loadSchemaPath(dir); err == nil && s.Table(name) != nil {
+			return nil, nil, inputErrf("table %s already exists in %s", name, dir)
+		}
+	}
+	files, err := tmpl.RenderMigration(mig, version)
+	if err != nil {
+		return nil, nil, inputErr(err)
+	}
+	upName, _ := codegen.MigrationFiles(version, name)
+	table, err := codegen.TableFromMigration(upName, files[upName], name)
+	if err != nil {
+		return nil, nil, inputErr(err)
+	}
+	return files, table, nil
+}
+
+// renderTableDAO renders the DAO of the new table into its folder, --out,
+// else <type>dao. Its counters and states are those of the scaffold's
+// flags, not the policy's heuristics.
+func renderTableDAO(c *cli.Context, tmpl *codegen.Templates, table *schema.Table, spec codegen.TableSpec, pol *policy.Policy, metrics string) (string, map[string][]byte, error) {
+	typeName := codegen.TypeName(spec.Name, pol.Gen.StripPrefix)
+	out := c.String("out")
+	if out == "" {
+		out = strings.ToLower(typeName) + "dao"
+		if err := c.Set("out", out); err != nil {
+			return "", nil, err
+		}
+	}
+	pkg, err := packageName(c)
+	if err != nil {
+		return "", nil, err
+	}
+	data, err := codegen.NewData(table, codegen.Options{Package: pkg, Policy: pol,
+		Counters: nonNil(spec.Counters), States: nonNil(spec.States), Metrics: metrics})
+	if err != nil {
+		return "", nil, inputErr(err)
+	}
+	files, err := tmpl.Render(data)
+	if err != nil {
+		return "", nil, inputErr(err)
+	}
+	return out, files, nil
 }
 
 // nonNil makes an absent list an empty one: the scaffold's flags, not the
