@@ -11,6 +11,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint/rules"
 )
 
@@ -121,85 +122,123 @@ func writeInitSummary(w io.Writer, s initSummary) error {
 // a list wherever inference decided something for one of its columns, and
 // the list then names every column of that kind with why.
 func propose(base *policy.Policy, v *driver.Vocabulary) (*policy.Proposal, initSummary) {
-	pol := v.Policy
-	inf := pol.Inferred
 	defs := v.Definitions // a project's dump when it has no migrations: what the inference read
 	if defs == nil {
 		defs = v.Schema
 	}
-	sum := initSummary{Tables: len(defs.Tables)}
+	p := &proposer{base: base, pol: v.Policy, inf: v.Policy.Inferred, sum: initSummary{Tables: len(defs.Tables)}}
 	prop := &policy.Proposal{Base: base}
 	for _, t := range defs.Sorted() {
 		if base.Override(t.Name) != nil {
 			continue // the base policy already decides this table
 		}
-		tp := policy.TableProposal{Name: t.Name}
-		var counters, states, keys []policy.Entry
-		var decidedCounters, decidedStates, decidedKeys bool
-		for _, c := range t.Columns {
-			k := policy.Key(t.Name, c.Name)
-			switch {
-			case pol.IsCounter(t.Name, c.Name):
-				sum.Counters++
-				why := byPattern("counter_columns", base.Schema.CounterColumns, c.Name)
-				if e := inf.Counters[k]; e != nil && why == "" {
-					why, decidedCounters = e.String(), true
-					sum.InferredCounters++
-				}
-				counters = append(counters, policy.Entry{Column: c.Name, Why: why})
-			case policy.IsThreshold(c.Name) && byPattern("counter_columns", base.Schema.CounterColumns, c.Name) != "":
-				sum.Thresholds++
-				decidedCounters = true
-				counters = append(counters, policy.Entry{Column: c.Name, Why: "a threshold, never a counter", Dropped: true})
-			case policy.IsLedger(t.Name) && byPattern("counter_columns", base.Schema.CounterColumns, c.Name) != "":
-				sum.Snapshots++
-				decidedCounters = true
-				counters = append(counters, policy.Entry{Column: c.Name, Why: "the balance a movement left in a ledger table, written once with its row; the code never decrements it", Dropped: true})
-			}
-			switch {
-			case pol.IsState(t.Name, c.Name):
-				sum.States++
-				why := byPattern("state_columns", base.Schema.StateColumns, c.Name)
-				if e := inf.States[k]; e != nil && why == "" {
-					why, decidedStates = e.String(), true
-					sum.InferredStates++
-				}
-				states = append(states, policy.Entry{Column: c.Name, Why: why})
-			case inf.Flags[k] != nil:
-				sum.Flags++
-				decidedStates = true
-				states = append(states, policy.Entry{Column: c.Name, Why: inf.Flags[k].String(), Dropped: true})
-			}
-			switch {
-			case pol.IsBusinessKey(t.Name, c.Name):
-				sum.Keys++
-				why := byPattern("business_keys", base.Schema.BusinessKeys, c.Name)
-				if e := inf.Keys[k]; e != nil {
-					why, decidedKeys = e.String(), true
-					sum.InferredKeys++
-				}
-				keys = append(keys, policy.Entry{Column: c.Name, Why: why})
-			case inf.References[k] != nil:
-				sum.References++
-				decidedKeys = true
-				keys = append(keys, policy.Entry{Column: c.Name, Why: inf.References[k].String(), Dropped: true})
-			}
-		}
-		if decidedCounters {
-			tp.Counters = &counters
-		}
-		if decidedStates {
-			tp.States = &states
-		}
-		if decidedKeys {
-			tp.Keys = &keys
-		}
-		if tp.Counters != nil || tp.States != nil || tp.Keys != nil {
+		if tp := p.table(t); tp.Counters != nil || tp.States != nil || tp.Keys != nil {
 			prop.Tables = append(prop.Tables, tp)
-			sum.Entries++
+			p.sum.Entries++
 		}
 	}
-	return prop, sum
+	return prop, p.sum
+}
+
+// proposer is one run of propose: the base policy, the policy with the
+// inferred vocabulary, and the counts of what was proposed so far.
+type proposer struct {
+	base, pol *policy.Policy
+	inf       *policy.Inferred
+	sum       initSummary
+}
+
+// proposedList is one kind of list of a table's proposal, and whether
+// inference decided any of its columns: only then is the list proposed,
+// as a list replaces the [schema] patterns for its table.
+type proposedList struct {
+	entries []policy.Entry
+	decided bool
+}
+
+// add appends a column; decided says that inference, not a pattern,
+// put it there.
+func (l *proposedList) add(e policy.Entry, decided bool) {
+	l.entries = append(l.entries, e)
+	l.decided = l.decided || decided
+}
+
+// proposal is the list for the table's proposal, nil when nothing of its
+// kind was decided by inference.
+func (l *proposedList) proposal() *[]policy.Entry {
+	if !l.decided {
+		return nil
+	}
+	return &l.entries
+}
+
+// table proposes the counters, states and business keys of t.
+func (p *proposer) table(t *schema.Table) policy.TableProposal {
+	var counters, states, keys proposedList
+	for _, c := range t.Columns {
+		k := policy.Key(t.Name, c.Name)
+		p.counter(&counters, t.Name, c.Name, k)
+		p.state(&states, t.Name, c.Name, k)
+		p.key(&keys, t.Name, c.Name, k)
+	}
+	return policy.TableProposal{Name: t.Name, Counters: counters.proposal(), States: states.proposal(), Keys: keys.proposal()}
+}
+
+// counter lists column col of table as a counter, or as a column the
+// counter patterns match that is none (a threshold, a ledger's balance).
+func (p *proposer) counter(l *proposedList, table, col, k string) {
+	switch {
+	case p.pol.IsCounter(table, col):
+		p.sum.Counters++
+		why, decided := byPattern("counter_columns", p.base.Schema.CounterColumns, col), false
+		if e := p.inf.Counters[k]; e != nil && why == "" {
+			why, decided = e.String(), true
+			p.sum.InferredCounters++
+		}
+		l.add(policy.Entry{Column: col, Why: why}, decided)
+	case policy.IsThreshold(col) && byPattern("counter_columns", p.base.Schema.CounterColumns, col) != "":
+		p.sum.Thresholds++
+		l.add(policy.Entry{Column: col, Why: "a threshold, never a counter", Dropped: true}, true)
+	case policy.IsLedger(table) && byPattern("counter_columns", p.base.Schema.CounterColumns, col) != "":
+		p.sum.Snapshots++
+		l.add(policy.Entry{Column: col, Why: "the balance a movement left in a ledger table, written once with its row; the code never decrements it", Dropped: true}, true)
+	}
+}
+
+// state lists column col of table as a state, or as a flag or free text
+// the state patterns match.
+func (p *proposer) state(l *proposedList, table, col, k string) {
+	switch {
+	case p.pol.IsState(table, col):
+		p.sum.States++
+		why, decided := byPattern("state_columns", p.base.Schema.StateColumns, col), false
+		if e := p.inf.States[k]; e != nil && why == "" {
+			why, decided = e.String(), true
+			p.sum.InferredStates++
+		}
+		l.add(policy.Entry{Column: col, Why: why}, decided)
+	case p.inf.Flags[k] != nil:
+		p.sum.Flags++
+		l.add(policy.Entry{Column: col, Why: p.inf.Flags[k].String(), Dropped: true}, true)
+	}
+}
+
+// key lists column col of table as a business key, or as a reference to
+// another table's key.
+func (p *proposer) key(l *proposedList, table, col, k string) {
+	switch {
+	case p.pol.IsBusinessKey(table, col):
+		p.sum.Keys++
+		why, decided := byPattern("business_keys", p.base.Schema.BusinessKeys, col), false
+		if e := p.inf.Keys[k]; e != nil {
+			why, decided = e.String(), true
+			p.sum.InferredKeys++
+		}
+		l.add(policy.Entry{Column: col, Why: why}, decided)
+	case p.inf.References[k] != nil:
+		p.sum.References++
+		l.add(policy.Entry{Column: col, Why: p.inf.References[k].String(), Dropped: true}, true)
+	}
 }
 
 // byPattern names the pattern of a [schema] list that matches col, as the
