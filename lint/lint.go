@@ -7,6 +7,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
+	"path"
 	"strings"
 	"time"
 	"unicode"
@@ -153,6 +154,28 @@ type Migration struct {
 	// keeps nothing per row (see parseMigration). Data counts those.
 	Statements []*Statement
 	Data       int
+}
+
+// Dir names the folder of the migration file: migrations in different
+// folders build different schemas.
+func (m *Migration) Dir() string { return path.Dir(m.File) }
+
+// TableKey returns the lower-case name of a table reference without its
+// schema qualifier, as the schema model keys tables; "" for nil.
+func TableKey(t *sqlparse.TableName) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name.L
+}
+
+// TableAsWritten returns the name of a table reference as the statement
+// writes it, for messages; "" for nil.
+func TableAsWritten(t *sqlparse.TableName) string {
+	if t == nil {
+		return ""
+	}
+	return t.Name.O
 }
 
 // Live describes the server of a live audit; nil offline.

@@ -10,8 +10,9 @@ import (
 // rule reads the statement form (internal/stmt) and the schema model, never
 // an extractor, a framework linker or the lint driver, so that a new host
 // language or framework is a package of its own that no rule has to know.
-// The guard packages the rules may depend on are listed; any other one
-// among `go list -deps ./lint/rules` fails.
+// The guard packages the rules may depend on are listed, with the rule
+// packages below lint/rules, whose own dependencies the list covers; any
+// other one among `go list -deps ./lint/rules` fails.
 func TestRulesSeeNoReader(t *testing.T) {
 	allowed := map[string]bool{
 		"github.com/guard-sql/guard/lint":              true,
@@ -30,7 +31,7 @@ func TestRulesSeeNoReader(t *testing.T) {
 		t.Fatalf("go list -deps listed %d packages: %q", len(deps), deps)
 	}
 	for _, p := range deps {
-		if strings.HasPrefix(p, "github.com/guard-sql/guard/") && !allowed[p] {
+		if strings.HasPrefix(p, "github.com/guard-sql/guard/") && !allowed[p] && !strings.HasPrefix(p, "github.com/guard-sql/guard/lint/rules/") {
 			t.Errorf("lint/rules depends on %s: rules read only internal/stmt, the schema model and the policy", p)
 		}
 	}

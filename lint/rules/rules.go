@@ -1,41 +1,45 @@
 // Package rules holds guard's rules, one per file, and the registry of them all.
 package rules
 
-import "github.com/guard-sql/guard/lint"
+import (
+	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/migrationrules"
+	"github.com/guard-sql/guard/lint/rules/redisrules"
+)
 
 // All returns every rule, sorted by code. The list is explicit so that adding
 // a rule is a visible change.
 func All() []*lint.Rule {
 	return []*lint.Rule{
-		MultipleDDL,              // GM001
-		AlterWithoutAlgorithm,    // GM002
-		BlockingDDL,              // GM003
-		WriteWithoutWhere,        // GQ001
-		UnguardedDecrement,       // GQ002
-		AbsoluteCounterWrite,     // GQ003
-		VersionNotBumped,         // GQ004
-		UncheckedStateTransition, // GQ005
-		ClampedDecrement,         // GQ006
-		SelectForUpdate,          // GQ007
-		UpsertAsLock,             // GQ008
-		NotChecked,               // GQ009
-		MybatisDollar,            // GQ010
-		RowsAffectedIgnored,      // GQ011
-		LockEvictable,            // GR001
-		LockNotPersisted,         // GR002
-		LockFsyncWindow,          // GR003
-		AsyncFailoverWindow,      // GR004
-		LockWithoutTTL,           // GR005
-		StrictSQLMode,            // GS001
-		CheckUnenforced,          // GS002
-		CounterWithoutCheck,      // GS003
-		NullableCounter,          // GS004
-		BusinessKeyNotUnique,     // GS005
-		MissingVersionColumn,     // GS006
-		BadVersionColumn,         // GS007
-		NonTransactionalEngine,   // GS008
-		NoPrimaryKey,             // GS009
-		ExistingViolations,       // GS010
+		migrationrules.MultipleDDL,           // GM001
+		migrationrules.AlterWithoutAlgorithm, // GM002
+		migrationrules.BlockingDDL,           // GM003
+		WriteWithoutWhere,                    // GQ001
+		UnguardedDecrement,                   // GQ002
+		AbsoluteCounterWrite,                 // GQ003
+		VersionNotBumped,                     // GQ004
+		UncheckedStateTransition,             // GQ005
+		ClampedDecrement,                     // GQ006
+		SelectForUpdate,                      // GQ007
+		UpsertAsLock,                         // GQ008
+		NotChecked,                           // GQ009
+		MybatisDollar,                        // GQ010
+		RowsAffectedIgnored,                  // GQ011
+		redisrules.LockEvictable,             // GR001
+		redisrules.LockNotPersisted,          // GR002
+		redisrules.LockFsyncWindow,           // GR003
+		redisrules.AsyncFailoverWindow,       // GR004
+		redisrules.LockWithoutTTL,            // GR005
+		StrictSQLMode,                        // GS001
+		CheckUnenforced,                      // GS002
+		CounterWithoutCheck,                  // GS003
+		NullableCounter,                      // GS004
+		BusinessKeyNotUnique,                 // GS005
+		MissingVersionColumn,                 // GS006
+		BadVersionColumn,                     // GS007
+		NonTransactionalEngine,               // GS008
+		NoPrimaryKey,                         // GS009
+		ExistingViolations,                   // GS010
 	}
 }
 

@@ -7,6 +7,7 @@ import (
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/migrationrules"
 )
 
 // FuzzSchemaAndMigrationRules replays arbitrary migration text into a schema
@@ -26,7 +27,7 @@ func FuzzSchemaAndMigrationRules(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	rules := []*lint.Rule{MultipleDDL, AlterWithoutAlgorithm, BlockingDDL, StrictSQLMode, CheckUnenforced,
+	rules := []*lint.Rule{migrationrules.MultipleDDL, migrationrules.AlterWithoutAlgorithm, migrationrules.BlockingDDL, StrictSQLMode, CheckUnenforced,
 		CounterWithoutCheck, NullableCounter, BusinessKeyNotUnique, MissingVersionColumn, BadVersionColumn,
 		NonTransactionalEngine, NoPrimaryKey}
 	pol := policy.Default()

@@ -9,6 +9,7 @@ import (
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/migrationrules"
 )
 
 // runRule runs rule over a hand-made pass and returns its findings.
@@ -218,7 +219,7 @@ func TestAlterWithoutAlgorithm(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.sql, func(t *testing.T) {
-			got := runRule(t, AlterWithoutAlgorithm, nil, schema.New(), []*lint.Migration{migration(t, "m/1.up.sql", tt.sql)}, nil)
+			got := runRule(t, migrationrules.AlterWithoutAlgorithm, nil, schema.New(), []*lint.Migration{migration(t, "m/1.up.sql", tt.sql)}, nil)
 			var msgs []string
 			for _, f := range got {
 				msgs = append(msgs, f.Message)
@@ -273,7 +274,7 @@ func TestBlockingDDL(t *testing.T) {
 		t.Run(tt.sql, func(t *testing.T) {
 			migs := []*lint.Migration{migration(t, "m/1.up.sql", create), migration(t, "m/2.up.sql", tt.sql)}
 			var msgs []string
-			for _, f := range runRule(t, BlockingDDL, nil, schema.New(), migs, nil) {
+			for _, f := range runRule(t, migrationrules.BlockingDDL, nil, schema.New(), migs, nil) {
 				msgs = append(msgs, f.Message)
 				if f.File != "m/2.up.sql" || f.Severity != policy.SevWarning {
 					t.Errorf("finding in %s with severity %s", f.File, f.Severity)
@@ -309,7 +310,7 @@ func TestBlockingDDLReplay(t *testing.T) {
 		migration(t, "b/1.up.sql", "ALTER TABLE t MODIFY q INT"),
 	}
 	var got []string
-	for _, f := range runRule(t, BlockingDDL, nil, schema.New(), migs, nil) {
+	for _, f := range runRule(t, migrationrules.BlockingDDL, nil, schema.New(), migs, nil) {
 		got = append(got, fmt.Sprintf("%s:%d %s", f.File, f.Line, f.Message))
 	}
 	const head = " blocks writes while the table is copied: "
@@ -340,7 +341,7 @@ func TestMultipleDDL(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			var got []string
-			for _, f := range runRule(t, MultipleDDL, nil, schema.New(), []*lint.Migration{migration(t, "m/1.up.sql", tt.texts...)}, nil) {
+			for _, f := range runRule(t, migrationrules.MultipleDDL, nil, schema.New(), []*lint.Migration{migration(t, "m/1.up.sql", tt.texts...)}, nil) {
 				got = append(got, fmt.Sprintf("%d %s", f.Line, f.Message))
 				if f.Severity != policy.SevWarning {
 					t.Errorf("severity %s, want warning", f.Severity)

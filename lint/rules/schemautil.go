@@ -1,12 +1,10 @@
 package rules
 
 import (
-	"path"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -73,36 +71,6 @@ func wholeTables(p *lint.Pass) []*schema.Table {
 // hasGlob reports whether a policy pattern is a glob rather than one name.
 func hasGlob(pattern string) bool {
 	return strings.ContainsAny(pattern, "*?[")
-}
-
-// isDDL reports whether a parsed statement changes the schema (CREATE, ALTER,
-// DROP, RENAME, TRUNCATE…). DML and SET are not DDL.
-func isDDL(n sqlparse.StmtNode) bool {
-	_, ok := n.(sqlparse.DDLNode)
-	return ok
-}
-
-// tableName returns the lower-case name of a table reference without its
-// schema qualifier; "" for nil.
-func tableName(t *sqlparse.TableName) string {
-	if t == nil {
-		return ""
-	}
-	return t.Name.L
-}
-
-// displayName returns the table name as written, for messages.
-func displayName(t *sqlparse.TableName) string {
-	if t == nil {
-		return ""
-	}
-	return t.Name.O
-}
-
-// migrationDir names the folder of a migration file: migrations in different
-// folders build different schemas.
-func migrationDir(m *lint.Migration) string {
-	return path.Dir(m.File)
 }
 
 // tableFinding builds a finding on table t placed the way Pass.ReportTable

@@ -1,4 +1,4 @@
-package rules
+package migrationrules
 
 import (
 	"strings"
@@ -32,7 +32,7 @@ var BlockingDDL = &lint.Rule{
 func runBlockingDDL(p *lint.Pass) error {
 	replays := map[string]*columnTypes{}
 	for _, m := range p.Migrations {
-		dir := migrationDir(m)
+		dir := m.Dir()
 		types := replays[dir]
 		if types == nil {
 			types = &columnTypes{tables: map[string]map[string]string{}}
@@ -44,8 +44,8 @@ func runBlockingDDL(p *lint.Pass) error {
 			}
 			if alter, ok := st.Node.(*sqlparse.AlterTableStmt); ok {
 				if why := blockingReasons(alter, types); len(why) > 0 {
-					p.ReportStatement(st, displayName(alter.Table), "", "ALTER TABLE %s blocks writes while the table is copied: %s",
-						displayName(alter.Table), strings.Join(why, "; "))
+					p.ReportStatement(st, lint.TableAsWritten(alter.Table), "", "ALTER TABLE %s blocks writes while the table is copied: %s",
+						lint.TableAsWritten(alter.Table), strings.Join(why, "; "))
 				}
 			}
 			// The statement's own changes apply after it has been judged
@@ -58,7 +58,7 @@ func runBlockingDDL(p *lint.Pass) error {
 
 // blockingReasons lists what in alter forces a table copy.
 func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []string {
-	table := tableName(alter.Table)
+	table := lint.TableKey(alter.Table)
 	var why []string
 	forcedCopy := false
 	for _, sp := range alter.Specs {
@@ -177,13 +177,13 @@ func (c *columnTypes) lookup(table, col string) (string, bool) {
 func (c *columnTypes) apply(n sqlparse.StmtNode) {
 	switch n := n.(type) {
 	case *sqlparse.CreateTableStmt:
-		name := tableName(n.Table)
+		name := lint.TableKey(n.Table)
 		if n.IfNotExists && c.tables[name] != nil {
 			return
 		}
 		cols := map[string]string{}
 		if n.ReferTable != nil {
-			for k, v := range c.tables[tableName(n.ReferTable)] {
+			for k, v := range c.tables[lint.TableKey(n.ReferTable)] {
 				cols[k] = v
 			}
 		}
@@ -193,11 +193,11 @@ func (c *columnTypes) apply(n sqlparse.StmtNode) {
 		c.tables[name] = cols
 	case *sqlparse.DropTableStmt:
 		for _, t := range n.Tables {
-			delete(c.tables, tableName(t))
+			delete(c.tables, lint.TableKey(t))
 		}
 	case *sqlparse.RenameTableStmt:
 		for _, tt := range n.TableToTables {
-			c.rename(tableName(tt.OldTable), tableName(tt.NewTable))
+			c.rename(lint.TableKey(tt.OldTable), lint.TableKey(tt.NewTable))
 		}
 	case *sqlparse.AlterTableStmt:
 		c.alter(n)
@@ -212,7 +212,7 @@ func (c *columnTypes) rename(from, to string) {
 }
 
 func (c *columnTypes) alter(n *sqlparse.AlterTableStmt) {
-	name := tableName(n.Table)
+	name := lint.TableKey(n.Table)
 	cols := c.tables[name]
 	if cols == nil {
 		return
@@ -243,8 +243,8 @@ func (c *columnTypes) alter(n *sqlparse.AlterTableStmt) {
 			}
 		case sqlparse.AlterTableRenameTable:
 			if sp.NewTable != nil {
-				c.rename(name, tableName(sp.NewTable))
-				name = tableName(sp.NewTable)
+				c.rename(name, lint.TableKey(sp.NewTable))
+				name = lint.TableKey(sp.NewTable)
 			}
 		}
 	}

@@ -1,4 +1,4 @@
-package rules
+package migrationrules
 
 import (
 	"fmt"
@@ -54,9 +54,9 @@ func runAlterWithoutAlgorithm(p *lint.Pass) error {
 			sep, clause := d.advice(noAlg, noLock)
 			p.Report(lint.Finding{
 				File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
-				Table: displayName(d.table), SQL: lint.Compact(st.SQL),
+				Table: lint.TableAsWritten(d.table), SQL: lint.Compact(st.SQL),
 				Message: fmt.Sprintf("%s %s without an explicit %s: the server may silently copy the table and block writes instead of refusing",
-					d.what, displayName(d.table), missing),
+					d.what, lint.TableAsWritten(d.table), missing),
 				Fix: fmt.Sprintf("end the statement with %s%s so the server refuses instead of locking: %s%s%s", sep, clause, lint.Compact(st.SQL), sep, clause),
 			})
 		}

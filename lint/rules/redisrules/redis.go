@@ -1,4 +1,7 @@
-package rules
+// Package redisrules holds the rules of guard audit --redis (GR001–GR005):
+// how the Redis server a lock lives on can lose it. lint/rules lists them
+// with every other rule.
+package redisrules
 
 import (
 	"fmt"

@@ -1,7 +1,11 @@
-package rules
+// Package migrationrules holds the rules of migration files (GM001–GM003):
+// what a golang-migrate file does to a running server. lint/rules lists
+// them with every other rule.
+package migrationrules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -25,7 +29,7 @@ func runMultipleDDL(p *lint.Pass) error {
 	for _, m := range p.Migrations {
 		var ddl []*lint.Statement
 		for _, st := range m.Statements {
-			if st.Node != nil && isDDL(st.Node) {
+			if _, isDDL := st.Node.(sqlparse.DDLNode); isDDL {
 				ddl = append(ddl, st)
 			}
 		}
