@@ -178,6 +178,30 @@ func TableAsWritten(t *sqlparse.TableName) string {
 	return t.Name.O
 }
 
+// CounterColumns returns the columns of t the policy treats as counters, in
+// declaration order.
+func CounterColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
+	var out []*schema.Column
+	for _, c := range t.Columns {
+		if pol.IsCounter(t.Name, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+// StateColumns returns the columns of t the policy treats as state
+// machines, in declaration order.
+func StateColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
+	var out []*schema.Column
+	for _, c := range t.Columns {
+		if pol.IsState(t.Name, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // Live describes the server of a live audit; nil offline.
 type Live struct {
 	Target       string // host:port/db, never credentials

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -54,7 +55,7 @@ func runAbsoluteCounterWrite(pass *lint.Pass) error {
 			table, col := a.col.t.tableName(), a.col.name
 			why := ""
 			if fromCaller {
-				why = fmt.Sprintf("; the caller's Example supplies the WHERE, but %s has no %s column for it to compare", q(table), q(vc))
+				why = fmt.Sprintf("; the caller's Example supplies the WHERE, but %s has no %s column for it to compare", schema.QuoteIdent(table), schema.QuoteIdent(vc))
 			}
 			why += boundFromRead(st, a.expr)
 			pass.ReportStatementFix(st, table, col, absoluteWriteFix(pass, w, a),
@@ -75,12 +76,12 @@ func absoluteWriteFix(pass *lint.Pass, w *write, a assignment) string {
 	if table == "" {
 		return ""
 	}
-	col, key := q(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
+	col, key := schema.QuoteIdent(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
 	vc := pass.Policy.VersionColumn()
 	v := versionName(w, t, vc)
 	cas := "or compare-and-set the version read with the value: `" + casSQL(table, key, col, v) + "` and retry when RowsAffected == 0"
 	if lacksVersion(t, vc) {
-		cas = "or add a " + v + " column to " + q(table) + " (GS006) and compare-and-set it: `" + casSQL(table, key, col, v) +
+		cas = "or add a " + v + " column to " + schema.QuoteIdent(table) + " (GS006) and compare-and-set it: `" + casSQL(table, key, col, v) +
 			"`, retrying when RowsAffected == 0"
 	}
 	return "write relative to the current value and let the WHERE refuse an oversell: `" +

@@ -7,6 +7,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // TestCheckConstraintChecksOff: each scope in which MariaDB's
@@ -21,7 +22,7 @@ func TestCheckConstraintChecksOff(t *testing.T) {
 	s.Add(&schema.Table{Name: "t_off", Checks: []*schema.Check{{Name: "chk_c", Expr: "`c`>=0", NonNegative: []string{"c"}}}})
 	live := &lint.Live{Target: "db:3306/shop", Version: "10.11.6-MariaDB", EnforceCheck: true, CheckChecksOff: []string{"global", "session"}}
 	var got []string
-	for _, f := range runRule(t, CheckUnenforced, nil, s, nil, live) {
+	for _, f := range runRule(t, schemarules.CheckUnenforced, nil, s, nil, live) {
 		got = append(got, f.ColumnName+": "+f.Message)
 	}
 	want := []string{
@@ -34,13 +35,13 @@ func TestCheckConstraintChecksOff(t *testing.T) {
 	}
 
 	live.CheckChecksOff = []string{"session"}
-	fs := runRule(t, CheckUnenforced, nil, schema.New(), nil, live)
+	fs := runRule(t, schemarules.CheckUnenforced, nil, schema.New(), nil, live)
 	if len(fs) != 1 || fs[0].Message != "session check_constraint_checks is OFF: no CHECK constraint is evaluated, not even one added later, "+
 		"and a write that breaks one succeeds" {
 		t.Errorf("no CHECK: %+v", fs)
 	}
 	// Offline, the switch is unknown: nothing is said of it.
-	if fs := runRule(t, CheckUnenforced, nil, schema.New(), nil, nil); len(fs) != 0 {
+	if fs := runRule(t, schemarules.CheckUnenforced, nil, schema.New(), nil, nil); len(fs) != 0 {
 		t.Errorf("offline: %+v", fs)
 	}
 }

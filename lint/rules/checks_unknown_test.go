@@ -7,6 +7,7 @@ import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // unknownChecksSchema has the same counters on a table whose checks the
@@ -33,7 +34,7 @@ func TestCounterChecksUnknown(t *testing.T) {
 			p = mustPolicy(t, pol)
 		}
 		got := map[string]int{}
-		for _, f := range runRule(t, CounterWithoutCheck, p, unknownChecksSchema(), nil, nil) {
+		for _, f := range runRule(t, schemarules.CounterWithoutCheck, p, unknownChecksSchema(), nil, nil) {
 			switch f.Table {
 			case "t_hidden":
 				if f.Severity != policy.SevInfo || f.Gap != nil || !strings.HasPrefix(f.Message, "cannot tell whether counter t_hidden.") ||
@@ -52,7 +53,7 @@ func TestCounterChecksUnknown(t *testing.T) {
 		}
 	}
 	off := mustPolicy(t, "version = 1\n[rules]\nGS003 = \"off\"\n")
-	for _, f := range runRule(t, CounterWithoutCheck, off, unknownChecksSchema(), nil, nil) {
+	for _, f := range runRule(t, schemarules.CounterWithoutCheck, off, unknownChecksSchema(), nil, nil) {
 		if f.Severity != policy.SevOff {
 			t.Errorf("GS003 off: %s.%s reported at %s", f.Table, f.ColumnName, f.Severity)
 		}
@@ -63,7 +64,7 @@ func TestCounterChecksUnknown(t *testing.T) {
 // tables, but only the one whose checks are known gets a gap: the MODIFY of
 // the other could drop a column CHECK nobody saw.
 func TestNullableCounterChecksUnknown(t *testing.T) {
-	fs := runRule(t, NullableCounter, nil, unknownChecksSchema(), nil, nil)
+	fs := runRule(t, schemarules.NullableCounter, nil, unknownChecksSchema(), nil, nil)
 	if len(fs) != 2 {
 		t.Fatalf("%d findings, want 2: %+v", len(fs), fs)
 	}
@@ -92,7 +93,7 @@ func TestColumnsPartial(t *testing.T) {
 			{Name: "order_no", Type: "varchar"},
 		}})
 	}
-	for _, rule := range []*lint.Rule{BusinessKeyNotUnique, MissingVersionColumn, NoPrimaryKey} {
+	for _, rule := range []*lint.Rule{schemarules.BusinessKeyNotUnique, schemarules.MissingVersionColumn, schemarules.NoPrimaryKey} {
 		var tables []string
 		for _, f := range runRule(t, rule, nil, s, nil, nil) {
 			tables = append(tables, f.Table)

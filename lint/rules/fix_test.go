@@ -9,6 +9,7 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // fixSchema is a schema of tables none of which is the t_inventory of the
@@ -192,15 +193,15 @@ func TestSchemaFixes(t *testing.T) {
 		want, not     []string
 	}{
 		// DECIMAL alone is DECIMAL(10,0): copying it would round the money.
-		{NullableCounter, "t_wallet", "balance",
+		{schemarules.NullableCounter, "t_wallet", "balance",
 			[]string{"UPDATE t_wallet SET balance = 0 WHERE balance IS NULL", "ALTER TABLE t_wallet MODIFY balance DECIMAL(12,2) UNSIGNED NOT NULL DEFAULT 1.50"},
 			[]string{"t_inventory", "DECIMAL NOT", "CHARACTER SET"}},
-		{NullableCounter, "t_wallet", "points", []string{"MODIFY points INT NOT NULL DEFAULT 0"}, []string{"t_inventory"}},
-		{NullableCounter, "t_wallet", "tag", []string{"MODIFY tag VARCHAR(20) NOT NULL", "CHARACTER SET/COLLATE"}, []string{"t_inventory"}},
-		{BadVersionColumn, "t_wallet", "version",
+		{schemarules.NullableCounter, "t_wallet", "points", []string{"MODIFY points INT NOT NULL DEFAULT 0"}, []string{"t_inventory"}},
+		{schemarules.NullableCounter, "t_wallet", "tag", []string{"MODIFY tag VARCHAR(20) NOT NULL", "CHARACTER SET/COLLATE"}, []string{"t_inventory"}},
+		{schemarules.BadVersionColumn, "t_wallet", "version",
 			[]string{"UPDATE t_wallet SET version = 0 WHERE version IS NULL", "MODIFY version BIGINT UNSIGNED NOT NULL DEFAULT 0", "rewrites every row"},
 			[]string{"t_inventory"}},
-		{CounterWithoutCheck, "t_product", "stock", []string{"ALTER TABLE t_product ADD CONSTRAINT", "CHECK (stock >= 0)"}, []string{"t_inventory"}},
+		{schemarules.CounterWithoutCheck, "t_product", "stock", []string{"ALTER TABLE t_product ADD CONSTRAINT", "CHECK (stock >= 0)"}, []string{"t_inventory"}},
 	}
 	for _, tt := range tests {
 		found := false
@@ -222,7 +223,7 @@ func TestSchemaFixes(t *testing.T) {
 		{Name: "id", Type: "bigint", ColumnType: "bigint"},
 		{Name: "version", Type: "int", ColumnType: "int unsigned", Unsigned: true, Nullable: true},
 	}, PrimaryKey: []string{"id"}})
-	fs := runRule(t, BadVersionColumn, nil, v, nil, nil)
+	fs := runRule(t, schemarules.BadVersionColumn, nil, v, nil, nil)
 	if len(fs) != 1 {
 		t.Fatalf("GS007: %d findings, want 1", len(fs))
 	}
@@ -231,7 +232,7 @@ func TestSchemaFixes(t *testing.T) {
 	// A server that ignores CHECK: upgrade, and keep the guards in the writes.
 	c := schema.New()
 	c.Add(&schema.Table{Name: "t_stock", Checks: []*schema.Check{{Name: "chk", Expr: "`qty`>=0", Enforced: true, NonNegative: []string{"qty"}}}})
-	fs = runRule(t, CheckUnenforced, nil, c, nil, &lint.Live{Target: "db:3306/shop", Version: "5.7.44", EnforceCheck: false})
+	fs = runRule(t, schemarules.CheckUnenforced, nil, c, nil, &lint.Live{Target: "db:3306/shop", Version: "5.7.44", EnforceCheck: false})
 	if len(fs) != 1 {
 		t.Fatalf("GS002: %d findings, want 1", len(fs))
 	}
@@ -239,7 +240,7 @@ func TestSchemaFixes(t *testing.T) {
 
 	// A policy unique set naming missing columns is a policy mistake, not an index to add.
 	u := mustPolicy(t, "version = 1\n[[table]]\nname = \"t_order\"\nunique = [[\"order_no\"]]\n")
-	fs = runRule(t, BusinessKeyNotUnique, u, s, nil, nil)
+	fs = runRule(t, schemarules.BusinessKeyNotUnique, u, s, nil, nil)
 	if len(fs) != 1 {
 		t.Fatalf("GS005: %d findings, want 1: %+v", len(fs), fs)
 	}
@@ -256,7 +257,7 @@ func TestStrictModeFixes(t *testing.T) {
 		{"10.11.6-MariaDB", []string{"SET GLOBAL", "[mariadb]"}, []string{"PERSIST"}},
 	}
 	for _, tt := range tests {
-		fs := runRule(t, StrictSQLMode, nil, schema.New(), nil, &lint.Live{Target: "db:3306/shop", Version: tt.version, GlobalMode: "", SessionMode: ""})
+		fs := runRule(t, schemarules.StrictSQLMode, nil, schema.New(), nil, &lint.Live{Target: "db:3306/shop", Version: tt.version, GlobalMode: "", SessionMode: ""})
 		if len(fs) != 2 {
 			t.Fatalf("%s: %d findings, want 2", tt.version, len(fs))
 		}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
@@ -164,7 +165,7 @@ func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string
 			guardedDecrementSQL(table, key, col, "?"))
 	} else {
 		fix = fmt.Sprintf("add a model method whose WHERE names the state left, `UPDATE %s SET %s = ? WHERE %s AND %s = ?`, "+
-			"and compare its RowsAffected (0: a concurrent writer moved the state first)", q(table), col, key, col)
+			"and compare its RowsAffected (0: a concurrent writer moved the state first)", schema.QuoteIdent(table), col, key, col)
 	}
 	switch {
 	case pass.Mappers.GoctlStatements(mw.call.Mapper, "UpdateWithVersion") != nil:
@@ -211,7 +212,7 @@ func entityFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) strin
 			guardedDecrementSQL(table, key, col, "?"), via)
 	} else {
 		fix = fmt.Sprintf("name the state left in the WHERE, `UPDATE %s SET %s = ? WHERE %s AND %s = ?`, through %s, and compare the rows it "+
-			"changed (0: a concurrent writer moved the state first)", q(table), col, key, col, via)
+			"changed (0: a concurrent writer moved the state first)", schema.QuoteIdent(table), col, key, col, via)
 	}
 	if !lacksVersion(mw.t, vc) {
 		fix += "; or " + cas + ", and retry or refuse when no row changed"

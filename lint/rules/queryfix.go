@@ -3,6 +3,7 @@ package rules
 import (
 	"strings"
 
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -19,9 +20,9 @@ func writtenColumn(cn *sqlparse.ColumnName) string {
 		return ""
 	}
 	if cn.Table.O != "" {
-		return q(cn.Table.O) + "." + q(cn.Name.O)
+		return schema.QuoteIdent(cn.Table.O) + "." + schema.QuoteIdent(cn.Name.O)
 	}
-	return q(cn.Name.O)
+	return schema.QuoteIdent(cn.Name.O)
 }
 
 // fixExpr prints e for a fix in the user's spelling where that is plain: a
@@ -70,7 +71,7 @@ func rowKey(w *write, t *target, skip ...string) string {
 			if _, otherCol := columnOf(other); otherCol {
 				continue // a join condition, not the row's key
 			}
-			parts = append(parts, q(cn.Name.O)+" = "+fixExpr(other))
+			parts = append(parts, schema.QuoteIdent(cn.Name.O)+" = "+fixExpr(other))
 		}
 	}
 	if len(parts) > 0 {
@@ -112,7 +113,7 @@ func keyColumns(t *target) []string {
 func keyPredicate(cols []string) string {
 	parts := make([]string, len(cols))
 	for i, c := range cols {
-		parts[i] = q(c) + " = ?"
+		parts[i] = schema.QuoteIdent(c) + " = ?"
 	}
 	return strings.Join(parts, " AND ")
 }
@@ -156,14 +157,14 @@ func fixKey(st *lint.Statement, w *write, t *target, skip ...string) string {
 // guardedDecrementSQL is the single-row decrement with its guard:
 // `UPDATE t SET c = c - ? WHERE id = ? AND c >= ?`.
 func guardedDecrementSQL(table, key, col, amount string) string {
-	return "UPDATE " + q(table) + " SET " + col + " = " + col + " - " + amount +
+	return "UPDATE " + schema.QuoteIdent(table) + " SET " + col + " = " + col + " - " + amount +
 		" WHERE " + key + " AND " + col + " >= " + amount
 }
 
 // casSQL is the compare-and-set write of col: `UPDATE t SET c = ?, version
 // = version + 1 WHERE id = ? AND version = ?`.
 func casSQL(table, key, col, version string) string {
-	return "UPDATE " + q(table) + " SET " + col + " = ?, " + version + " = " + version + " + 1 WHERE " +
+	return "UPDATE " + schema.QuoteIdent(table) + " SET " + col + " = ?, " + version + " = " + version + " + 1 WHERE " +
 		key + " AND " + version + " = ?"
 }
 
@@ -177,7 +178,7 @@ func batchGuardSQL(table string, c colRef, cs *sqlparse.CaseExpr, col, amount st
 	} else if k, w := searchedKey(c, cs); k != "" {
 		key, when = k, w
 	}
-	return "UPDATE " + q(table) + " SET " + col + " = " + sel + " WHEN " + when + " THEN " + col + " - " + amount +
+	return "UPDATE " + schema.QuoteIdent(table) + " SET " + col + " = " + sel + " WHEN " + when + " THEN " + col + " - " + amount +
 		" … END WHERE " + key + " IN (…) AND " + col + " >= " + sel + " WHEN " + when + " THEN " + amount + " … END"
 }
 
@@ -205,10 +206,10 @@ func searchedKey(c colRef, cs *sqlparse.CaseExpr) (key, when string) {
 func versionName(w *write, t *target, policyName string) string {
 	if t != nil && t.table != nil {
 		if c := t.table.Column(policyName); c != nil {
-			return q(c.Name)
+			return schema.QuoteIdent(c.Name)
 		}
 	}
-	return q(policyName)
+	return schema.QuoteIdent(policyName)
 }
 
 // lacksVersion reports whether the schema knows t and t has no version
@@ -233,7 +234,7 @@ func decrementFix(st *lint.Statement, w *write, d *decrement, arm decrementArm, 
 		amount = "?"
 	}
 	key := fixKey(st, w, t, d.col.name)
-	plainCol := q(d.col.name)
+	plainCol := schema.QuoteIdent(d.col.name)
 	switch {
 	case w.kind == writeInsert:
 		return "insert the row with a plain INSERT (catch error 1062 when it exists), then decrement it with a " +

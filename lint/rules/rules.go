@@ -5,6 +5,7 @@ import (
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules/migrationrules"
 	"github.com/guard-sql/guard/lint/rules/redisrules"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // All returns every rule, sorted by code. The list is explicit so that adding
@@ -30,16 +31,16 @@ func All() []*lint.Rule {
 		redisrules.LockFsyncWindow,           // GR003
 		redisrules.AsyncFailoverWindow,       // GR004
 		redisrules.LockWithoutTTL,            // GR005
-		StrictSQLMode,                        // GS001
-		CheckUnenforced,                      // GS002
-		CounterWithoutCheck,                  // GS003
-		NullableCounter,                      // GS004
-		BusinessKeyNotUnique,                 // GS005
-		MissingVersionColumn,                 // GS006
-		BadVersionColumn,                     // GS007
-		NonTransactionalEngine,               // GS008
-		NoPrimaryKey,                         // GS009
-		ExistingViolations,                   // GS010
+		schemarules.StrictSQLMode,            // GS001
+		schemarules.CheckUnenforced,          // GS002
+		schemarules.CounterWithoutCheck,      // GS003
+		schemarules.NullableCounter,          // GS004
+		schemarules.BusinessKeyNotUnique,     // GS005
+		schemarules.MissingVersionColumn,     // GS006
+		schemarules.BadVersionColumn,         // GS007
+		schemarules.NonTransactionalEngine,   // GS008
+		schemarules.NoPrimaryKey,             // GS009
+		schemarules.ExistingViolations,       // GS010
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules/migrationrules"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // FuzzSchemaAndMigrationRules replays arbitrary migration text into a schema
@@ -27,9 +28,9 @@ func FuzzSchemaAndMigrationRules(f *testing.F) {
 	} {
 		f.Add(s)
 	}
-	rules := []*lint.Rule{migrationrules.MultipleDDL, migrationrules.AlterWithoutAlgorithm, migrationrules.BlockingDDL, StrictSQLMode, CheckUnenforced,
-		CounterWithoutCheck, NullableCounter, BusinessKeyNotUnique, MissingVersionColumn, BadVersionColumn,
-		NonTransactionalEngine, NoPrimaryKey}
+	rules := []*lint.Rule{migrationrules.MultipleDDL, migrationrules.AlterWithoutAlgorithm, migrationrules.BlockingDDL, schemarules.StrictSQLMode, schemarules.CheckUnenforced,
+		schemarules.CounterWithoutCheck, schemarules.NullableCounter, schemarules.BusinessKeyNotUnique, schemarules.MissingVersionColumn, schemarules.BadVersionColumn,
+		schemarules.NonTransactionalEngine, schemarules.NoPrimaryKey}
 	pol := policy.Default()
 	live := &lint.Live{Target: "h:1/db", GlobalMode: "ANSI", SessionMode: "", EnforceCheck: false}
 	f.Fuzz(func(t *testing.T, text string) {

@@ -10,6 +10,7 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules/migrationrules"
+	"github.com/guard-sql/guard/lint/rules/schemarules"
 )
 
 // runRule runs rule over a hand-made pass and returns its findings.
@@ -82,7 +83,7 @@ func TestStrictSQLMode(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shorten(runRule(t, StrictSQLMode, tt.pol, schema.New(), nil, tt.live))
+			got := shorten(runRule(t, schemarules.StrictSQLMode, tt.pol, schema.New(), nil, tt.live))
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("findings (-want +got):\n%s", d)
 			}
@@ -125,7 +126,7 @@ func TestCheckUnenforcedLive(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got := shorten(runRule(t, CheckUnenforced, nil, s, nil, tt.live))
+			got := shorten(runRule(t, schemarules.CheckUnenforced, nil, s, nil, tt.live))
 			if d := cmp.Diff(tt.want, got); d != "" {
 				t.Errorf("findings (-want +got):\n%s", d)
 			}
@@ -156,7 +157,7 @@ func TestCounterWithoutCheckSeverity(t *testing.T) {
 				pol = mustPolicy(t, tt.pol)
 			}
 			got := map[string]policy.Severity{}
-			for _, f := range runRule(t, CounterWithoutCheck, pol, s, nil, nil) {
+			for _, f := range runRule(t, schemarules.CounterWithoutCheck, pol, s, nil, nil) {
 				got[f.ColumnName] = f.Severity
 				if f.File != "m/000001_init.up.sql" || f.Line != 3 || f.Column != 1 {
 					t.Errorf("%s: placed at %s:%d:%d, want the CREATE TABLE", f.ColumnName, f.File, f.Line, f.Column)
@@ -171,8 +172,8 @@ func TestCounterWithoutCheckSeverity(t *testing.T) {
 
 func TestVersionAndKeyRulesWithoutSchema(t *testing.T) {
 	// A pass without a schema (nothing replayed) must report nothing and not fail.
-	for _, r := range []*lint.Rule{CheckUnenforced, CounterWithoutCheck, NullableCounter, BusinessKeyNotUnique,
-		MissingVersionColumn, BadVersionColumn, NonTransactionalEngine, NoPrimaryKey} {
+	for _, r := range []*lint.Rule{schemarules.CheckUnenforced, schemarules.CounterWithoutCheck, schemarules.NullableCounter, schemarules.BusinessKeyNotUnique,
+		schemarules.MissingVersionColumn, schemarules.BadVersionColumn, schemarules.NonTransactionalEngine, schemarules.NoPrimaryKey} {
 		if got := runRule(t, r, nil, nil, nil, nil); len(got) != 0 {
 			t.Errorf("%s: %v", r.Code, got)
 		}

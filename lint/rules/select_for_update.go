@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -171,20 +172,20 @@ func lockFix(pass *lint.Pass, w *write, t *target) string {
 	col := "…"
 	var counter string
 	if t.table != nil {
-		if cs := counterColumns(pass.Policy, t.table); len(cs) > 0 {
-			counter = q(cs[0].Name)
+		if cs := lint.CounterColumns(pass.Policy, t.table); len(cs) > 0 {
+			counter = schema.QuoteIdent(cs[0].Name)
 			col = counter
 		}
 	}
 	cas := "`" + casSQL(table, key, col, v) + "`"
 	if col == "…" {
-		cas = "`UPDATE " + q(table) + " SET …, " + v + " = " + v + " + 1 WHERE " + key + " AND " + v + " = ?`"
+		cas = "`UPDATE " + schema.QuoteIdent(table) + " SET …, " + v + " = " + v + " + 1 WHERE " + key + " AND " + v + " = ?`"
 	}
 	if lacksVersion(t, vc) {
 		cas += " (after adding a " + v + " column)"
 	}
 	if counter == "" {
-		return "drop the lock and make the write that follows conditional on what the read checked (`UPDATE " + q(table) +
+		return "drop the lock and make the write that follows conditional on what the read checked (`UPDATE " + schema.QuoteIdent(table) +
 			" SET … WHERE " + key + " AND <column> = <value read>`), requiring RowsAffected == 1; when the new value is " +
 			"computed from the read, use a version CAS: " + cas
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -61,8 +62,8 @@ func transitionFix(pass *lint.Pass, w *write, a assignment) string {
 	if table == "" {
 		return ""
 	}
-	col, key := q(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
-	fix := "name the state the transition leaves and check RowsAffected == 1: `UPDATE " + q(table) + " SET " + col +
+	col, key := schema.QuoteIdent(a.col.name), rowKey(w, t, a.col.name, pass.Policy.VersionColumn())
+	fix := "name the state the transition leaves and check RowsAffected == 1: `UPDATE " + schema.QuoteIdent(table) + " SET " + col +
 		" = " + fixExpr(a.expr) + " WHERE " + key + " AND " + col + " = ?`"
 	if vc := pass.Policy.VersionColumn(); !lacksVersion(t, vc) {
 		v := versionName(w, t, vc)

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -112,14 +113,14 @@ func upsertFix(w *write, t *target, key string, c colRef) string {
 	if table == "" {
 		return ""
 	}
-	insert := "create the row with a plain INSERT INTO " + q(table) + " (catch error 1062 when it already exists)"
+	insert := "create the row with a plain INSERT INTO " + schema.QuoteIdent(table) + " (catch error 1062 when it already exists)"
 	switch {
 	case w.replace:
-		insert = "replace REPLACE with a plain INSERT INTO " + q(table) + " (catch error 1062 when the row exists)"
+		insert = "replace REPLACE with a plain INSERT INTO " + schema.QuoteIdent(table) + " (catch error 1062 when the row exists)"
 	case w.ignore && !w.upsert:
-		insert = "drop IGNORE from the INSERT INTO " + q(table) + " and handle error 1062 when the row exists"
+		insert = "drop IGNORE from the INSERT INTO " + schema.QuoteIdent(table) + " and handle error 1062 when the row exists"
 	}
-	col := q(c.name)
+	col := schema.QuoteIdent(c.name)
 	return insert + ", then move " + col + " with one conditional UPDATE checked by RowsAffected == 1: `" +
 		guardedDecrementSQL(table, key, col, "?") + "` (`" + col + " = " + col + " + ?` to add)"
 }

@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -85,7 +86,7 @@ func bumpFix(w *write, t *target, v colRef, as []assignment, absolute bool) stri
 	if table == "" {
 		return ""
 	}
-	vn := q(v.name)
+	vn := schema.QuoteIdent(v.name)
 	bump := vn + " = " + vn + " + 1"
 	if absolute {
 		return "set `" + bump + "` instead of the value it assigns " + vn + "; a write computed from an earlier read " +
@@ -94,15 +95,15 @@ func bumpFix(w *write, t *target, v colRef, as []assignment, absolute bool) stri
 	first := "…"
 	for _, a := range as {
 		if a.col.t == t {
-			first = q(a.col.name) + " = …"
+			first = schema.QuoteIdent(a.col.name) + " = …"
 			break
 		}
 	}
 	if w.kind == writeInsert {
-		return "add `" + bump + "` to the ON DUPLICATE KEY UPDATE list: `INSERT INTO " + q(table) +
+		return "add `" + bump + "` to the ON DUPLICATE KEY UPDATE list: `INSERT INTO " + schema.QuoteIdent(table) +
 			" … ON DUPLICATE KEY UPDATE " + first + ", " + bump + "`"
 	}
-	return "add `" + bump + "` to the SET list, here and in every other write of " + q(table) + ": `UPDATE " + q(table) +
+	return "add `" + bump + "` to the SET list, here and in every other write of " + schema.QuoteIdent(table) + ": `UPDATE " + schema.QuoteIdent(table) +
 		" SET " + first + ", " + bump + " WHERE …`"
 }
 

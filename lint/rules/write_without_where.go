@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
@@ -82,9 +83,9 @@ func restrictFix(st *lint.Statement, w *write) string {
 	var sql string
 	switch w.kind {
 	case writeUpdate:
-		sql = "UPDATE " + q(t.tableName()) + " SET … WHERE " + key
+		sql = "UPDATE " + schema.QuoteIdent(t.tableName()) + " SET … WHERE " + key
 	case writeDelete:
-		sql = "DELETE FROM " + q(t.tableName()) + " WHERE " + key
+		sql = "DELETE FROM " + schema.QuoteIdent(t.tableName()) + " WHERE " + key
 	default:
 		return ""
 	}
@@ -94,7 +95,7 @@ func restrictFix(st *lint.Statement, w *write) string {
 		if pk := keyColumns(t); len(pk) > 0 {
 			parts := make([]string, len(pk))
 			for i, c := range pk {
-				parts[i] = q(c) + " = #{" + c + "}"
+				parts[i] = schema.QuoteIdent(c) + " = #{" + c + "}"
 			}
 			mybatis = strings.Join(parts, " AND ")
 		}

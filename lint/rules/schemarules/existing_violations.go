@@ -1,4 +1,4 @@
-package rules
+package schemarules
 
 import (
 	"context"
@@ -65,7 +65,7 @@ func runExistingViolations(p *lint.Pass) error {
 		sc.ctx = context.Background()
 	}
 	for _, t := range tables(p) {
-		for _, c := range counterColumns(p.Policy, t) {
+		for _, c := range lint.CounterColumns(p.Policy, t) {
 			// An UNSIGNED column cannot hold a negative; a non-numeric one is
 			// no counter the server could compare with 0.
 			if c.Unsigned || !isNumeric(c) {

@@ -1,4 +1,4 @@
-package rules
+package schemarules
 
 import (
 	"fmt"
@@ -29,7 +29,7 @@ var CounterWithoutCheck = &lint.Rule{
 
 func runCounterWithoutCheck(p *lint.Pass) error {
 	for _, t := range tables(p) {
-		for _, c := range counterColumns(p.Policy, t) {
+		for _, c := range lint.CounterColumns(p.Policy, t) {
 			chk := t.NonNegativeCheck(c.Name)
 			if chk != nil && chk.Enforced {
 				continue

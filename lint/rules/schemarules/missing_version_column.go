@@ -1,4 +1,4 @@
-package rules
+package schemarules
 
 import (
 	"github.com/guard-sql/guard/internal/policy"
@@ -30,7 +30,7 @@ func runMissingVersionColumn(p *lint.Pass) error {
 		if t.Column(vc) != nil {
 			continue
 		}
-		guarded := append(counterColumns(p.Policy, t), stateColumns(p.Policy, t)...)
+		guarded := append(lint.CounterColumns(p.Policy, t), lint.StateColumns(p.Policy, t)...)
 		if !p.Policy.RequireVersion(t.Name, len(guarded) > 0) {
 			continue
 		}

@@ -1,4 +1,4 @@
-package rules
+package schemarules
 
 import (
 	"database/sql"
@@ -108,4 +108,28 @@ func TestQuoteName(t *testing.T) {
 			t.Errorf("quoteName(%q) = %q, want %q", in, got, want)
 		}
 	}
+}
+
+// runRule runs rule on the schema s of a live target and returns what it
+// reports.
+func runRule(t *testing.T, rule *lint.Rule, pol *policy.Policy, s *schema.Schema, migs []*lint.Migration, live *lint.Live) []lint.Finding {
+	t.Helper()
+	if pol == nil {
+		pol = policy.Default()
+	}
+	var got []lint.Finding
+	pass := lint.NewPass(rule, pol, s, nil, migs, live, func(f lint.Finding) { got = append(got, f) })
+	if err := rule.Run(pass); err != nil {
+		t.Fatalf("%s: %v", rule.Code, err)
+	}
+	return got
+}
+
+func mustPolicy(t *testing.T, text string) *policy.Policy {
+	t.Helper()
+	p, err := policy.Parse("policies.toml", []byte(text))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
 }

@@ -1,35 +1,15 @@
-package rules
+// Package schemarules holds the schema rules (GS001–GS010): what a table,
+// offline from its DDL or live from information_schema, lacks to guard its
+// counters, states and business keys. lint/rules lists them with every
+// other rule.
+package schemarules
 
 import (
 	"strings"
 
-	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
 )
-
-// counterColumns returns the columns of t the policy treats as counters, in
-// declaration order.
-func counterColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
-	var out []*schema.Column
-	for _, c := range t.Columns {
-		if pol.IsCounter(t.Name, c.Name) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// stateColumns returns the columns of t the policy treats as state machines.
-func stateColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
-	var out []*schema.Column
-	for _, c := range t.Columns {
-		if pol.IsState(t.Name, c.Name) {
-			out = append(out, c)
-		}
-	}
-	return out
-}
 
 // columnNames returns the names of cols.
 func columnNames(cols []*schema.Column) []string {
