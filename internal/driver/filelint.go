@@ -9,6 +9,7 @@ import (
 	"slices"
 	"sync"
 
+	"github.com/guard-sql/guard/internal/frameworks/jpa"
 	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/policy"
@@ -24,8 +25,8 @@ import (
 // the statements is observed and judged by the rules that take one
 // statement at a time as soon as it is parsed, while its trees are in the
 // cache; the other rules judge the file's statements once all are parsed.
-func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner *lint.Learner, sch *schema.Schema, jpa *JPAIndex, fl *fileLint) fileResult {
-	jpa.render(jf)
+func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner *lint.Learner, sch *schema.Schema, jpaIx *jpa.Index, fl *fileLint) fileResult {
+	jpaIx.Render(jf)
 	var fold observationFold
 	emit := fold.add // one method value for the file, not one per statement
 	var judge func([]*lint.Statement)

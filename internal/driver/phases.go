@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/guard-sql/guard/internal/frameworks/jpa"
 	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/policy"
@@ -84,7 +85,7 @@ type run struct {
 	// Data repositories of every file.
 	learner *lint.Learner
 	results []fileResult
-	jpa     *JPAIndex
+	jpa     *jpa.Index
 	// infer: pol is base with the inferred vocabulary; defs the
 	// definitions the inference read (see inferenceSchema).
 	pol  *policy.Policy
@@ -203,13 +204,13 @@ func (r *run) index() error {
 
 // lintFile parses, observes and, when judging, judges the extracted file
 // f as the i-th result.
-func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.File, jpa *JPAIndex) {
+func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.File, jpaIx *jpa.Index) {
 	var fl *fileLint
 	var asked *policy.Asked
 	if r.judging {
 		fl, asked = recordingLint(r.queryRules, r.base, r.sch)
 	}
-	r.results[i] = parseExtracted(p, f, jf, r.learner, r.sch, jpa, fl)
+	r.results[i] = parseExtracted(p, f, jf, r.learner, r.sch, jpaIx, fl)
 	r.results[i].asked = asked
 	r.results[i].stmts = nil
 }
@@ -249,7 +250,7 @@ func (r *run) jpql() error {
 			again = append(again, i)
 		}
 	}
-	r.jpa = newJPAIndex(files)
+	r.jpa = jpa.NewIndex(files)
 	if len(again) > 0 {
 		parallel(len(again), func(p *sqlparse.Parser, k int) {
 			r.lintFile(p, again[k], r.results[again[k]].file, files[again[k]], r.jpa)
@@ -302,7 +303,7 @@ func (r *run) link() error {
 	}
 	for i := range r.results {
 		if fr := &r.results[i]; fr.err == nil && fr.file != nil {
-			r.jpa.resolveCalls(fr.java)
+			r.jpa.ResolveCalls(fr.java)
 			if calls := wrappers.resolveCalls(fr.file, fr.java); len(calls) > 0 {
 				r.resolveCalls(calls)
 				fr.lintCalls(r.queryRules, r.pol, r.sch, mappers, calls)

@@ -13,7 +13,7 @@ const javaMaxDepth = 64
 
 // javaEval is what is known of a string expression: operands joined by '+'.
 type javaEval struct {
-	text javaText // the operands known here, with their file positions
+	text Text // the operands known here, with their file positions
 	// prefix is the length of text before the first operand not known here.
 	prefix int
 	// dynamic describes the operands not known here, in order.
@@ -36,7 +36,7 @@ type javaEval struct {
 func (ev *javaEval) known() bool { return len(ev.dynamic) == 0 }
 
 // prefixText returns what is known of the start of the string.
-func (ev *javaEval) prefixText() javaText {
+func (ev *javaEval) prefixText() Text {
 	if ev.known() {
 		return ev.text
 	}
@@ -188,7 +188,7 @@ func (x *javaFile) operand(ev *javaEval, s, e, depth int) {
 		ev.stringy = true
 	case e-s == 1 && t.kind == javaNumber && strings.Trim(t.text, "0123456789") == "":
 		for k := 0; k < len(t.text); k++ {
-			ev.text = append(ev.text, javaChar{b: t.text[k], line: t.line, col: t.col + k})
+			ev.text = append(ev.text, Char{B: t.text[k], Line: t.line, Col: t.col + k})
 		}
 	case x.is(s, "(") && x.match[s] == e-1:
 		sub := x.eval(s+1, e-1, depth+1)

@@ -126,8 +126,8 @@ func (x *javaFile) claim(s, e int) bool {
 }
 
 // addSQL reports the SQL text held by tokens [s, e).
-func (x *javaFile) addSQL(text javaText, s, e int, id string) *stmt.Fragment {
-	sql, segs := text.segments()
+func (x *javaFile) addSQL(text Text, s, e int, id string) *stmt.Fragment {
+	sql, segs := text.Segments()
 	start, last := x.toks[s], x.toks[max(e-1, s)]
 	fr := &stmt.Fragment{
 		File: x.path, Lang: stmt.LangJava, SQL: sql, Segments: segs,
@@ -156,7 +156,7 @@ func (x *javaFile) addUnchecked(s, e int, reason, id string) *stmt.Fragment {
 // kept only if it parses, or, built at run time, if text (its constant
 // parts) has a statement's skeleton. A value held by a name that says SQL
 // (String sql = …, holder) is kept.
-func (x *javaFile) unsure(fr *stmt.Fragment, text javaText, holder string) *stmt.Fragment {
+func (x *javaFile) unsure(fr *stmt.Fragment, text Text, holder string) *stmt.Fragment {
 	if fr != nil && !hostcode.SQLName(holder) {
 		x.pending[fr] = &javaPending{text: text.String()}
 	}

@@ -236,14 +236,14 @@ func (x *javaFile) builders() {
 	// One report per builder and method: the builder's later appends extend
 	// the same statement, and complete the text it is decided on.
 	built := map[string]*javaPending{}
-	extend := func(key string, text javaText) bool {
+	extend := func(key string, text Text) bool {
 		p, ok := built[key]
 		if ok && p != nil && len(p.text) < 1<<20 {
 			p.text += " " + text.String()
 		}
 		return ok
 	}
-	report := func(name, key string, fr *stmt.Fragment, text javaText) {
+	report := func(name, key string, fr *stmt.Fragment, text Text) {
 		built[key] = nil
 		if fr != nil && !x.builderRun[key] {
 			x.unsure(fr, text, name)

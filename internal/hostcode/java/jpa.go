@@ -99,7 +99,7 @@ type JPAQuery struct {
 	// Unchecked says why the value cannot be read (constants of other
 	// files); text is then empty.
 	Unchecked string
-	text      javaText
+	JPQL      Text
 }
 
 // The packages of the annotations JPA and Spring Data read.
@@ -237,7 +237,7 @@ func (sc *jpaScan) annotationsBefore(k int) []int {
 // annotationString returns the string constant of attribute attr (value
 // for the positional one) of the annotation at token k, and whether it has
 // one this file can read.
-func (sc *jpaScan) annotationString(k int, attr string) (javaText, bool) {
+func (sc *jpaScan) annotationString(k int, attr string) (Text, bool) {
 	x := sc.x
 	if !x.is(k+1, "(") {
 		return nil, false

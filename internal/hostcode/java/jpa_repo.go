@@ -140,21 +140,21 @@ func (sc *jpaScan) query(at int, r *JPARepository) (JPAQuery, bool) {
 		fr := x.addSQL(springNative(ev.text), at, closing+1, q.Method)
 		fr.Namespace = r.Interface
 		if q.Modifying {
-			fr.Exec = q.exec()
+			fr.Exec = q.Exec()
 		}
 		return JPAQuery{}, false
 	}
 	if !q.Modifying {
 		return JPAQuery{}, false
 	}
-	q.text = ev.text
+	q.JPQL = ev.text
 	return q, true
 }
 
-// exec describes how the repository method returns the count of the rows
+// Exec describes how the repository method returns the count of the rows
 // its @Modifying statement changed: a void method drops it, every caller
 // of an int method sees it (guard lint judges each call).
-func (q *JPAQuery) exec() *stmt.Exec {
+func (q *JPAQuery) Exec() *stmt.Exec {
 	if q.Returns != "void" {
 		return nil
 	}
@@ -168,15 +168,15 @@ var hibernatePlaceholders = []string{"{h-schema}", "{h-catalog}", "{h-domain}"}
 // springNative is the SQL Spring Data and Hibernate send for a native
 // @Query text: Hibernate's {h-schema} placeholders dropped, and Spring
 // Data's LIKE shorthand %?1% / %:name% bound as the parameter it wraps.
-func springNative(t javaText) javaText {
-	var out javaText
+func springNative(t Text) Text {
+	var out Text
 	param := func(i int) bool {
-		return i+1 < len(t) && (t[i].b == '?' || t[i].b == ':' && javaIdentStart([]byte{t[i+1].b}))
+		return i+1 < len(t) && (t[i].B == '?' || t[i].B == ':' && javaIdentStart([]byte{t[i+1].B}))
 	}
 	quote := byte(0)
 	afterParam := false
 	for i := 0; i < len(t); i++ {
-		c := t[i].b
+		c := t[i].B
 		switch {
 		case quote != 0:
 			if c == quote {
@@ -207,11 +207,11 @@ func springNative(t javaText) javaText {
 // wrapInParams puts parentheses around a parameter that follows IN bare
 // (`r.role_id IN ?1`, `id in :ids`): Spring Data expands the collection it
 // binds into the list `(?, ?, …)`, which the parser needs to see as one.
-func wrapInParams(t javaText) javaText {
-	var out javaText
+func wrapInParams(t Text) Text {
+	var out Text
 	quote := byte(0)
 	for i := 0; i < len(t); i++ {
-		c := t[i].b
+		c := t[i].B
 		switch {
 		case quote != 0:
 			if c == quote {
@@ -219,14 +219,14 @@ func wrapInParams(t javaText) javaText {
 			}
 		case c == '\'' || c == '"' || c == '`':
 			quote = c
-		case (c == '?' || c == ':' && i+1 < len(t) && javaIdentStart([]byte{t[i+1].b})) && afterIn(out):
+		case (c == '?' || c == ':' && i+1 < len(t) && javaIdentStart([]byte{t[i+1].B})) && afterIn(out):
 			j := i + 1
-			for j < len(t) && (t[j].b >= '0' && t[j].b <= '9' || c == ':' && javaIdentPart(t[j].b)) {
+			for j < len(t) && (t[j].B >= '0' && t[j].B <= '9' || c == ':' && javaIdentPart(t[j].B)) {
 				j++
 			}
-			out = append(out, javaChar{b: '(', line: t[i].line, col: t[i].col})
+			out = append(out, Char{B: '(', Line: t[i].Line, Col: t[i].Col})
 			out = append(out, t[i:j]...)
-			out = append(out, javaChar{b: ')', line: t[j-1].line, col: t[j-1].col})
+			out = append(out, Char{B: ')', Line: t[j-1].Line, Col: t[j-1].Col})
 			i = j - 1
 			continue
 		}
@@ -237,15 +237,15 @@ func wrapInParams(t javaText) javaText {
 
 // afterIn reports whether the text so far ends with the word IN and
 // whitespace.
-func afterIn(t javaText) bool {
+func afterIn(t Text) bool {
 	k := len(t)
-	for k > 0 && (t[k-1].b == ' ' || t[k-1].b == '\t' || t[k-1].b == '\n' || t[k-1].b == '\r') {
+	for k > 0 && (t[k-1].B == ' ' || t[k-1].B == '\t' || t[k-1].B == '\n' || t[k-1].B == '\r') {
 		k--
 	}
-	if k == len(t) || k < 2 || (t[k-1].b|0x20) != 'n' || (t[k-2].b|0x20) != 'i' {
+	if k == len(t) || k < 2 || (t[k-1].B|0x20) != 'n' || (t[k-2].B|0x20) != 'i' {
 		return false
 	}
-	return k == 2 || !javaIdentPart(t[k-3].b)
+	return k == 2 || !javaIdentPart(t[k-3].B)
 }
 
 // javaIdentPart reports whether c may continue a Java identifier.

@@ -28,7 +28,7 @@ type javaToken struct {
 	off, end  int // byte range in the file
 	line, col int
 	endLine   int      // line of the last byte (text blocks span lines)
-	value     javaText // decoded value of a string or char literal
+	value     Text // decoded value of a string or char literal
 }
 
 // javaComment is a comment of a Java file.
@@ -235,9 +235,9 @@ func (lx *javaLexer) stringLit() *javaReadError {
 		}
 		j++
 	}
-	raw := make(javaText, 0, j-start-1)
+	raw := make(Text, 0, j-start-1)
 	for k := start + 1; k < j; k++ {
-		raw = append(raw, javaChar{b: src[k], line: line, col: col + k - start})
+		raw = append(raw, Char{B: src[k], Line: line, Col: col + k - start})
 	}
 	lx.i = j + 1
 	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
@@ -263,9 +263,9 @@ func (lx *javaLexer) charLit() *javaReadError {
 		}
 		j++
 	}
-	raw := make(javaText, 0, j-start-1)
+	raw := make(Text, 0, j-start-1)
 	for k := start + 1; k < j; k++ {
-		raw = append(raw, javaChar{b: src[k], line: line, col: col + k - start})
+		raw = append(raw, Char{B: src[k], Line: line, Col: col + k - start})
 	}
 	lx.i = j + 1
 	t := lx.emit(javaCharLit, string(src[start:lx.i]), start, line, col)
@@ -330,7 +330,7 @@ func javaSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == 
 // block (what stands between the opening line break and the closing """),
 // whose first line is file line firstLine. The last line, the one holding
 // the closing delimiter, always counts for the common indentation.
-func javaStripIndent(content []byte, firstLine int) javaText {
+func javaStripIndent(content []byte, firstLine int) Text {
 	var lines []javaTextBlockLine
 	for n, rest := firstLine, content; ; n++ {
 		i := bytes.IndexByte(rest, '\n')
@@ -355,11 +355,11 @@ func javaStripIndent(content []byte, firstLine int) javaText {
 			indent = w
 		}
 	}
-	var out javaText
+	var out Text
 	for i, l := range lines {
 		if i > 0 {
 			prev := lines[i-1]
-			out = append(out, javaChar{b: '\n', line: prev.line, col: len(prev.b) + 1})
+			out = append(out, Char{B: '\n', Line: prev.line, Col: len(prev.b) + 1})
 		}
 		if javaBlank(l.b) {
 			continue
@@ -370,7 +370,7 @@ func javaStripIndent(content []byte, firstLine int) javaText {
 			end--
 		}
 		for k := 0; k < end; k++ {
-			out = append(out, javaChar{b: b[k], line: l.line, col: indent + k + 1})
+			out = append(out, Char{B: b[k], Line: l.line, Col: indent + k + 1})
 		}
 	}
 	return out
@@ -382,21 +382,21 @@ var javaEscapes = map[byte]byte{'n': '\n', 't': '\t', 'b': '\b', 'f': '\f', 'r':
 // javaUnescape interprets the escape sequences of a literal's content. Each
 // byte of the result keeps the position of the source character it came from
 // (an escape maps to its backslash). An unknown escape is kept as written.
-func javaUnescape(raw javaText) javaText {
+func javaUnescape(raw Text) Text {
 	if !strings.Contains(raw.String(), `\`) {
 		return raw
 	}
-	out := make(javaText, 0, len(raw))
+	out := make(Text, 0, len(raw))
 	for k := 0; k < len(raw); k++ {
 		c := raw[k]
-		if c.b != '\\' || k+1 >= len(raw) {
+		if c.B != '\\' || k+1 >= len(raw) {
 			out = append(out, c)
 			continue
 		}
-		e := raw[k+1].b
+		e := raw[k+1].B
 		switch {
 		case javaEscapes[e] != 0:
-			out = append(out, javaChar{b: javaEscapes[e], line: c.line, col: c.col})
+			out = append(out, Char{B: javaEscapes[e], Line: c.Line, Col: c.Col})
 			k++
 		case e == '\n':
 			// A line continuation inside a text block.
@@ -407,20 +407,20 @@ func javaUnescape(raw javaText) javaText {
 			if e <= '3' {
 				maxDigits = 3
 			}
-			for n < maxDigits && k+1+n < len(raw) && raw[k+1+n].b >= '0' && raw[k+1+n].b <= '7' {
-				v = v*8 + int(raw[k+1+n].b-'0')
+			for n < maxDigits && k+1+n < len(raw) && raw[k+1+n].B >= '0' && raw[k+1+n].B <= '7' {
+				v = v*8 + int(raw[k+1+n].B-'0')
 				n++
 			}
-			out = out.appendRune(rune(v), c.line, c.col)
+			out = out.AppendRune(rune(v), c.Line, c.Col)
 			k += n
 		case e == 'u':
 			j := k + 1
-			for j < len(raw) && raw[j].b == 'u' {
+			for j < len(raw) && raw[j].B == 'u' {
 				j++
 			}
 			v, ok := 0, j+4 <= len(raw)
 			for d := 0; ok && d < 4; d++ {
-				h := javaHexDigit(raw[j+d].b)
+				h := javaHexDigit(raw[j+d].B)
 				ok = h >= 0
 				v = v*16 + h
 			}
@@ -428,7 +428,7 @@ func javaUnescape(raw javaText) javaText {
 				out = append(out, c)
 				continue
 			}
-			out = out.appendRune(rune(v), c.line, c.col)
+			out = out.AppendRune(rune(v), c.Line, c.Col)
 			k = j + 3
 		default:
 			out = append(out, c)

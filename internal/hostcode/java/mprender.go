@@ -26,7 +26,7 @@ var plusColumnArgs = map[string]int{
 // plusPred is one predicate of a rendered WHERE.
 type plusPred struct {
 	or   bool // joined with OR rather than AND
-	text javaText
+	text Text
 }
 
 // update renders the chain as the UPDATE the call sends, with the steps
@@ -34,9 +34,9 @@ type plusPred struct {
 // when the write is not rendered and needs no report: the SET or the
 // WHERE depends on an entity guard cannot see, or every predicate may be
 // absent.
-func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql javaText, steps []stmt.ParamStep, skip bool) {
+func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql Text, steps []stmt.ParamStep, skip bool) {
 	x := r.x
-	var sets []javaText
+	var sets []Text
 	versionSet := -1
 	// The entity's non-null properties come first.
 	if entity != nil {
@@ -69,7 +69,7 @@ func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql
 			}
 		}
 	}
-	var last javaText
+	var last Text
 	pendingOr := false
 	for _, op := range chain.ops {
 		if r.why != "" {
@@ -141,7 +141,7 @@ func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql
 	setParam := -1
 	for i, s := range sets {
 		if i > 0 {
-			r.text = append(r.text, javaChar{b: ',', line: s[0].line, col: s[0].col}, javaChar{b: ' ', line: s[0].line, col: s[0].col})
+			r.text = append(r.text, Char{B: ',', Line: s[0].Line, Col: s[0].Col}, Char{B: ' ', Line: s[0].Line, Col: s[0].Col})
 		}
 		if i == versionSet {
 			setParam = r.count()
@@ -177,7 +177,7 @@ func (r *plusRender) update(chain *plusChain, entity *javaRange, start int) (sql
 func (r *plusRender) count() int {
 	n := 0
 	for _, c := range r.text {
-		if c.b == '?' {
+		if c.B == '?' {
 			n++
 		}
 	}
@@ -185,11 +185,11 @@ func (r *plusRender) count() int {
 }
 
 // columnText is generated text placed at token k.
-func (r *plusRender) columnText(s string, k int) javaText {
+func (r *plusRender) columnText(s string, k int) Text {
 	t := r.x.toks[k]
-	out := make(javaText, len(s))
+	out := make(Text, len(s))
 	for i := 0; i < len(s); i++ {
-		out[i] = javaChar{b: s[i], line: t.line, col: t.col + i}
+		out[i] = Char{B: s[i], Line: t.line, Col: t.col + i}
 	}
 	return out
 }
@@ -259,7 +259,7 @@ func (x *javaFile) stringArg(a javaRange) bool {
 }
 
 // setItem renders one SET method of the chain.
-func (r *plusRender) setItem(op plusOp) (javaText, bool) {
+func (r *plusRender) setItem(op plusOp) (Text, bool) {
 	x := r.x
 	if op.method == "setSql" {
 		args, _, absent := r.condition(op, false)
@@ -406,7 +406,7 @@ func (r *plusRender) group(op plusOp) (p plusPred, drop, ok bool) {
 }
 
 // constText renders the one argument of last(…) when it is constant.
-func (r *plusRender) constText(op plusOp) (javaText, bool) {
+func (r *plusRender) constText(op plusOp) (Text, bool) {
 	if len(op.args) != 1 {
 		return nil, false
 	}
@@ -421,12 +421,12 @@ func (r *plusRender) constText(op plusOp) (javaText, bool) {
 // constant parts as written, every other operand of the concatenation as
 // `?`, and the {0}, {1}… markers of the bound params as `?`. ok is false
 // when no part of it is constant.
-func (r *plusRender) sqlText(a javaRange, params []javaRange) (javaText, bool) {
+func (r *plusRender) sqlText(a javaRange, params []javaRange) (Text, bool) {
 	x := r.x
 	if v, ok := r.override[a.s]; ok && a.e == a.s+1 {
 		a = v // one of the values a local holding the text is given
 	}
-	var out javaText
+	var out Text
 	constant := false
 	for _, op := range x.split(a.s, a.e, "+") {
 		if op.s >= op.e {
@@ -451,22 +451,22 @@ func (r *plusRender) sqlText(a javaRange, params []javaRange) (javaText, bool) {
 				continue
 			}
 		}
-		out = append(out, javaChar{b: '?', line: t.line, col: t.col})
+		out = append(out, Char{B: '?', Line: t.line, Col: t.col})
 	}
 	if !constant {
 		return nil, false
 	}
 	// {0}, {1}: the params MyBatis-Plus binds.
-	var bound javaText
+	var bound Text
 	for i := 0; i < len(out); i++ {
-		if out[i].b == '{' {
+		if out[i].B == '{' {
 			j := i + 1
-			for j < len(out) && out[j].b >= '0' && out[j].b <= '9' {
+			for j < len(out) && out[j].B >= '0' && out[j].B <= '9' {
 				j++
 			}
-			if j > i+1 && j < len(out) && out[j].b == '}' {
+			if j > i+1 && j < len(out) && out[j].B == '}' {
 				if n, err := strconv.Atoi(out[i+1 : j].String()); err == nil && n < len(params) {
-					bound = append(bound, javaChar{b: '?', line: out[i].line, col: out[i].col})
+					bound = append(bound, Char{B: '?', Line: out[i].Line, Col: out[i].Col})
 					i = j
 					continue
 				}
@@ -485,33 +485,33 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // String.format("… %s …", n), MessageFormat.format("… {0} …", n) — and
 // returns the template with each of its markers as `?`: the values are
 // numbers the code computes, bound where the markers stand.
-func (x *javaFile) formatTemplate(s, e int) (javaText, bool) {
+func (x *javaFile) formatTemplate(s, e int) (Text, bool) {
 	if e-s < 5 || !x.is(s+1, ".") || !x.is(s+2, "format") || !x.is(s+3, "(") || x.match[s+3] != e-1 {
 		return nil, false
 	}
-	var marker func(t javaText, i int) int // the length of a marker at i, 0 for none
+	var marker func(t Text, i int) int // the length of a marker at i, 0 for none
 	switch x.toks[s].text {
 	case "StrUtil", "CharSequenceUtil":
-		marker = func(t javaText, i int) int {
-			if t[i].b == '{' && i+1 < len(t) && t[i+1].b == '}' {
+		marker = func(t Text, i int) int {
+			if t[i].B == '{' && i+1 < len(t) && t[i+1].B == '}' {
 				return 2
 			}
 			return 0
 		}
 	case "String":
-		marker = func(t javaText, i int) int {
-			if t[i].b == '%' && i+1 < len(t) && strings.IndexByte("sd", t[i+1].b) >= 0 {
+		marker = func(t Text, i int) int {
+			if t[i].B == '%' && i+1 < len(t) && strings.IndexByte("sd", t[i+1].B) >= 0 {
 				return 2
 			}
 			return 0
 		}
 	case "MessageFormat":
-		marker = func(t javaText, i int) int {
+		marker = func(t Text, i int) int {
 			j := i + 1
-			for t[i].b == '{' && j < len(t) && t[j].b >= '0' && t[j].b <= '9' {
+			for t[i].B == '{' && j < len(t) && t[j].B >= '0' && t[j].B <= '9' {
 				j++
 			}
-			if j > i+1 && j < len(t) && t[j].b == '}' {
+			if j > i+1 && j < len(t) && t[j].B == '}' {
 				return j + 1 - i
 			}
 			return 0
@@ -527,10 +527,10 @@ func (x *javaFile) formatTemplate(s, e int) (javaText, bool) {
 	if !ev.known() || !ev.stringy {
 		return nil, false
 	}
-	var out javaText
+	var out Text
 	for i := 0; i < len(ev.text); i++ {
 		if n := marker(ev.text, i); n > 0 {
-			out = append(out, javaChar{b: '?', line: ev.text[i].line, col: ev.text[i].col})
+			out = append(out, Char{B: '?', Line: ev.text[i].Line, Col: ev.text[i].Col})
 			i += n - 1
 			continue
 		}

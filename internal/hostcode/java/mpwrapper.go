@@ -50,7 +50,7 @@ type plusChain struct {
 type plusRender struct {
 	x    *javaFile
 	pe   plusEntity
-	text javaText
+	text Text
 	why  string
 	// override gives a text argument that is a local's name (its token)
 	// the value of one of the local's assignments: one variant each.
@@ -61,7 +61,7 @@ type plusRender struct {
 func (r *plusRender) generated(s string, k int) {
 	t := r.x.toks[k]
 	for i := 0; i < len(s); i++ {
-		r.text = append(r.text, javaChar{b: s[i], line: t.line, col: t.col + i})
+		r.text = append(r.text, Char{B: s[i], Line: t.line, Col: t.col + i})
 	}
 }
 
@@ -431,7 +431,7 @@ func (x *javaFile) plusEmit(chain *plusChain, entity *javaRange, start, name, cl
 			}
 			v.Unchecked = "MyBatis-Plus wrapper chain not followed: " + r.why
 		default:
-			v.SQL, v.Segments = sql.segments()
+			v.SQL, v.Segments = sql.Segments()
 			v.ParamSteps = steps
 		}
 		x.frags = append(x.frags, &v)

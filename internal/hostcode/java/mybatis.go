@@ -100,7 +100,7 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 	if vs < 0 {
 		return
 	}
-	var text javaText
+	var text Text
 	var dynamic []string
 	foreign := true
 	pieces := []javaRange{{vs, ve}}
@@ -120,7 +120,7 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 		dynamic = append(dynamic, ev.dynamic...)
 		foreign = foreign && ev.foreign == len(ev.dynamic)
 		if !first {
-			sp := javaChar{b: ' ', line: x.toks[p.s].line, col: x.toks[p.s].col}
+			sp := Char{B: ' ', Line: x.toks[p.s].line, Col: x.toks[p.s].col}
 			if len(text) > 0 {
 				sp = text.next(' ')
 			}
@@ -152,7 +152,7 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 	}
 	start, end := x.toks[at], x.toks[closing]
 	if script {
-		_, segs := text.segments()
+		_, segs := text.Segments()
 		for _, fr := range mybatisxml.ExtractMyBatisScript(x.path, s, segs, start.line) {
 			fr.ID = id
 			if fr.Unchecked == "" {
@@ -170,12 +170,12 @@ func (x *javaFile) statementAnnotation(at, closing int, sure bool, id string) {
 
 // next returns a byte positioned where Fragment.Pos expects the byte after
 // t, which must not be empty.
-func (t javaText) next(b byte) javaChar {
+func (t Text) next(b byte) Char {
 	last := t[len(t)-1]
-	if last.b == '\n' {
-		return javaChar{b: b, line: last.line + 1, col: 1}
+	if last.B == '\n' {
+		return Char{B: b, Line: last.Line + 1, Col: 1}
 	}
-	return javaChar{b: b, line: last.line, col: last.col + 1}
+	return Char{B: b, Line: last.Line, Col: last.Col + 1}
 }
 
 // annotationValue returns the token range of the value of an annotation

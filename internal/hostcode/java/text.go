@@ -8,50 +8,50 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-// javaChar is one byte of a string value with the file position of the
+// Char is one byte of a string value with the file position of the
 // source character it came from.
-type javaChar struct {
-	b         byte
-	line, col int
+type Char struct {
+	B         byte
+	Line, Col int
 }
 
-// javaText is a string value that remembers, byte by byte, where it stands in
+// Text is a string value that remembers, byte by byte, where it stands in
 // the file. Joining, escapes and placeholder rewriting keep the positions;
 // segments compresses them into Fragment.Segments at the end.
-type javaText []javaChar
+type Text []Char
 
-func (t javaText) String() string {
+func (t Text) String() string {
 	var sb strings.Builder
 	sb.Grow(len(t))
 	for _, c := range t {
-		sb.WriteByte(c.b)
+		sb.WriteByte(c.B)
 	}
 	return sb.String()
 }
 
-// appendRune appends the UTF-8 bytes of r, all at one position.
-func (t javaText) appendRune(r rune, line, col int) javaText {
+// AppendRune appends the UTF-8 bytes of r, all at one position.
+func (t Text) AppendRune(r rune, line, col int) Text {
 	var buf [utf8.UTFMax]byte
 	n := utf8.EncodeRune(buf[:], r)
 	for _, b := range buf[:n] {
-		t = append(t, javaChar{b: b, line: line, col: col})
+		t = append(t, Char{B: b, Line: line, Col: col})
 	}
 	return t
 }
 
-// segments returns the text and the fewest segments that map each of its
+// Segments returns the text and the fewest Segments that map each of its
 // bytes back to the file: a new segment starts only where a byte does not
 // stand where Fragment.Pos would put it after the previous one.
-func (t javaText) segments() (string, []stmt.Segment) {
+func (t Text) Segments() (string, []stmt.Segment) {
 	var segs []stmt.Segment
 	line, col := 0, 0 // where Pos predicts the next byte
 	for i, c := range t {
-		if len(segs) == 0 || c.line != line || c.col != col {
-			segs = append(segs, stmt.Segment{Off: i, Line: c.line, Col: c.col})
+		if len(segs) == 0 || c.Line != line || c.Col != col {
+			segs = append(segs, stmt.Segment{Off: i, Line: c.Line, Col: c.Col})
 		}
-		line, col = c.line, c.col+1
-		if c.b == '\n' {
-			line, col = c.line+1, 1
+		line, col = c.Line, c.Col+1
+		if c.B == '\n' {
+			line, col = c.Line+1, 1
 		}
 	}
 	return t.String(), segs
@@ -77,9 +77,9 @@ func javaLooksLikeSQL(s string) bool {
 }
 
 // looksLikeSQL is javaLooksLikeSQL of t, reading only its first word.
-func (t javaText) looksLikeSQL() bool {
+func (t Text) looksLikeSQL() bool {
 	i := 0
-	for i < len(t) && (t[i].b == ' ' || t[i].b == '\t' || t[i].b == '\r' || t[i].b == '\n' || t[i].b == '\f') {
+	for i < len(t) && (t[i].B == ' ' || t[i].B == '\t' || t[i].B == '\r' || t[i].B == '\n' || t[i].B == '\f') {
 		i++
 	}
 	return javaLooksLikeSQL(t[i:min(len(t), i+16)].String())
@@ -92,13 +92,13 @@ func (t javaText) looksLikeSQL() bool {
 // becomes its stand-in instead, and callerWhere reports that the WHERE is
 // the caller's wrapper. A backslash before the opening token escapes it, as in
 // MyBatis' own token parser; a token that never closes is left as written.
-func javaMyBatisPlaceholders(t javaText) (out javaText, dollars []stmt.Dollar, callerWhere bool) {
+func javaMyBatisPlaceholders(t Text) (out Text, dollars []stmt.Dollar, callerWhere bool) {
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		opens := func(j int) bool {
-			return j+1 < len(t) && (t[j].b == '#' || t[j].b == '$') && t[j+1].b == '{'
+			return j+1 < len(t) && (t[j].B == '#' || t[j].B == '$') && t[j+1].B == '{'
 		}
-		if c.b == '\\' && opens(i+1) {
+		if c.B == '\\' && opens(i+1) {
 			out = append(out, t[i+1], t[i+2])
 			i += 2
 			continue
@@ -109,7 +109,7 @@ func javaMyBatisPlaceholders(t javaText) (out javaText, dollars []stmt.Dollar, c
 		}
 		end := -1
 		for j := i + 2; j < len(t); j++ {
-			if t[j].b == '}' {
+			if t[j].B == '}' {
 				end = j
 				break
 			}
@@ -119,19 +119,19 @@ func javaMyBatisPlaceholders(t javaText) (out javaText, dollars []stmt.Dollar, c
 			break
 		}
 		expr := strings.TrimSpace(t[i+2 : end].String())
-		if k := mybatisxml.PlusWrapperSegment(expr); c.b == '$' && k != mybatisxml.PlusNone {
+		if k := mybatisxml.PlusWrapperSegment(expr); c.B == '$' && k != mybatisxml.PlusNone {
 			// A MyBatis-Plus wrapper's segment (xml_mpsegment.go).
 			callerWhere = callerWhere || k == mybatisxml.PlusWhere || k == mybatisxml.PlusCondition
 			for j := 0; j < len(mybatisxml.PlusStandIn(k)); j++ {
-				out = append(out, javaChar{b: mybatisxml.PlusStandIn(k)[j], line: c.line, col: c.col})
+				out = append(out, Char{B: mybatisxml.PlusStandIn(k)[j], Line: c.Line, Col: c.Col})
 			}
 			i = end
 			continue
 		}
-		if c.b == '$' {
-			dollars = append(dollars, stmt.Dollar{Expr: expr, Line: c.line, Col: c.col})
+		if c.B == '$' {
+			dollars = append(dollars, stmt.Dollar{Expr: expr, Line: c.Line, Col: c.Col})
 		}
-		out = append(out, javaChar{b: '?', line: c.line, col: c.col})
+		out = append(out, Char{B: '?', Line: c.Line, Col: c.Col})
 		i = end
 	}
 	return out, dollars, callerWhere

@@ -1,4 +1,4 @@
-package driver
+package jpa
 
 import (
 	"slices"
@@ -11,17 +11,17 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-// JPAIndex holds the JPA entities and Spring Data repositories of every
+// Index holds the JPA entities and Spring Data repositories of every
 // Java file a run read: a repository's JPQL names entities declared
 // elsewhere, and a service's save(entity) writes an entity whose @Version
 // and columns its class declares. Built once before the statements are
 // parsed and read-only after, so that the workers share it.
-type JPAIndex struct {
+type Index struct {
 	// byName holds the entities by the name JPQL uses, bySimple by simple
 	// class name (several modules may each have a Product), byClass by
 	// qualified class name.
-	byName, bySimple map[string][]*java.JPAMapping
-	byClass          map[string]*java.JPAMapping
+	byName, bySimple map[string][]*Mapping
+	byClass          map[string]*Mapping
 	// why says why an entity has no mapping, by entity.
 	why   map[*java.JPAEntity]string
 	repos map[string]*java.JPARepository // by qualified interface
@@ -32,11 +32,11 @@ type JPAIndex struct {
 	rendered sync.Map
 }
 
-// newJPAIndex indexes the JPA declarations of files (nil entries skipped).
-func newJPAIndex(files []*java.File) *JPAIndex {
-	ix := &JPAIndex{
-		byName: map[string][]*java.JPAMapping{}, bySimple: map[string][]*java.JPAMapping{},
-		byClass: map[string]*java.JPAMapping{}, why: map[*java.JPAEntity]string{},
+// NewIndex indexes the JPA declarations of files (nil entries skipped).
+func NewIndex(files []*java.File) *Index {
+	ix := &Index{
+		byName: map[string][]*Mapping{}, bySimple: map[string][]*Mapping{},
+		byClass: map[string]*Mapping{}, why: map[*java.JPAEntity]string{},
 		repos: map[string]*java.JPARepository{}, simple: map[string][]string{},
 	}
 	classes := map[string]*java.JPAEntity{}
@@ -79,7 +79,7 @@ func newJPAIndex(files []*java.File) *JPAIndex {
 		if e.MappedSuperclass {
 			continue
 		}
-		m := &java.JPAMapping{Entity: e, Table: springName(e.Table), Fields: map[string]java.JPAMappedField{}}
+		m := &Mapping{Entity: e, Table: springName(e.Table), Fields: map[string]MappedField{}}
 		if e.Table == "" {
 			m.Table = springName(e.Name)
 		}
@@ -87,7 +87,7 @@ func newJPAIndex(files []*java.File) *JPAIndex {
 		for c, depth := e, 0; c != nil && depth < 16; depth++ {
 			for _, f := range c.Fields {
 				if _, ok := m.Fields[f.Name]; !ok {
-					m.Fields[f.Name] = java.JPAMappedField{JPAField: f}
+					m.Fields[f.Name] = MappedField{JPAField: f}
 				}
 			}
 			if c.Super == "" {
@@ -165,7 +165,7 @@ func commonElements(a, b string) int {
 }
 
 // columns names the column of every field of m.
-func (ix *JPAIndex) columns(m *java.JPAMapping) {
+func (ix *Index) columns(m *Mapping) {
 	pkg := packageOf(m.Entity.Qualified)
 	for name, f := range m.Fields {
 		if f.Version {
@@ -196,7 +196,7 @@ func (ix *JPAIndex) columns(m *java.JPAMapping) {
 }
 
 // idField returns the @Id field of m, "" when it has none or several.
-func idField(m *java.JPAMapping) string {
+func idField(m *Mapping) string {
 	id := ""
 	for name, f := range m.Fields {
 		if f.ID {
@@ -211,7 +211,7 @@ func idField(m *java.JPAMapping) string {
 
 // idColumn returns the column of m's @Id field, before the columns of m
 // are all named.
-func idColumn(m *java.JPAMapping) string {
+func idColumn(m *Mapping) string {
 	f := m.Fields[idField(m)]
 	if f.JPAField.Column != "" && !f.Relation {
 		return f.JPAField.Column
@@ -221,7 +221,7 @@ func idColumn(m *java.JPAMapping) string {
 
 // class returns the entity of class name (qualified, or simple), the one
 // nearest to package pkg when several have that simple name.
-func (ix *JPAIndex) class(name, pkg string) *java.JPAMapping {
+func (ix *Index) class(name, pkg string) *Mapping {
 	if m := ix.byClass[name]; m != nil {
 		return m
 	}
@@ -229,13 +229,13 @@ func (ix *JPAIndex) class(name, pkg string) *java.JPAMapping {
 }
 
 // mappingClass is the qualified class of a mapping.
-func mappingClass(m *java.JPAMapping) string { return m.Entity.Qualified }
+func mappingClass(m *Mapping) string { return m.Entity.Qualified }
 
 // entities returns the resolver of the JPQL entity names of a repository in
 // package pkg: by entity name, else by class name, the nearest when
 // several modules have one.
-func (ix *JPAIndex) entities(pkg string) java.JPAResolver {
-	return func(name string) (*java.JPAMapping, string) {
+func (ix *Index) entities(pkg string) Resolver {
+	return func(name string) (*Mapping, string) {
 		if m := ix.byClass[name]; m != nil && ix.why[m.Entity] == "" {
 			return m, "" // a repository's qualified domain type
 		}
@@ -259,7 +259,7 @@ func (ix *JPAIndex) entities(pkg string) java.JPAResolver {
 
 // Repository returns the repository interface named name (qualified, or a
 // simple name one interface of the run has), nil when none was read.
-func (ix *JPAIndex) Repository(name string) *java.JPARepository {
+func (ix *Index) Repository(name string) *java.JPARepository {
 	if r := ix.repos[name]; r != nil {
 		return r
 	}
@@ -269,9 +269,9 @@ func (ix *JPAIndex) Repository(name string) *java.JPARepository {
 	return nil
 }
 
-// render appends to f the fragments of its JPQL @Query methods; a nil
+// Render appends to f the fragments of its JPQL @Query methods; a nil
 // index (the first pass, before every entity is known) renders none.
-func (ix *JPAIndex) render(f *java.File) {
+func (ix *Index) Render(f *java.File) {
 	if ix == nil || f == nil || f.JPA == nil {
 		return
 	}
@@ -282,7 +282,7 @@ func (ix *JPAIndex) render(f *java.File) {
 	for i := range f.JPA.Repositories {
 		r := &f.JPA.Repositories[i]
 		for k := range r.Queries {
-			f.Fragments = append(f.Fragments, r.Queries[k].Fragment(f.Path, r, ix.entities(packageOf(r.Interface))))
+			f.Fragments = append(f.Fragments, Render(&r.Queries[k], f.Path, r, ix.entities(packageOf(r.Interface))))
 			added = true
 		}
 	}
@@ -297,12 +297,12 @@ func (ix *JPAIndex) render(f *java.File) {
 	}
 }
 
-// resolveCalls prepares the repository calls of f for the rules: a save
+// ResolveCalls prepares the repository calls of f for the rules: a save
 // whose entity guard knows gets its table and columns; one whose entity
 // has @Version (the UPDATE compares the version read), was not read in the
 // method, was read under a @Lock, or is unknown is dropped, as is a call
 // of a method of a repository the run did not read.
-func (ix *JPAIndex) resolveCalls(f *java.File) {
+func (ix *Index) ResolveCalls(f *java.File) {
 	if f == nil {
 		return
 	}
@@ -325,12 +325,12 @@ func (ix *JPAIndex) resolveCalls(f *java.File) {
 
 // resolveSave fills in the table and columns of a save call, and reports
 // whether the rules should judge it.
-func (ix *JPAIndex) resolveSave(c *stmt.MapperCall) bool {
+func (ix *Index) resolveSave(c *stmt.MapperCall) bool {
 	if c.RecordRead == nil {
 		return false // a new entity or one from elsewhere: maybe an INSERT, maybe a merge of a form
 	}
 	repo := ix.Repository(c.Mapper)
-	var m *java.JPAMapping
+	var m *Mapping
 	switch {
 	case repo != nil && (c.Entity == "" || c.Entity == simpleName(repo.Entity)):
 		m = ix.class(repo.Entity, packageOf(repo.Interface))
@@ -375,7 +375,7 @@ func (ix *JPAIndex) resolveSave(c *stmt.MapperCall) bool {
 // mutationSets turns the calls of the entity's own methods on the record
 // into the property sets their assignments make: `stock.decrease(n)`,
 // whose body says `this.quantity -= n`, sets quantity from the row read.
-func mutationSets(m *java.JPAMapping, c *stmt.MapperCall) []stmt.PropertySet {
+func mutationSets(m *Mapping, c *stmt.MapperCall) []stmt.PropertySet {
 	var out []stmt.PropertySet
 	for _, rc := range c.RecordCalls {
 		for _, mu := range m.Entity.Mutations {

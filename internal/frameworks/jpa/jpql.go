@@ -1,27 +1,28 @@
-package java
+package jpa
 
 import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-// JPAMapping is an entity as the database sees it: its table and the column
+// Mapping is an entity as the database sees it: its table and the column
 // of each persistent field, its own and those it inherits, under the naming
 // strategy of the run (guard lint resolves it from every file's entities).
-type JPAMapping struct {
-	Entity *JPAEntity
+type Mapping struct {
+	Entity *java.JPAEntity
 	Table  string
 	// Fields maps a field name to its mapping.
-	Fields map[string]JPAMappedField
+	Fields map[string]MappedField
 	// Version is the @Version field, empty when the entity has none.
 	Version string
 }
 
-// JPAMappedField is a persistent field with its column.
-type JPAMappedField struct {
-	JPAField
+// MappedField is a persistent field with its column.
+type MappedField struct {
+	java.JPAField
 	// Column is the column the field maps to; for a to-one association the
 	// join column; empty when guard cannot name it (an embedded object, a
 	// to-many association, a join column to an entity it does not know).
@@ -31,15 +32,15 @@ type JPAMappedField struct {
 	TargetID string
 }
 
-// JPAResolver returns the mapping of the entity a JPQL statement names, or
+// Resolver returns the mapping of the entity a JPQL statement names, or
 // nil and why it has none.
-type JPAResolver func(entity string) (*JPAMapping, string)
+type Resolver func(entity string) (*Mapping, string)
 
-// Fragment renders q, a JPQL @Query of a method of repository repo (in file
+// Render renders q, a JPQL @Query of a method of repository repo (in file
 // path), as the MySQL statement Hibernate sends: entity names become their
 // tables, alias.field paths their columns, parameters `?`. A statement guard
 // cannot render is an Unchecked fragment saying why.
-func (q *JPAQuery) Fragment(path string, repo *JPARepository, resolve JPAResolver) *stmt.Fragment {
+func Render(q *java.JPAQuery, path string, repo *java.JPARepository, resolve Resolver) *stmt.Fragment {
 	fr := &stmt.Fragment{
 		File: path, Lang: stmt.LangJava, Line: q.Line, EndLine: q.EndLine, Col: q.Col,
 		ID: q.Method, Namespace: repo.Interface, Builder: stmt.BuilderJPQL,
@@ -49,17 +50,17 @@ func (q *JPAQuery) Fragment(path string, repo *JPARepository, resolve JPAResolve
 		return fr
 	}
 	r := &jpqlRender{resolve: resolve, domain: repo.Entity}
-	text, why := r.render(q.text)
+	text, why := r.render(q.JPQL)
 	if why != "" {
 		fr.Unchecked = "JPQL not rendered: " + why
 		return fr
 	}
 	// The statement stands at the annotation: its first byte is placed there.
 	if len(text) > 0 {
-		text[0].line, text[0].col = q.Line, q.Col
+		text[0].Line, text[0].Col = q.Line, q.Col
 	}
-	fr.SQL, fr.Segments = text.segments()
-	fr.Exec = q.exec()
+	fr.SQL, fr.Segments = text.Segments()
+	fr.Exec = q.Exec()
 	return fr
 }
 
@@ -84,7 +85,7 @@ type jpqlToken struct {
 
 // jpqlLex cuts t into tokens; a SpEL #{#entityName} is an identifier
 // holding domain, other SpEL expressions (:#{…}, ?#{…}) are parameters.
-func jpqlLex(t javaText) ([]jpqlToken, string) {
+func jpqlLex(t java.Text) ([]jpqlToken, string) {
 	s := t.String()
 	var out []jpqlToken
 	identStart := func(c byte) bool {
@@ -180,26 +181,26 @@ var jpqlForeign = map[string]bool{
 
 // jpqlRender renders one JPQL statement.
 type jpqlRender struct {
-	resolve JPAResolver
+	resolve Resolver
 	domain  string // the repository's domain type, for #{#entityName}
-	text    javaText
+	text    java.Text
 	toks    []jpqlToken
 	// aliases maps an identification variable (upper case) to its entity.
-	aliases map[string]*JPAMapping
+	aliases map[string]*Mapping
 	// root is the entity the statement writes.
-	root *JPAMapping
+	root *Mapping
 	// entityAt marks the tokens that name an entity, with its mapping.
-	entityAt map[int]*JPAMapping
+	entityAt map[int]*Mapping
 }
 
 // render returns the MySQL text of the JPQL text t, or why it has none.
-func (r *jpqlRender) render(t javaText) (javaText, string) {
+func (r *jpqlRender) render(t java.Text) (java.Text, string) {
 	toks, why := jpqlLex(t)
 	if why != "" {
 		return nil, why
 	}
 	r.text, r.toks = t, toks
-	r.aliases, r.entityAt = map[string]*JPAMapping{}, map[int]*JPAMapping{}
+	r.aliases, r.entityAt = map[string]*Mapping{}, map[int]*Mapping{}
 	words := r.words()
 	if len(words) == 0 {
 		return nil, "an empty statement"
@@ -253,7 +254,7 @@ func (r *jpqlRender) words() []int {
 
 // entityRef reads `Entity [AS] alias` at words[k] and returns the index
 // of the word after it.
-func (r *jpqlRender) entityRef(words []int, k int) (*JPAMapping, int, string) {
+func (r *jpqlRender) entityRef(words []int, k int) (*Mapping, int, string) {
 	if k >= len(words) || r.toks[words[k]].kind != jpqlIdent {
 		return nil, k, "no entity name where one belongs"
 	}
@@ -293,8 +294,8 @@ func (r *jpqlRender) entityRef(words []int, k int) (*JPAMapping, int, string) {
 }
 
 // emit writes the MySQL text.
-func (r *jpqlRender) emit() (javaText, string) {
-	var out javaText
+func (r *jpqlRender) emit() (java.Text, string) {
+	var out java.Text
 	toks := r.toks
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -338,7 +339,7 @@ func (r *jpqlRender) emit() (javaText, string) {
 		}
 	}
 	// Leading white space of a text block stands before the statement.
-	for len(out) > 0 && strings.IndexByte(" \t\n\r\f", out[0].b) >= 0 {
+	for len(out) > 0 && strings.IndexByte(" \t\n\r\f", out[0].B) >= 0 {
 		out = out[1:]
 	}
 	return out, ""
@@ -386,7 +387,7 @@ func (r *jpqlRender) path(path []string, call bool) (string, string) {
 }
 
 // column names the column of field f of m, reached by the rest of a path.
-func (r *jpqlRender) column(m *JPAMapping, f JPAMappedField, rest []string, written string) (string, string) {
+func (r *jpqlRender) column(m *Mapping, f MappedField, rest []string, written string) (string, string) {
 	switch {
 	case f.ToMany:
 		return "", "JPQL path " + written + " through a to-many association"
@@ -403,11 +404,11 @@ func (r *jpqlRender) column(m *JPAMapping, f JPAMappedField, rest []string, writ
 }
 
 // at returns s as text placed at token t: byte k at t's column plus k.
-func (r *jpqlRender) at(t jpqlToken, s string) javaText {
+func (r *jpqlRender) at(t jpqlToken, s string) java.Text {
 	p := r.text[t.s]
-	out := make(javaText, len(s))
+	out := make(java.Text, len(s))
 	for k := 0; k < len(s); k++ {
-		out[k] = javaChar{b: s[k], line: p.line, col: p.col + k}
+		out[k] = java.Char{B: s[k], Line: p.Line, Col: p.Col + k}
 	}
 	return out
 }
