@@ -18,7 +18,12 @@ func TestExistingViolationsNeedsData(t *testing.T) {
 	s := schema.New()
 	s.Add(&schema.Table{Name: "t_stock", Columns: []*schema.Column{{Name: "stock", Type: "int"}}})
 	for _, live := range []*lint.Live{nil, {Target: "h:1/db"}} {
-		if got := runRule(t, ExistingViolations, nil, s, nil, live); len(got) != 0 {
+		var got []lint.Finding
+		pass := lint.NewPass(ExistingViolations, policy.Default(), s, nil, nil, live, func(f lint.Finding) { got = append(got, f) })
+		if err := ExistingViolations.Run(pass); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 0 {
 			t.Errorf("live %v: findings without a data connection: %v", live, got)
 		}
 	}
@@ -50,11 +55,14 @@ func TestExistingViolationsBound(t *testing.T) {
 }
 
 func TestDuplicateKeySets(t *testing.T) {
-	pol := mustPolicy(t, `version = 1
+	pol, err := policy.Parse("policies.toml", []byte(`version = 1
 [[table]]
 name = "t_pay"
 unique = [["channel", "trade_no"], ["pay_no"], ["gone", "pay_no"]]
-`)
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
 	tbl := &schema.Table{
 		Name: "t_pay",
 		Columns: []*schema.Column{
@@ -108,28 +116,4 @@ func TestQuoteName(t *testing.T) {
 			t.Errorf("quoteName(%q) = %q, want %q", in, got, want)
 		}
 	}
-}
-
-// runRule runs rule on the schema s of a live target and returns what it
-// reports.
-func runRule(t *testing.T, rule *lint.Rule, pol *policy.Policy, s *schema.Schema, migs []*lint.Migration, live *lint.Live) []lint.Finding {
-	t.Helper()
-	if pol == nil {
-		pol = policy.Default()
-	}
-	var got []lint.Finding
-	pass := lint.NewPass(rule, pol, s, nil, migs, live, func(f lint.Finding) { got = append(got, f) })
-	if err := rule.Run(pass); err != nil {
-		t.Fatalf("%s: %v", rule.Code, err)
-	}
-	return got
-}
-
-func mustPolicy(t *testing.T, text string) *policy.Policy {
-	t.Helper()
-	p, err := policy.Parse("policies.toml", []byte(text))
-	if err != nil {
-		t.Fatal(err)
-	}
-	return p
 }
