@@ -31,26 +31,15 @@ func newLinkers() []linker {
 	return out
 }
 
-// indexFrameworks hands every source of the run to the linkers whose
-// extensions it has; the texts stay kept for the extraction.
-func (r *run) indexFrameworks() {
-	forEach(len(r.in.sources), noState, func(_ struct{}, i int) {
-		p := r.in.sources[i]
-		ext := strings.ToLower(filepath.Ext(p))
-		var src []byte
-		for _, lk := range r.linkers {
-			if !slices.Contains(lk.exts, ext) {
-				continue
-			}
-			if src == nil {
-				var err error
-				if src, err = r.tx.keep(p); err != nil {
-					return // reported when the file is extracted
-				}
-			}
-			lk.Index(lint.DisplayPath(p), src)
+// indexFrameworks hands the text of source p, named name in findings, to
+// the linkers whose extensions it has.
+func (r *run) indexFrameworks(p, name string, src []byte) {
+	ext := strings.ToLower(filepath.Ext(p))
+	for _, lk := range r.linkers {
+		if slices.Contains(lk.exts, ext) {
+			lk.Index(name, src)
 		}
-	})
+	}
 }
 
 // frameworkStatements parses the statements the frameworks render, for the

@@ -194,10 +194,9 @@ func (r *run) schema() error {
 // the extraction of each file reads its ORM writes against; the texts it
 // reads are kept for the extraction.
 func (r *run) index() error {
-	r.hosts = hostTypes{ents: javaEntities(r.in.sources, r.sch, r.tx), models: readGoModels(r.in.sources, r.sch, r.tx)}
+	r.hosts = hostTypes{models: readGoModels(r.in.sources, r.sch, r.tx)}
 	if r.judging {
 		r.linkers = newLinkers()
-		r.indexFrameworks()
 	}
 	return nil
 }
@@ -215,25 +214,61 @@ func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.Fil
 	r.results[i].stmts = nil
 }
 
-// extract extracts every query source on a pool of workers with one
-// parser each, the largest first, and parses, observes and judges it
-// right away (lintFile). With the policy as written, the rules record
-// what they ask of it (see rejudge).
+// extract reads every query source once and extracts it on a pool of
+// workers with one parser each, the largest first, and parses, observes
+// and judges it right away (lintFile). With the policy as written, the
+// rules record what they ask of it (see rejudge). The frameworks index
+// each text as it passes, and the MyBatis-Plus entity classes of the Java
+// sources are gathered: a Java file whose writes take their table and
+// columns from an entity class another file declares is extracted once
+// every file is read, its text kept until then (java.MayUseEntities; the
+// rest never wait, and the run holds only those texts).
 func (r *run) extract() error {
 	r.results = make([]fileResult, len(r.in.sources))
 	r.learner = r.cfg.Learn
 	if !r.base.Infers() {
 		r.learner = nil
 	}
+	entities := make([][]*java.Entity, len(r.in.sources))
+	waiting := make([][]byte, len(r.in.sources)) // the Java texts that wait for every entity class
 	bySize := largestFirst(r.in.sources)
 	parallel(len(r.in.sources), func(p *sqlparse.Parser, k int) {
 		i := bySize[k]
-		f, jf, err := extract(r.in.sources[i], r.hosts, r.tx)
+		path := r.in.sources[i]
+		src, err := r.read(path)
 		if err != nil {
 			r.results[i] = fileResult{err: &InputError{Msg: err.Error()}}
 			return
 		}
-		r.lintFile(p, i, f, jf, nil)
+		name := lint.DisplayPath(path)
+		r.indexFrameworks(path, name, src)
+		if !isJava(path) {
+			r.lintFile(p, i, extract(path, name, src, r.hosts, r.tx), nil, nil)
+			return
+		}
+		entities[i] = java.JavaEntities(path, src)
+		if java.MayUseEntities(src) {
+			waiting[i] = src
+			return
+		}
+		if jf := java.ExtractJavaWith(name, src, nil); !jf.UsesEntities {
+			r.lintFile(p, i, jf.File, jf, nil)
+		} else {
+			waiting[i] = src
+		}
+	})
+	r.hosts.ents = javaEntityIndex(r.in.sources, entities, r.sch)
+	var again []int
+	for i, src := range waiting {
+		if src != nil {
+			again = append(again, i)
+		}
+	}
+	parallel(len(again), func(p *sqlparse.Parser, k int) {
+		i := again[k]
+		jf := java.ExtractJavaWith(lint.DisplayPath(r.in.sources[i]), waiting[i], r.hosts.ents)
+		waiting[i] = nil
+		r.lintFile(p, i, jf.File, jf, nil)
 	})
 	r.tx.forget()
 	return nil

@@ -173,19 +173,27 @@ type hostTypes struct {
 	models *golang.GoModels
 }
 
-// extract runs the extractor that fits the file's extension.
-func extract(p string, hosts hostTypes, tx *texts) (*hostcode.File, *java.File, error) {
+// read returns the text of source p: kept for a Go file, whose package
+// another file may need (goPackageFiles), taken otherwise.
+func (r *run) read(p string) ([]byte, error) {
 	var src []byte
 	var err error
 	if strings.EqualFold(filepath.Ext(p), ".go") {
-		src, err = tx.keep(p) // the package of another file may need it
+		src, err = r.tx.keep(p)
 	} else {
-		src, err = tx.take(p)
+		src, err = r.tx.take(p)
 	}
 	if err != nil {
-		return nil, nil, fmt.Errorf("read %s: %v", p, err)
+		return nil, fmt.Errorf("read %s: %v", p, err)
 	}
-	name := lint.DisplayPath(p)
+	return src, nil
+}
+
+func isJava(p string) bool { return strings.EqualFold(filepath.Ext(p), ".java") }
+
+// extract runs the extractor that fits the extension of source p, named
+// name in findings, on its text src; Java files are the extract phase's.
+func extract(p, name string, src []byte, hosts hostTypes, tx *texts) *hostcode.File {
 	switch strings.ToLower(filepath.Ext(p)) {
 	case ".go":
 		f := golang.ExtractGoWith(name, src, hosts.models)
@@ -194,13 +202,10 @@ func extract(p string, hosts hostTypes, tx *texts) (*hostcode.File, *java.File, 
 				f = golang.ExtractGoPackageWith(name, src, others, hosts.models)
 			}
 		}
-		return f, nil, nil
-	case ".java":
-		jf := java.ExtractJavaWith(name, src, hosts.ents)
-		return jf.File, jf, nil
+		return f
 	case ".xml":
-		return mybatisxml.ExtractXML(name, src), nil, nil
+		return mybatisxml.ExtractXML(name, src)
 	default:
-		return sqlfile.ExtractSQL(name, src), nil, nil
+		return sqlfile.ExtractSQL(name, src)
 	}
 }

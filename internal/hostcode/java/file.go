@@ -21,4 +21,8 @@ type File struct {
 	// JPA holds the entities and Spring Data repositories the file
 	// declares; nil when it declares none.
 	JPA *JPAFile
+	// UsesEntities reports that the extraction asked the run's entity
+	// classes (ExtractJavaWith's index) about a class: a MyBatis-Plus
+	// entity write or update wrapper, whose table and columns they give.
+	UsesEntities bool
 }

@@ -86,6 +86,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f.Types = x.javaTypes(sites)
 	f.MapperCalls = append(f.MapperCalls, x.repositoryCalls()...)
 	f.MapperCalls = append(f.MapperCalls, x.jpaFlushes()...)
+	f.UsesEntities = x.usedEntities
 	return f
 }
 

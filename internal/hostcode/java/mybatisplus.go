@@ -82,6 +82,7 @@ func (x *javaFile) entity(class string) plusEntity {
 	if class == "" {
 		return pe
 	}
+	x.usedEntities = true
 	pe.decl = x.entities.lookup(class, x.imports[class])
 	if pe.decl != nil && pe.decl.Table != "" {
 		pe.table = pe.decl.Table
@@ -286,4 +287,37 @@ func (x *javaFile) fieldName(a int) string {
 		}
 	}
 	return ""
+}
+
+// MayUseEntities reports whether the extraction of a file with text src may
+// ask the run's entity classes (File.UsesEntities): the file calls
+// updateById, saveOrUpdate, update or lambdaUpdate. A file for which it
+// is false is extracted alike with or without them, so it need not wait
+// for every entity class of the run to be read.
+func MayUseEntities(src []byte) bool {
+	return bytes.Contains(src, []byte("updateById")) || bytes.Contains(src, []byte("saveOrUpdate")) ||
+		callsName(src, "update") || callsName(src, "lambdaUpdate")
+}
+
+// callsName reports whether name stands in src as a word followed by '('
+// (white space between allowed).
+func callsName(src []byte, name string) bool {
+	for i := 0; ; {
+		k := bytes.Index(src[i:], []byte(name))
+		if k < 0 {
+			return false
+		}
+		at := i + k
+		i = at + len(name)
+		if at > 0 && javaIdentPart(src[at-1]) {
+			continue
+		}
+		j := i
+		for j < len(src) && (src[j] == ' ' || src[j] == '\t' || src[j] == '\n' || src[j] == '\r') {
+			j++
+		}
+		if j < len(src) && src[j] == '(' {
+			return true
+		}
+	}
 }

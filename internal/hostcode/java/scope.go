@@ -54,6 +54,8 @@ type javaFile struct {
 	// readHelpers caches plusReadHelper: the select a method of the file
 	// returns the result of, "" for none.
 	readHelpers map[string]string
+	// usedEntities records that the file asked entities about a class.
+	usedEntities bool
 }
 
 // newJavaFile indexes toks: bracket pairs, blocks, declarations, imports.
