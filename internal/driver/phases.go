@@ -21,10 +21,12 @@ import (
 //
 //	walk     the files below the paths: migrations folders, query sources
 //	schema   the migrations read and replayed (or --schema) into the schema model
-//	index    the entity classes (MyBatis-Plus) and model types (GORM, goctl) of every source,
-//	         and what the registered frameworks read of them (internal/frameworks)
+//	index    the model types (GORM, goctl) of every Go source; the registered
+//	         frameworks' linkers (internal/frameworks)
 //	extract  every query source extracted, parsed, observed for the inference, and
-//	         judged by the query rules with the policy as written
+//	         judged by the query rules with the policy as written; the frameworks
+//	         and the MyBatis-Plus entity classes read each text as it passes, and a
+//	         Java file whose writes need those classes is extracted once all are read
 //	jpql     the Spring Data JPQL of the sources rendered with every entity known
 //	infer    the vocabulary inferred from every observation
 //	rejudge  the files whose rules asked what the inference answered otherwise,
@@ -76,9 +78,9 @@ type run struct {
 	col   *collector
 	migs  []*lint.Migration
 	sch   *schema.Schema
-	// index: the entity classes and model types an ORM write in one file
-	// is read against; the registered frameworks' linkers, which read
-	// every file of their languages.
+	// index, extract: the model types and entity classes an ORM write in
+	// one file is read against; the registered frameworks' linkers, which
+	// read every file of their languages.
 	hosts   hostTypes
 	linkers []linker
 	// extract, jpql: one result per source; the JPA entities and Spring
@@ -190,9 +192,9 @@ func (r *run) schema() error {
 	return nil
 }
 
-// index reads the entity classes and model types of the whole run, which
-// the extraction of each file reads its ORM writes against; the texts it
-// reads are kept for the extraction.
+// index reads the model types of the Go sources, which the extraction of
+// a Go file reads its GORM writes against (the texts are kept for the
+// extraction), and makes the frameworks' linkers of the run.
 func (r *run) index() error {
 	r.hosts = hostTypes{models: readGoModels(r.in.sources, r.sch, r.tx)}
 	if r.judging {
