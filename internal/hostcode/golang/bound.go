@@ -72,16 +72,20 @@ func (x *goExtractor) namedReads(call *ast.CallExpr, arg ast.Expr, names []strin
 		return out
 	}
 	id, ok := arg.(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+	if !ok {
+		return nil
+	}
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar {
 		return nil
 	}
 	model := x.gormVarModel(id)
 	if model == nil {
 		return nil
 	}
-	read := x.readOf(id.Obj, call, call.Pos())
+	read := x.readOf(obj, call, call.Pos())
 	fields := x.models.AllFields(model)
-	for _, s := range x.gormSets(id, model, call, read) {
+	for _, s := range x.gormSets(id, obj, model, call, read) {
 		if s.Form != stmt.ValueFromRead || s.CopiesRead {
 			continue
 		}

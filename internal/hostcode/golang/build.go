@@ -17,7 +17,7 @@ type goBuilder struct {
 	textArg ast.Expr
 	// target is the variable written to (WriteString, fmt.Fprintf); nil for
 	// builders that return the string.
-	target *ast.Object
+	target *goObj
 }
 
 // builderOf recognises fmt.Sprint*, fmt.Fprint* into a strings.Builder or
@@ -72,35 +72,39 @@ func (x *goExtractor) builderOf(call *ast.CallExpr) (goBuilder, bool) {
 
 // builderTarget returns the variable e names (through &) and, when its
 // declaration shows it, its builder type ("strings.Builder", "bytes.Buffer").
-func (x *goExtractor) builderTarget(e ast.Expr) (*ast.Object, string) {
+func (x *goExtractor) builderTarget(e ast.Expr) (*goObj, string) {
 	e = goUnparen(e)
 	if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 		e = goUnparen(u.X)
 	}
 	id, ok := e.(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var {
+	if !ok {
 		return nil, ""
 	}
-	switch d := id.Obj.Decl.(type) {
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar {
+		return nil, ""
+	}
+	switch d := obj.decl.(type) {
 	case *ast.Field:
-		return id.Obj, x.builderTypeName(d.Type)
+		return obj, x.builderTypeName(d.Type)
 	case *ast.ValueSpec:
 		if d.Type != nil {
-			return id.Obj, x.builderTypeName(d.Type)
+			return obj, x.builderTypeName(d.Type)
 		}
 		for i, n := range d.Names {
 			if n.Name == id.Name && i < len(d.Values) && len(d.Values) == len(d.Names) {
-				return id.Obj, x.builderValueType(d.Values[i])
+				return obj, x.builderValueType(d.Values[i])
 			}
 		}
 	case *ast.AssignStmt:
 		for i, l := range d.Lhs {
 			if n, ok := l.(*ast.Ident); ok && n.Name == id.Name && len(d.Rhs) == len(d.Lhs) {
-				return id.Obj, x.builderValueType(d.Rhs[i])
+				return obj, x.builderValueType(d.Rhs[i])
 			}
 		}
 	}
-	return id.Obj, ""
+	return obj, ""
 }
 
 // builderValueType is the builder type of an initial value: T{}, &T{}, new(T).
@@ -113,7 +117,7 @@ func (x *goExtractor) builderValueType(v ast.Expr) string {
 	case *ast.CompositeLit:
 		return x.builderTypeName(v.Type)
 	case *ast.CallExpr:
-		if id, ok := goUnparen(v.Fun).(*ast.Ident); ok && id.Name == "new" && id.Obj == nil && len(v.Args) == 1 {
+		if id, ok := goUnparen(v.Fun).(*ast.Ident); ok && id.Name == "new" && len(v.Args) == 1 && x.universal(id) {
 			return x.builderTypeName(v.Args[0])
 		}
 	}
@@ -212,10 +216,12 @@ func (x *goExtractor) concatRoot(b *ast.BinaryExpr) {
 			case i > 0 && goLooksLikeSQL(string(buf.b)):
 				fr := x.addUnchecked(b, "SQL concatenated with non-constant expression `"+x.exprText(op)+"`")
 				x.candidate(fr, &goCandidate{root: b, holed: x.holedText(ops)})
-			case i == 0:
-				if id, ok := op.(*ast.Ident); ok && id.Obj != nil && id.Obj.Kind == ast.Var {
-					if bases := x.resolve(id, false); len(bases) > 0 {
-						x.appendFragment(id.Obj, b, id.Name, bases)
+			case i == 0 && len(x.frags) > 0: // a variable holding SQL holds a fragment
+				if id, ok := op.(*ast.Ident); ok {
+					if obj := x.objOf(id); obj != nil && obj.kind == goVar {
+						if bases := x.resolve(id, false); len(bases) > 0 {
+							x.appendFragment(obj, b, id.Name, bases)
+						}
 					}
 				}
 			}
@@ -278,22 +284,26 @@ func (x *goExtractor) builderCall(call *ast.CallExpr) {
 
 // appendStmt reports q += … on a variable that holds SQL.
 func (x *goExtractor) appendStmt(as *ast.AssignStmt) {
-	if as.Tok != token.ADD_ASSIGN || len(as.Lhs) != 1 {
-		return
+	if as.Tok != token.ADD_ASSIGN || len(as.Lhs) != 1 || len(x.frags) == 0 {
+		return // a variable holding SQL holds a fragment
 	}
 	id, ok := as.Lhs[0].(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var || x.foldAppends(id.Obj) {
+	if !ok {
+		return
+	}
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar || x.foldAppends(obj) {
 		return
 	}
 	if bases := x.resolve(id, false); len(bases) > 0 {
-		x.appendFragment(id.Obj, as, id.Name, bases)
+		x.appendFragment(obj, as, id.Name, bases)
 	}
 }
 
 // appendFragment reports, once per variable, SQL built by appending to it.
 // bases are the SQL fragments the variable holds before; nil when a database
 // call runs the result.
-func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string, bases []*stmt.Fragment) *stmt.Fragment {
+func (x *goExtractor) appendFragment(obj *goObj, at ast.Node, name string, bases []*stmt.Fragment) *stmt.Fragment {
 	if fr := x.byAppend[obj]; fr != nil {
 		x.byNode[at] = fr
 		return fr
@@ -312,7 +322,7 @@ func (x *goExtractor) appendFragment(obj *ast.Object, at ast.Node, name string, 
 // variable in between. The fragment of the first piece becomes the whole
 // statement; the appends are not reported as SQL built at run time. It
 // reports whether the variable's appends were folded.
-func (x *goExtractor) foldAppends(obj *ast.Object) bool {
+func (x *goExtractor) foldAppends(obj *goObj) bool {
 	if done, seen := x.folded[obj]; seen {
 		return done
 	}

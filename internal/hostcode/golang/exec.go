@@ -45,10 +45,14 @@ func (x *goExtractor) callee(call *ast.CallExpr) (name string, recv ast.Expr, sh
 		}
 		return fun.Sel.Name, fun.X, 0
 	case *ast.Ident:
-		if fun.Obj == nil || fun.Obj.Kind != ast.Var {
+		if !x.methodValues[fun.Name] {
 			return "", nil, 0
 		}
-		as := x.assigns[fun.Obj]
+		obj := x.objOf(fun)
+		if obj == nil || obj.kind != goVar {
+			return "", nil, 0
+		}
+		as := x.assigns[obj]
 		if len(as) != 1 {
 			return "", nil, 0
 		}
@@ -115,10 +119,14 @@ func (x *goExtractor) preparedQuery(recv ast.Expr, depth int) ast.Expr {
 	}
 	switch r := goUnparen(recv).(type) {
 	case *ast.Ident:
-		if r.Obj == nil || r.Obj.Kind != ast.Var {
+		if !x.callResults[r.Name] {
 			return nil
 		}
-		for _, a := range x.assigns[r.Obj] {
+		obj := x.objOf(r)
+		if obj == nil || obj.kind != goVar {
+			return nil
+		}
+		for _, a := range x.assigns[obj] {
 			call, ok := goUnparen(a.value()).(*ast.CallExpr)
 			if !ok {
 				continue
@@ -146,7 +154,7 @@ func (x *goExtractor) unwrapQuery(e ast.Expr) ast.Expr {
 		if !ok {
 			return e
 		}
-		if arg := goConversion(call); arg != nil {
+		if arg := x.conversion(call); arg != nil {
 			e = arg
 			continue
 		}
@@ -171,14 +179,14 @@ type goResolver struct {
 	// create reports a value built at run time where it is built, when it
 	// reaches a database call.
 	create bool
-	seen   map[*ast.Object]bool
+	seen   map[*goObj]bool
 }
 
 // resolve returns the fragments the query expression e may hold: the SQL
 // literal or constant it is, or every value assigned to the local variable it
 // names. A variable of unknown origin (a parameter) resolves to nothing.
 func (x *goExtractor) resolve(e ast.Expr, create bool) []*stmt.Fragment {
-	r := &goResolver{x: x, create: create, seen: map[*ast.Object]bool{}}
+	r := &goResolver{x: x, create: create, seen: map[*goObj]bool{}}
 	return r.resolve(e, 0)
 }
 
@@ -193,17 +201,18 @@ func (r *goResolver) resolve(e ast.Expr, depth int) []*stmt.Fragment {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		if e.Obj == nil || r.seen[e.Obj] {
+		obj := x.objOf(e)
+		if obj == nil || r.seen[obj] {
 			return nil
 		}
-		r.seen[e.Obj] = true
-		switch e.Obj.Kind {
-		case ast.Con:
-			if fr := x.byConst[e.Obj]; fr != nil {
+		r.seen[obj] = true
+		switch obj.kind {
+		case goCon:
+			if fr := x.byConst[obj]; fr != nil {
 				return []*stmt.Fragment{fr}
 			}
-		case ast.Var:
-			return r.variable(e, depth)
+		case goVar:
+			return r.variable(e, obj, depth)
 		}
 		return nil
 	case *ast.CallExpr:
@@ -232,13 +241,13 @@ func (r *goResolver) resolve(e ast.Expr, depth int) []*stmt.Fragment {
 }
 
 // variable resolves every assignment to a local variable.
-func (r *goResolver) variable(id *ast.Ident, depth int) []*stmt.Fragment {
+func (r *goResolver) variable(id *ast.Ident, obj *goObj, depth int) []*stmt.Fragment {
 	var out []*stmt.Fragment
-	for _, a := range r.x.assigns[id.Obj] {
+	for _, a := range r.x.assigns[obj] {
 		if a.tok == token.ADD_ASSIGN {
 			fr := r.x.byNode[a.node]
 			if fr == nil && r.create {
-				fr = r.x.appendFragment(id.Obj, a.node, id.Name, nil)
+				fr = r.x.appendFragment(obj, a.node, id.Name, nil)
 			}
 			if fr != nil {
 				out = append(out, fr)

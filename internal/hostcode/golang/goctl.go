@@ -34,7 +34,7 @@ type goFixed struct {
 type goFixedResolver struct {
 	x    *goExtractor
 	why  string
-	seen map[*ast.Object]bool
+	seen map[*goObj]bool
 }
 
 // sprintfFixed computes a fmt.Sprintf call whose format and arguments are all
@@ -48,7 +48,7 @@ func (x *goExtractor) sprintfFixed(call *ast.CallExpr) (sql string, why string, 
 	if !ok {
 		return "", "", false
 	}
-	r := &goFixedResolver{x: x, seen: map[*ast.Object]bool{}}
+	r := &goFixedResolver{x: x, seen: map[*goObj]bool{}}
 	args := call.Args[1:]
 	var b strings.Builder
 	next := 0
@@ -130,12 +130,11 @@ func (r *goFixedResolver) value(e ast.Expr, depth int) (goFixed, bool) {
 	}
 	switch e := e.(type) {
 	case *ast.Ident:
-		if e.Obj == nil && !goPredeclared[e.Name] {
-			// The parser resolves the names of this file only: a name it
-			// leaves unresolved is the package's, from another file.
-			if v, ok, found := r.siblingValue(e.Name, depth+1); found {
-				return v, ok
-			}
+		if obj := x.pkgObjOf(e); obj != nil && obj.file != x {
+			return r.siblingValue(obj, depth+1)
+		} else if obj == nil && !x.universal(e) {
+			// Not declared in the files read: the package's, from a file
+			// not read with this one.
 			x.wantPackage()
 			return r.fail("`" + e.Name + "` is declared in another file, which guard does not read with this one")
 		}
@@ -168,10 +167,11 @@ func (r *goFixedResolver) value(e ast.Expr, depth int) (goFixed, bool) {
 // the file assigns again.
 func (r *goFixedResolver) packageVar(id *ast.Ident, depth int) (goFixed, bool) {
 	x := r.x
-	if id.Obj == nil || id.Obj.Kind != ast.Var || r.seen[id.Obj] {
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar || r.seen[obj] {
 		return goFixed{}, false
 	}
-	spec, ok := id.Obj.Decl.(*ast.ValueSpec)
+	spec, ok := obj.decl.(*ast.ValueSpec)
 	if !ok || len(spec.Values) != len(spec.Names) {
 		return goFixed{}, false
 	}
@@ -182,14 +182,14 @@ func (r *goFixedResolver) packageVar(id *ast.Ident, depth int) (goFixed, bool) {
 	if _, ok := x.parent[decl].(*ast.File); !ok {
 		return goFixed{}, false // a local variable
 	}
-	if len(x.assigns[id.Obj]) != 1 || x.mutated(id.Obj) {
+	if len(x.assigns[obj]) != 1 || x.mutated(obj) {
 		return r.fail("variable `" + id.Name + "` is assigned more than once")
 	}
 	for i, n := range spec.Names {
-		if n.Obj == id.Obj {
-			r.seen[id.Obj] = true
+		if n == obj.ident {
+			r.seen[obj] = true
 			v, ok := r.value(spec.Values[i], depth+1)
-			delete(r.seen, id.Obj)
+			delete(r.seen, obj)
 			if !ok {
 				return r.fail("variable `" + id.Name + "` is not computed from constants of this file")
 			}
@@ -202,7 +202,7 @@ func (r *goFixedResolver) packageVar(id *ast.Ident, depth int) (goFixed, bool) {
 // mutated reports whether the file changes the variable other than by
 // assigning it: an element assigned (v[0] = …), its address taken, passed to
 // append.
-func (x *goExtractor) mutated(obj *ast.Object) bool {
+func (x *goExtractor) mutated(obj *goObj) bool {
 	for _, id := range x.uses[obj] {
 		switch p := x.parent[id].(type) {
 		case *ast.IndexExpr:
@@ -218,7 +218,7 @@ func (x *goExtractor) mutated(obj *ast.Object) bool {
 				return true
 			}
 		case *ast.CallExpr:
-			if f, ok := p.Fun.(*ast.Ident); ok && f.Obj == nil && (f.Name == "append" || f.Name == "copy") {
+			if f, ok := p.Fun.(*ast.Ident); ok && (f.Name == "append" || f.Name == "copy") && x.universal(f) {
 				return true
 			}
 		}
@@ -232,10 +232,14 @@ func (x *goExtractor) mutated(obj *ast.Object) bool {
 func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFixed, bool) {
 	x := r.x
 	recv, ok := sel.X.(*ast.Ident)
-	if !ok || recv.Obj == nil || recv.Obj.Kind != ast.Var {
+	if !ok {
 		return goFixed{}, false
 	}
-	field, ok := recv.Obj.Decl.(*ast.Field)
+	robj := x.objOf(recv)
+	if robj == nil || robj.kind != goVar {
+		return goFixed{}, false
+	}
+	field, ok := robj.decl.(*ast.Field)
 	if !ok {
 		return goFixed{}, false
 	}
@@ -248,18 +252,22 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 		return goFixed{}, false
 	}
 	typ := goTypeIdent(field.Type)
-	if typ != nil && typ.Obj == nil {
+	if typ == nil {
+		return goFixed{}, false
+	}
+	tobj := x.objOf(typ)
+	if tobj == nil {
 		// A method, in this file, of a type another file declares.
-		v, why, ok, found := r.siblingField(typ.Name, sel.Sel.Name, depth)
+		v, why, ok, found := r.siblingField(typ, sel.Sel.Name, depth)
 		if found && !ok {
 			return r.fail(why)
 		}
 		return v, ok
 	}
-	if typ == nil || typ.Obj.Kind != ast.Typ {
+	if tobj.kind != goTyp {
 		return goFixed{}, false
 	}
-	key := goFieldKey{typ.Obj, sel.Sel.Name}
+	key := goFieldKey{tobj, sel.Sel.Name}
 	if m, ok := x.fieldMemo[key]; ok {
 		if !m.ok {
 			return r.fail(m.why)
@@ -277,7 +285,7 @@ func (r *goFixedResolver) receiverField(sel *ast.SelectorExpr, depth int) (goFix
 
 // goFieldKey names a field of a type of the file.
 type goFieldKey struct {
-	typ  *ast.Object
+	typ  *goObj
 	name string
 }
 
@@ -293,6 +301,7 @@ type goFieldMemo struct {
 func (r *goFixedResolver) fieldValue(typ *ast.Ident, name string, depth int) (goFixed, string, bool) {
 	x := r.x
 	what := "field `" + name + "` of " + typ.Name
+	tobj := x.objOf(typ)
 	var val *goFixed
 	var bad string
 	ast.Inspect(x.file, func(n ast.Node) bool {
@@ -308,7 +317,7 @@ func (r *goFixedResolver) fieldValue(typ *ast.Ident, name string, depth int) (go
 			}
 		case *ast.CompositeLit:
 			t := goTypeIdent(n.Type)
-			if t == nil || t.Obj != typ.Obj {
+			if t == nil || x.objOf(t) != tobj {
 				return true
 			}
 			for _, el := range n.Elts {
@@ -431,10 +440,11 @@ func (r *goFixedResolver) rawFieldNames(arg ast.Expr) (goFixed, bool) {
 		return r.fail("RawFieldNames of `" + r.x.exprText(arg) + "`, not of a struct literal")
 	}
 	id := goTypeIdent(lit.Type)
-	if id == nil || id.Obj == nil || id.Obj.Kind != ast.Typ {
+	obj := r.x.objOf(id)
+	if obj == nil || obj.kind != goTyp {
 		return r.fail("RawFieldNames of a type not declared in this file")
 	}
-	spec, ok := id.Obj.Decl.(*ast.TypeSpec)
+	spec, ok := obj.decl.(*ast.TypeSpec)
 	if !ok {
 		return r.fail("RawFieldNames of a type not declared in this file")
 	}
@@ -487,10 +497,11 @@ func (x *goExtractor) constInt(e ast.Expr) (string, bool) {
 			}
 			return strconv.FormatInt(n, 10), true
 		case *ast.Ident:
-			if v.Obj == nil || v.Obj.Kind != ast.Con || x.constValue[v.Obj] == nil {
+			obj := x.objOf(v)
+			if obj == nil || obj.kind != goCon || x.constValue[obj] == nil {
 				return "", false
 			}
-			e = x.constValue[v.Obj]
+			e = x.constValue[obj]
 		default:
 			return "", false
 		}

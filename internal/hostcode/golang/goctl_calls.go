@@ -110,7 +110,7 @@ func goctlWriteMethod(m string) bool {
 // *pb.UpdateProductReq`: its object and its type qualified by import path.
 type goRequest struct {
 	fn   *ast.FuncDecl
-	obj  *ast.Object
+	obj  *goObj
 	typ  string
 	name string
 }
@@ -134,7 +134,7 @@ func (x *goExtractor) requestParam(fn *ast.FuncDecl) goRequest {
 	if !ok || x.pkgOf(sel) == "" {
 		return r
 	}
-	r.obj, r.typ, r.name = ps[0].Names[0].Obj, x.pkgOf(sel)+"."+sel.Sel.Name, sel.Sel.Name
+	r.obj, r.typ, r.name = x.objOf(ps[0].Names[0]), x.pkgOf(sel)+"."+sel.Sel.Name, sel.Sel.Name
 	return r
 }
 
@@ -167,11 +167,15 @@ func (x *goExtractor) goctlCall(fn *ast.FuncDecl, call *ast.CallExpr, kind int, 
 			c.Entity = typ
 			c.Sets = x.literalSets(a, fn, req)
 		case *ast.Ident:
-			if kind != goRecvModel || a.Obj == nil || a.Obj.Kind != ast.Var {
+			if kind != goRecvModel {
 				continue
 			}
-			read := x.modelRead(a.Obj, call.Pos())
-			sets, lit := x.fieldSets(a.Obj, read, fn, call.Pos(), req)
+			obj := x.objOf(a)
+			if obj == nil || obj.kind != goVar {
+				continue
+			}
+			read := x.modelRead(obj, call.Pos())
+			sets, lit := x.fieldSets(obj, read, fn, call.Pos(), req)
 			if read == nil && lit == nil && len(sets) == 0 {
 				continue
 			}
@@ -222,19 +226,21 @@ func (x *goExtractor) literalSets(lit *ast.CompositeLit, fn *ast.FuncDecl, req g
 }
 
 // propertySet classifies the value v a field is given before pos.
-func (x *goExtractor) propertySet(field string, v ast.Expr, record *ast.Object, fn *ast.FuncDecl, pos token.Pos, req goRequest) stmt.PropertySet {
+func (x *goExtractor) propertySet(field string, v ast.Expr, record *goObj, fn *ast.FuncDecl, pos token.Pos, req goRequest) stmt.PropertySet {
 	ps := stmt.PropertySet{Property: field, Text: x.exprText(v), Line: x.position(v.Pos()).Line}
 	ps.Form, ps.Read = x.goValueForm(v, pos)
 	if sel, ok := goUnparen(v).(*ast.SelectorExpr); ok && sel.Sel.Name == field {
-		if id, ok := sel.X.(*ast.Ident); ok && id.Obj != nil {
-			ps.CopiesRead = ps.Form == stmt.ValueFromRead || id.Obj == record
-			if req.obj != nil && id.Obj == req.obj {
-				ps.Param = field
+		if id, ok := sel.X.(*ast.Ident); ok {
+			if obj := x.objOf(id); obj != nil {
+				ps.CopiesRead = ps.Form == stmt.ValueFromRead || obj == record
+				if req.obj != nil && obj == req.obj {
+					ps.Param = field
+				}
 			}
 		}
 	}
 	if sel, ok := goUnparen(v).(*ast.SelectorExpr); ok && req.obj != nil && ps.Param == "" {
-		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == req.obj {
+		if id, ok := sel.X.(*ast.Ident); ok && x.objOf(id) == req.obj {
 			ps.Param = sel.Sel.Name
 		}
 	}
@@ -253,17 +259,18 @@ func (x *goExtractor) goValueForm(v ast.Expr, pos token.Pos) (stmt.ValueForm, *s
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			if id, ok := n.X.(*ast.Ident); ok {
-				if id.Obj == nil && x.imports[id.Name] != "" {
+				obj := x.objOf(id)
+				if obj == nil && x.imports[id.Name] != "" {
 					return false // pkg.Const
 				}
-				if id.Obj != nil && id.Obj.Kind == ast.Var {
-					read = x.modelRead(id.Obj, pos)
+				if obj != nil && obj.kind == goVar {
+					read = x.modelRead(obj, pos)
 				}
 			}
 			literal = false
 			return read == nil
 		case *ast.Ident:
-			if n.Obj == nil && !goPredeclared[n.Name] || n.Obj != nil && n.Obj.Kind != ast.Con {
+			if obj := x.objOf(n); obj == nil && !(goPredeclared[n.Name] && x.universal(n)) || obj != nil && obj.kind != goCon {
 				literal = false
 			}
 		case nil, *ast.BasicLit, *ast.ParenExpr, *ast.UnaryExpr, *ast.BinaryExpr:
@@ -284,7 +291,7 @@ func (x *goExtractor) goValueForm(v ast.Expr, pos token.Pos) (stmt.ValueForm, *s
 // modelRead returns the read that gives variable obj its one value before
 // pos: `v, err := l.svcCtx.XModel.FindOne…(…)` or any call of an RPC
 // client, whose answer is the server's state; nil otherwise.
-func (x *goExtractor) modelRead(obj *ast.Object, pos token.Pos) *stmt.MapperRead {
+func (x *goExtractor) modelRead(obj *goObj, pos token.Pos) *stmt.MapperRead {
 	var val ast.Expr
 	var at token.Pos
 	for _, a := range x.assigns[obj] {
@@ -313,13 +320,13 @@ func (x *goExtractor) modelRead(obj *ast.Object, pos token.Pos) *stmt.MapperRead
 	if kind == goRecvOther || kind == goRecvModel && !strings.HasPrefix(m, "FindOne") {
 		return nil
 	}
-	return &stmt.MapperRead{Variable: obj.Name, Method: name + "." + m, Line: x.position(at).Line}
+	return &stmt.MapperRead{Variable: obj.name, Method: name + "." + m, Line: x.position(at).Line}
 }
 
 // fieldSets lists the fields of record variable obj the function sets
 // before pos: by the struct literal that declares it (returned as lit),
 // and by assignments `v.F = e`, `v.F -= e`, `v.F++` after that.
-func (x *goExtractor) fieldSets(obj *ast.Object, read *stmt.MapperRead, fn *ast.FuncDecl, pos token.Pos, req goRequest) (sets []stmt.PropertySet, lit *ast.CompositeLit) {
+func (x *goExtractor) fieldSets(obj *goObj, read *stmt.MapperRead, fn *ast.FuncDecl, pos token.Pos, req goRequest) (sets []stmt.PropertySet, lit *ast.CompositeLit) {
 	from := fn.Body.Pos()
 	for _, a := range x.assigns[obj] {
 		v := a.value()
@@ -347,21 +354,21 @@ func (x *goExtractor) fieldSets(obj *ast.Object, read *stmt.MapperRead, fn *ast.
 				return true
 			}
 			for i, l := range s.Lhs {
-				field, ok := goFieldOf(l, obj)
+				field, ok := x.fieldOf(l, obj)
 				if !ok {
 					continue
 				}
 				if s.Tok == token.ASSIGN {
 					ps := x.propertySet(field, s.Rhs[i], obj, fn, pos, req)
 					ps.Optional = x.goPresenceChecked(fn, s, s.Rhs[i])
-					ps.Consulted = goConsulted(fn, obj, field, s.Pos())
+					ps.Consulted = x.consulted(fn, obj, field, s.Pos())
 					sets = append(sets, ps)
 					continue
 				}
 				sets = append(sets, x.stepSet(field, l, s.Tok.String()[:1]+" "+x.exprText(s.Rhs[i]), read))
 			}
 		case *ast.IncDecStmt:
-			if field, ok := goFieldOf(s.X, obj); ok {
+			if field, ok := x.fieldOf(s.X, obj); ok {
 				sets = append(sets, x.stepSet(field, s.X, s.Tok.String()[:1]+" 1", read))
 			}
 		}
@@ -380,14 +387,14 @@ func (x *goExtractor) stepSet(field string, lhs ast.Expr, step string, read *stm
 	return ps
 }
 
-// goFieldOf returns F when e is `v.F` of variable obj.
-func goFieldOf(e ast.Expr, obj *ast.Object) (string, bool) {
+// fieldOf returns F when e is `v.F` of variable obj.
+func (x *goExtractor) fieldOf(e ast.Expr, obj *goObj) (string, bool) {
 	sel, ok := goUnparen(e).(*ast.SelectorExpr)
 	if !ok {
 		return "", false
 	}
 	id, ok := sel.X.(*ast.Ident)
-	if !ok || id.Obj != obj {
+	if !ok || id.Name != obj.name || x.objOf(id) != obj {
 		return "", false
 	}
 	return sel.Sel.Name, true

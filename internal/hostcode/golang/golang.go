@@ -57,19 +57,19 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	fset := token.NewFileSet()
 	// On a syntax error go/parser still returns what it recovered (up to
 	// ten errors; past them it gives up and returns an empty file).
-	f, err := parser.ParseFile(fset, path, src, parser.ParseComments)
+	f, err := parser.ParseFile(fset, path, src, parser.ParseComments|parser.SkipObjectResolution)
 	if f == nil {
 		out.Fragments = []*stmt.Fragment{goBrokenFile(path, err)}
 		return out
 	}
-	x := newGoExtractor(path, src, fset, f)
+	x := newGoExtractor(path, src, fset, f, nil)
 	x.models = models
 	if models == nil {
 		x.models = &GoModels{}
 		x.models.Add(goFileModels(x.dir, f))
 	}
 	if len(others) > 0 && f.Name != nil {
-		x.siblings = siblingsOf(f.Name.Name, others)
+		x.readPackage(others)
 	}
 	if err != nil {
 		x.frags = append(x.frags, goBrokenFile(path, err))
@@ -150,42 +150,50 @@ func (a goAssign) value() ast.Expr {
 }
 
 // goExtractor holds what one file's analysis needs. Identifiers are resolved
-// with the parser's own scopes (ast.Object): one file is analysed without type
-// checking, and the parser already knows which declaration each name refers to.
+// by go/types (see goTypes): the file's own syntax is indexed at once, what
+// its names refer to on the first question about one.
 type goExtractor struct {
-	path string
-	src  []byte
-	fset *token.FileSet
-	tf   *token.File
-	file *ast.File
+	path  string
+	src   []byte
+	fset  *token.FileSet
+	tf    *token.File
+	file  *ast.File
+	types *goTypes // the type check of the file, with the others of its package read with it
 
-	parent     map[ast.Node]ast.Node
-	imports    map[string]string // local name -> import path
-	constSpecs map[*ast.ValueSpec]bool
-	constNames []*ast.Ident
-	constValue map[*ast.Object]ast.Expr
-	constMemo  map[*ast.Object]*goConstMemo
-	assigns    map[*ast.Object][]goAssign
+	parent    map[ast.Node]ast.Node
+	imports   map[string]string // local name -> import path
+	declared  map[string]bool   // the names the file declares, in any scope
+	typeNamed map[string]bool   // the names of its types and type parameters
+	// methodValues are the names assigned a method value of a database
+	// call (exec := tx.ExecContext), callResults those assigned a call's
+	// result (stmt, err := db.Prepare(q)): only they can name one.
+	methodValues map[string]bool
+	callResults  map[string]bool
+	constSpecs   map[*ast.ValueSpec]bool
+	constNames   []*ast.Ident
+	constExprs   []ast.Expr          // the value of each of constNames
+	constNamed   map[string]bool     // the names of constNames
+	constValue   map[*goObj]ast.Expr // by object, once resolved
+	constMemo    map[*goObj]*goConstMemo
+	assigns      map[*goObj][]goAssign
 	// folded records, per variable appended to, whether its pieces were
 	// folded into one constant statement (see foldAppends).
-	folded map[*ast.Object]bool
-	uses   map[*ast.Object][]*ast.Ident
+	folded map[*goObj]bool
+	uses   map[*goObj][]*ast.Ident
 
 	frags     []*stmt.Fragment
 	byNode    map[ast.Node]*stmt.Fragment
-	byConst   map[*ast.Object]*stmt.Fragment
-	byBuilder map[*ast.Object]*stmt.Fragment
-	byAppend  map[*ast.Object]*stmt.Fragment
+	byConst   map[*goObj]*stmt.Fragment
+	byBuilder map[*goObj]*stmt.Fragment
+	byAppend  map[*goObj]*stmt.Fragment
 
 	cands map[*stmt.Fragment]*goCandidate
 	sunk  map[*stmt.Fragment]bool // fragments a database call runs
 	bound map[*stmt.Fragment]bool // fragments whose ParamSteps a call has set
 
 	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
-	// siblings are the other files of the package (ExtractGoPackage);
-	// needsPackage records that a goctl-shaped piece named what one of them
-	// may declare while none was given.
-	siblings     []*goExtractor
+	// needsPackage records that a goctl-shaped piece named what another
+	// file of the package may declare while none was given.
 	needsPackage bool
 	parser       *sqlparse.Parser // made when a fragment must be parsed to be decided
 
@@ -194,27 +202,39 @@ type goExtractor struct {
 	calls  []stmt.MapperCall // the file's GORM entity writes
 }
 
-func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File) *goExtractor {
-	return &goExtractor{
-		path: path, src: src, fset: fset, tf: fset.File(f.Pos()), file: f,
-		parent:     map[ast.Node]ast.Node{},
-		imports:    map[string]string{},
-		constSpecs: map[*ast.ValueSpec]bool{},
-		constValue: map[*ast.Object]ast.Expr{},
-		constMemo:  map[*ast.Object]*goConstMemo{},
-		assigns:    map[*ast.Object][]goAssign{},
-		folded:     map[*ast.Object]bool{},
-		uses:       map[*ast.Object][]*ast.Ident{},
-		byNode:     map[ast.Node]*stmt.Fragment{},
-		byConst:    map[*ast.Object]*stmt.Fragment{},
-		byBuilder:  map[*ast.Object]*stmt.Fragment{},
-		byAppend:   map[*ast.Object]*stmt.Fragment{},
-		cands:      map[*stmt.Fragment]*goCandidate{},
-		sunk:       map[*stmt.Fragment]bool{},
-		bound:      map[*stmt.Fragment]bool{},
-		fieldMemo:  map[goFieldKey]goFieldMemo{},
-		dir:        goDir(path),
+// newGoExtractor prepares the analysis of f; tp is the type check of the
+// package f is read with, nil for f alone.
+func newGoExtractor(path string, src []byte, fset *token.FileSet, f *ast.File, tp *goTypes) *goExtractor {
+	x := &goExtractor{
+		path: path, src: src, fset: fset, tf: fset.File(f.Pos()), file: f, types: tp,
+		parent:       map[ast.Node]ast.Node{},
+		imports:      map[string]string{},
+		declared:     map[string]bool{},
+		typeNamed:    map[string]bool{},
+		methodValues: map[string]bool{},
+		callResults:  map[string]bool{},
+		constSpecs:   map[*ast.ValueSpec]bool{},
+		constNamed:   map[string]bool{},
+		constValue:   map[*goObj]ast.Expr{},
+		constMemo:    map[*goObj]*goConstMemo{},
+		assigns:      map[*goObj][]goAssign{},
+		folded:       map[*goObj]bool{},
+		uses:         map[*goObj][]*ast.Ident{},
+		byNode:       map[ast.Node]*stmt.Fragment{},
+		byConst:      map[*goObj]*stmt.Fragment{},
+		byBuilder:    map[*goObj]*stmt.Fragment{},
+		byAppend:     map[*goObj]*stmt.Fragment{},
+		cands:        map[*stmt.Fragment]*goCandidate{},
+		sunk:         map[*stmt.Fragment]bool{},
+		bound:        map[*stmt.Fragment]bool{},
+		fieldMemo:    map[goFieldKey]goFieldMemo{},
+		dir:          goDir(path),
 	}
+	if x.types == nil {
+		x.types = &goTypes{fset: fset}
+	}
+	x.types.files = append(x.types.files, x)
+	return x
 }
 
 // goDir is the folder of a file path, slash-separated.
@@ -254,7 +274,9 @@ func (x *goExtractor) extract() {
 	})
 }
 
-// index records parents, imports, constants, assignments and uses.
+// index records the file's syntax: parents, imports, constants and the
+// names it declares. What the names refer to is indexed with the type
+// check (indexObjects).
 func (x *goExtractor) index() {
 	var stack []ast.Node
 	ast.Inspect(x.file, func(n ast.Node) bool {
@@ -274,28 +296,81 @@ func (x *goExtractor) index() {
 				x.indexConsts(n)
 			}
 		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE || n.Tok == token.ASSIGN || n.Tok == token.ADD_ASSIGN {
-				for i, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok && id.Obj != nil {
-						x.assigns[id.Obj] = append(x.assigns[id.Obj], goAssign{node: n, tok: n.Tok, lhs: i, nlhs: len(n.Lhs), rhs: n.Rhs})
+			if n.Tok == token.DEFINE {
+				for _, l := range n.Lhs {
+					if id, ok := l.(*ast.Ident); ok {
+						x.declared[id.Name] = true
+					}
+				}
+			}
+			x.indexValues(n.Lhs, n.Rhs)
+		case *ast.RangeStmt:
+			if n.Tok == token.DEFINE {
+				for _, e := range []ast.Expr{n.Key, n.Value} {
+					if id, ok := e.(*ast.Ident); ok {
+						x.declared[id.Name] = true
 					}
 				}
 			}
 		case *ast.ValueSpec:
-			if !x.constSpecs[n] {
-				for i, id := range n.Names {
-					if id.Obj != nil {
-						x.assigns[id.Obj] = append(x.assigns[id.Obj], goAssign{node: n, tok: token.DEFINE, lhs: i, nlhs: len(n.Names), rhs: n.Values})
-					}
-				}
-			}
-		case *ast.Ident:
-			if n.Obj != nil {
-				x.uses[n.Obj] = append(x.uses[n.Obj], n)
-			}
+			x.declare(n.Names)
+			x.indexValues(goIdentExprs(n.Names), n.Values)
+		case *ast.Field:
+			x.declare(n.Names)
+		case *ast.FuncDecl:
+			x.declared[n.Name.Name] = true
+		case *ast.TypeSpec:
+			x.declared[n.Name.Name] = true
+			x.typeNamed[n.Name.Name] = true
+			x.typeParams(n.TypeParams)
+		case *ast.FuncType:
+			x.typeParams(n.TypeParams)
+		case *ast.LabeledStmt:
+			x.declared[n.Label.Name] = true
 		}
 		return true
 	})
+}
+
+func (x *goExtractor) declare(names []*ast.Ident) {
+	for _, id := range names {
+		x.declared[id.Name] = true
+	}
+}
+
+// indexValues records the names assigned a database method value or a
+// call's result.
+func (x *goExtractor) indexValues(lhs, rhs []ast.Expr) {
+	for _, r := range rhs {
+		var names map[string]bool
+		switch r := goUnparen(r).(type) {
+		case *ast.SelectorExpr:
+			if _, q := goQueryMethods[r.Sel.Name]; q || goSQLArgMethods[r.Sel.Name] || goStmtMethods[r.Sel.Name] {
+				names = x.methodValues
+			}
+		case *ast.CallExpr:
+			names = x.callResults
+		}
+		if names == nil {
+			continue
+		}
+		for _, l := range lhs {
+			if id, ok := l.(*ast.Ident); ok {
+				names[id.Name] = true
+			}
+		}
+	}
+}
+
+func (x *goExtractor) typeParams(l *ast.FieldList) {
+	if l == nil {
+		return
+	}
+	for _, f := range l.List {
+		for _, id := range f.Names {
+			x.typeNamed[id.Name] = true
+		}
+	}
 }
 
 func (x *goExtractor) indexImport(spec *ast.ImportSpec) {
@@ -328,9 +403,8 @@ func (x *goExtractor) indexConsts(d *ast.GenDecl) {
 				break
 			}
 			x.constNames = append(x.constNames, id)
-			if id.Obj != nil {
-				x.constValue[id.Obj] = last[i]
-			}
+			x.constExprs = append(x.constExprs, last[i])
+			x.constNamed[id.Name] = true
 		}
 	}
 }
@@ -346,7 +420,7 @@ func (x *goExtractor) up(e ast.Node) (child, parent ast.Node) {
 			child = q
 			continue
 		case *ast.CallExpr:
-			if goConversion(q) != nil && q.Args[0] == child {
+			if x.conversion(q) != nil && q.Args[0] == child {
 				child = q
 				continue
 			}
@@ -424,7 +498,7 @@ var goPatternMethods = map[string]bool{"ExpectQuery": true, "ExpectExec": true, 
 func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
 	switch fun := goUnparen(call.Fun).(type) {
 	case *ast.Ident:
-		if fun.Obj == nil && (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println") {
+		if (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println") && x.universal(fun) {
 			return true
 		}
 		return goErrorConstructor(fun.Name)
@@ -470,7 +544,7 @@ func goPackageBase(path string) string {
 // "" when it names something else.
 func (x *goExtractor) pkgOf(sel *ast.SelectorExpr) string {
 	id, ok := sel.X.(*ast.Ident)
-	if !ok || id.Obj != nil {
+	if !ok || x.imports[id.Name] == "" || x.objOf(id) != nil {
 		return ""
 	}
 	return x.imports[id.Name]
@@ -564,24 +638,47 @@ func (x *goExtractor) addUnchecked(n ast.Node, reason string) *stmt.Fragment {
 // of it is a piece of a larger construct (base + " WHERE …", a Sprintf format),
 // which is reported instead.
 func (x *goExtractor) reportConsts() {
-	for _, name := range x.constNames {
-		if name.Obj == nil || x.pieceOnly(name.Obj) {
+	for i, name := range x.constNames {
+		if !x.maySpellSQL(x.constExprs[i]) {
 			continue
 		}
-		v, ok := x.constObject(name.Obj, 0)
+		obj := x.objOf(name)
+		if obj == nil || x.pieceOnly(obj) {
+			continue
+		}
+		v, ok := x.constObject(obj, 0)
 		if !ok || !goLooksLikeSQL(v.s) {
 			continue
 		}
 		end := name.End()
-		if val := x.constValue[name.Obj]; val != nil && val.End() > end {
+		if val := x.constValue[obj]; val != nil && val.End() > end {
 			end = val.End()
 		}
 		fr := x.addStatic(v, name, x.position(end).Line, name.Name)
-		x.byConst[name.Obj] = x.candidate(fr, &goCandidate{root: name, obj: name.Obj})
+		x.byConst[obj] = x.candidate(fr, &goCandidate{root: name, obj: obj})
 	}
 }
 
-func (x *goExtractor) pieceOnly(obj *ast.Object) bool {
+// maySpellSQL reports whether a constant's value e may fold to SQL: it names
+// another constant of the file, or its literals spell SQL. Deciding it from
+// the syntax spares the type check of a file whose constants are numbers
+// and messages.
+func (x *goExtractor) maySpellSQL(e ast.Expr) bool {
+	named := false
+	ast.Inspect(e, func(n ast.Node) bool {
+		if id, ok := n.(*ast.Ident); ok && x.constNamed[id.Name] {
+			named = true
+		}
+		return !named
+	})
+	if named {
+		return true
+	}
+	v, ok := x.constString(e)
+	return ok && goLooksLikeSQL(v.s)
+}
+
+func (x *goExtractor) pieceOnly(obj *goObj) bool {
 	n := 0
 	for _, id := range x.uses[obj] {
 		if spec, ok := x.parent[id].(*ast.ValueSpec); ok && slices.Contains(spec.Names, id) {

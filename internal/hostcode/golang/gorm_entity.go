@@ -33,7 +33,11 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 		arg = goUnparen(u.X)
 	}
 	id, ok := arg.(*ast.Ident)
-	if !ok || id.Obj == nil || id.Obj.Kind != ast.Var || x.gormMapVar(id) != nil {
+	if !ok {
+		return false
+	}
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar || x.gormMapVar(id) != nil {
 		return false
 	}
 	root, links := gormChainOf(call)
@@ -69,9 +73,9 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 	if !ok || key == "" {
 		return true
 	}
-	read := x.readOf(id.Obj, call, call.Pos())
-	sets := x.gormSets(id, model, call, read)
-	if len(sets) == 0 || read == nil && !gormKeyGiven(id, key, sets) {
+	read := x.readOf(obj, call, call.Pos())
+	sets := x.gormSets(id, obj, model, call, read)
+	if len(sets) == 0 || read == nil && !gormKeyGiven(obj, key, sets) {
 		return true // a new record: Save inserts it, Updates refuses it
 	}
 	p := x.position(root.Pos())
@@ -87,14 +91,14 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 // the write at call (after its read, when it was read): `v.F = e`,
 // `v.F -= e`, `v.F++`, and the keyed fields of the literal v is declared
 // with.
-func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr, read *stmt.MapperRead) []stmt.PropertySet {
+func (x *goExtractor) gormSets(v *ast.Ident, obj *goObj, model *GoModel, call *ast.CallExpr, read *stmt.MapperRead) []stmt.PropertySet {
 	fn := x.outerFunc(call)
 	if fn == nil || fn.Body == nil {
 		return nil
 	}
 	var readPos token.Pos
 	if read != nil {
-		for _, id := range x.uses[v.Obj] {
+		for _, id := range x.uses[obj] {
 			if x.position(id.Pos()).Line == read.Line && id.Pos() < call.Pos() {
 				readPos = id.Pos()
 			}
@@ -114,15 +118,15 @@ func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr,
 		if !ok {
 			return ""
 		}
-		if id, ok := sel.X.(*ast.Ident); ok && id.Obj == v.Obj {
+		if id, ok := sel.X.(*ast.Ident); ok && id.Name == obj.name && x.objOf(id) == obj {
 			return sel.Sel.Name
 		}
 		return ""
 	}
 	// The literal the record is declared with.
-	if d, ok := v.Obj.Decl.(*ast.AssignStmt); ok && len(d.Lhs) == len(d.Rhs) {
+	if d, ok := obj.decl.(*ast.AssignStmt); ok && len(d.Lhs) == len(d.Rhs) {
 		for i, l := range d.Lhs {
-			if l, ok := l.(*ast.Ident); ok && l.Obj == v.Obj {
+			if l, ok := l.(*ast.Ident); ok && x.objOf(l) == obj {
 				e := goUnparen(d.Rhs[i])
 				if u, ok := e.(*ast.UnaryExpr); ok && u.Op == token.AND {
 					e = goUnparen(u.X)
@@ -159,7 +163,7 @@ func (x *goExtractor) gormSets(v *ast.Ident, model *GoModel, call *ast.CallExpr,
 				case token.ASSIGN:
 					ps := x.gormValue(s.Rhs[i], field, s.Pos())
 					ps.Optional = x.goPresenceChecked(fn, s, s.Rhs[i])
-					ps.Consulted = goConsulted(fn, v.Obj, field, s.Pos())
+					ps.Consulted = x.consulted(fn, obj, field, s.Pos())
 					add(field, s, ps)
 				case token.SUB_ASSIGN, token.ADD_ASSIGN, token.MUL_ASSIGN, token.QUO_ASSIGN:
 					op := strings.TrimSuffix(s.Tok.String(), "=")
@@ -205,18 +209,22 @@ func (x *goExtractor) gormValue(e ast.Expr, field string, pos token.Pos) stmt.Pr
 		}
 		return ps
 	}
-	if goSQLLiteral(e) != "" || goConstantName(e) {
+	if goSQLLiteral(e) != "" || x.constantName(e) {
 		ps.Form = stmt.ValueLiteral
 	}
 	return ps
 }
 
-// goConstantName reports whether e names a constant by Go's conventions:
-// an ALL_CAPS name, or a package's exported name (enum.OrderPaid).
-func goConstantName(e ast.Expr) bool {
+// constantName reports whether e names a constant: one of the file, or one
+// by Go's conventions: an ALL_CAPS name, or a package's exported name
+// (enum.OrderPaid).
+func (x *goExtractor) constantName(e ast.Expr) bool {
 	switch e := goUnparen(e).(type) {
 	case *ast.Ident:
-		return e.Obj != nil && e.Obj.Kind == ast.Con || hostcode.ConstantName(e.Name)
+		if obj := x.objOf(e); obj != nil && obj.kind == goCon {
+			return true
+		}
+		return hostcode.ConstantName(e.Name)
 	case *ast.SelectorExpr:
 		_, ok := e.X.(*ast.Ident)
 		return ok && hostcode.ConstantName(e.Sel.Name)
@@ -227,8 +235,8 @@ func goConstantName(e ast.Expr) bool {
 // gormKeyGiven reports whether a record that was not read has its primary
 // key: set in the function, or a parameter (the caller may have read it).
 // Without one, Save inserts the record and Updates refuses it.
-func gormKeyGiven(v *ast.Ident, key string, sets []stmt.PropertySet) bool {
-	if _, param := v.Obj.Decl.(*ast.Field); param {
+func gormKeyGiven(v *goObj, key string, sets []stmt.PropertySet) bool {
+	if _, param := v.decl.(*ast.Field); param {
 		return true
 	}
 	for _, s := range sets {

@@ -49,10 +49,11 @@ func (x *goExtractor) gormModelOfType(t ast.Expr) *GoModel {
 // gormVarModel returns the model of a variable's declared type: `var p T`,
 // `p := T{…}`, `p := &T{}`, `p := new(T)`, a parameter `p *T`.
 func (x *goExtractor) gormVarModel(id *ast.Ident) *GoModel {
-	if id.Obj == nil || id.Obj.Kind != ast.Var {
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar {
 		return nil
 	}
-	switch d := id.Obj.Decl.(type) {
+	switch d := obj.decl.(type) {
 	case *ast.Field:
 		return x.gormModelOfType(d.Type)
 	case *ast.ValueSpec:
@@ -138,11 +139,15 @@ func (x *goExtractor) gormModelKeyed(e ast.Expr, fields []GoModelField) bool {
 // handle in the function: a parameter or variable of type *gorm.DB.
 func (x *goExtractor) gormHandle(root ast.Expr) bool {
 	id, ok := root.(*ast.Ident)
-	if !ok || id.Obj == nil {
+	if !ok {
+		return false
+	}
+	obj := x.objOf(id)
+	if obj == nil {
 		return false
 	}
 	var t ast.Expr
-	switch d := id.Obj.Decl.(type) {
+	switch d := obj.decl.(type) {
 	case *ast.Field:
 		t = d.Type
 	case *ast.ValueSpec:
@@ -163,17 +168,18 @@ func (x *goExtractor) gormHandle(root ast.Expr) bool {
 // never changed (`m := map[string]interface{}{…}; db.….Updates(m)`), nil
 // otherwise.
 func (x *goExtractor) gormMapVar(id *ast.Ident) ast.Expr {
-	if id.Obj == nil || id.Obj.Kind != ast.Var || len(x.assigns[id.Obj]) != 1 {
+	obj := x.objOf(id)
+	if obj == nil || obj.kind != goVar || len(x.assigns[obj]) != 1 {
 		return nil
 	}
-	lit, ok := goUnparen(x.assigns[id.Obj][0].value()).(*ast.CompositeLit)
+	lit, ok := goUnparen(x.assigns[obj][0].value()).(*ast.CompositeLit)
 	if !ok {
 		return nil
 	}
 	if _, isMap := lit.Type.(*ast.MapType); !isMap {
 		return nil
 	}
-	for _, u := range x.uses[id.Obj] {
+	for _, u := range x.uses[obj] {
 		if ix, ok := x.parent[u].(*ast.IndexExpr); ok && ix.X == ast.Expr(u) {
 			return nil // m["k"] = v, delete(m, k): the map changes
 		}

@@ -3,7 +3,6 @@ package golang
 import (
 	"go/ast"
 	"go/parser"
-	"go/token"
 	"sort"
 	"strconv"
 	"strings"
@@ -16,13 +15,14 @@ import (
 // sets the table, and productmodel.go, which people extend, writes its own
 // statements with them (`fmt.Sprintf("update %s set stock = stock - ? …",
 // m.table)`, m a customProductModel embedding *defaultProductModel). Such a
-// file alone leaves those names unknown; ExtractGoPackage reads it with the
-// other files of its package so that they are computed.
+// file alone leaves those names unknown; ExtractGoPackage type-checks it
+// with the other files of its package, so that the names resolve to their
+// declarations there and their values are computed.
 
 // ExtractGoPackage is ExtractGo with the other Go files of the file's
 // package (others, by path): the package-level variables and constants and
 // the embedded model types a goctl-shaped fmt.Sprintf names are looked up
-// in them. Files of another package are ignored.
+// in them. Files of another package, or that do not parse, are ignored.
 func ExtractGoPackage(path string, src []byte, others map[string][]byte) *hostcode.File {
 	return extractGo(path, src, others, nil)
 }
@@ -33,58 +33,43 @@ func ExtractGoPackageWith(path string, src []byte, others map[string][]byte, mod
 	return extractGo(path, src, others, models)
 }
 
-// siblingsOf parses the files of others that belong to package pkg.
-func siblingsOf(pkg string, others map[string][]byte) []*goExtractor {
+// readPackage parses the files of others that belong to the package of x,
+// in the order of their paths, into the type check of x.
+func (x *goExtractor) readPackage(others map[string][]byte) {
 	paths := make([]string, 0, len(others))
 	for p := range others {
 		paths = append(paths, p)
 	}
 	sort.Strings(paths)
-	var out []*goExtractor
 	for _, p := range paths {
 		src := others[p]
 		if src == nil {
 			continue
 		}
-		fset := token.NewFileSet()
-		f, err := parser.ParseFile(fset, p, src, 0)
-		if err != nil || f.Name == nil || f.Name.Name != pkg || f.Scope == nil {
+		f, err := parser.ParseFile(x.fset, p, src, parser.SkipObjectResolution)
+		if err != nil || f.Name == nil || f.Name.Name != x.file.Name.Name {
 			continue
 		}
-		sib := newGoExtractor(p, src, fset, f)
-		sib.index()
-		out = append(out, sib)
+		newGoExtractor(p, src, x.fset, f, x.types).index()
 	}
-	return out
 }
 
-// siblingValue computes name, a package-level constant or variable another
-// file of the package declares; found is false when none does.
-func (r *goFixedResolver) siblingValue(name string, depth int) (v goFixed, ok, found bool) {
-	for _, sib := range r.x.siblings {
-		obj := sib.file.Scope.Lookup(name)
-		if obj == nil {
-			continue
+// siblingValue computes obj, a package-level constant or variable another
+// file of the package declares.
+func (r *goFixedResolver) siblingValue(obj *goObj, depth int) (goFixed, bool) {
+	switch obj.kind {
+	case goCon:
+		s, ok := obj.file.constString(obj.ident)
+		return goFixed{s: s.s}, ok
+	case goVar:
+		sr := &goFixedResolver{x: obj.file, seen: r.seen}
+		v, ok := sr.packageVar(obj.ident, depth)
+		if !ok && sr.why != "" {
+			r.fail(sr.why)
 		}
-		id := goDeclIdent(obj)
-		if id == nil {
-			return goFixed{}, false, true
-		}
-		switch obj.Kind {
-		case ast.Con:
-			s, ok := sib.constString(id)
-			return goFixed{s: s.s}, ok, true
-		case ast.Var:
-			sr := &goFixedResolver{x: sib, seen: r.seen}
-			v, ok := sr.packageVar(id, depth)
-			if !ok && sr.why != "" {
-				r.fail(sr.why)
-			}
-			return v, ok, true
-		}
-		return goFixed{}, false, true
+		return v, ok
 	}
-	return goFixed{}, false, false
+	return goFixed{}, false
 }
 
 // embeddedField computes field name of type typ from the types typ embeds
@@ -92,7 +77,11 @@ func (r *goFixedResolver) siblingValue(name string, depth int) (v goFixed, ok, f
 // *defaultProductModel, whose table the generated constructor sets); found
 // is false when no embedded type of another file is known.
 func (r *goFixedResolver) embeddedField(typ *ast.Ident, name string, depth int) (v goFixed, why string, ok, found bool) {
-	spec, isSpec := typ.Obj.Decl.(*ast.TypeSpec)
+	obj := r.x.objOf(typ)
+	if obj == nil {
+		return goFixed{}, "", false, false
+	}
+	spec, isSpec := obj.decl.(*ast.TypeSpec)
 	if !isSpec {
 		return goFixed{}, "", false, false
 	}
@@ -105,49 +94,43 @@ func (r *goFixedResolver) embeddedField(typ *ast.Ident, name string, depth int) 
 			continue
 		}
 		emb := goTypeIdent(f.Type)
-		if emb == nil || emb.Obj != nil {
+		if emb == nil || r.x.objOf(emb) != nil {
 			continue
 		}
-		if v, why, ok, found := r.siblingField(emb.Name, name, depth); found {
+		if v, why, ok, found := r.siblingField(emb, name, depth); found {
 			return v, why, ok, true
 		}
 	}
 	return goFixed{}, "", false, false
 }
 
-// siblingField computes field name of type typ, which another file of the
-// package declares; found is false when none does.
-func (r *goFixedResolver) siblingField(typ, name string, depth int) (v goFixed, why string, ok, found bool) {
+// siblingField computes field name of the type typ names, which another
+// file of the package declares; found is false when none read does.
+func (r *goFixedResolver) siblingField(typ *ast.Ident, name string, depth int) (v goFixed, why string, ok, found bool) {
 	r.x.wantPackage()
-	for _, sib := range r.x.siblings {
-		obj := sib.file.Scope.Lookup(typ)
-		if obj == nil || obj.Kind != ast.Typ {
-			continue
-		}
-		id := goDeclIdent(obj)
-		if id == nil {
-			continue
-		}
-		key := goFieldKey{obj, name}
-		if m, done := sib.fieldMemo[key]; done {
-			return m.val, m.why, m.ok, true
-		}
-		// The field's value is the one the declaring file gives it, as long
-		// as no file of the package assigns a field of that name.
-		for _, x := range append([]*goExtractor{r.x}, r.x.siblings...) {
-			if line := x.fieldAssigned(name); line > 0 {
-				why := "field `" + name + "` of " + typ + " is assigned at " + x.path + ":" + strconv.Itoa(line)
-				sib.fieldMemo[key] = goFieldMemo{why: why}
-				return goFixed{}, why, false, true
-			}
-		}
-		sib.fieldMemo[key] = goFieldMemo{why: "field `" + name + "` of " + typ + " is set from itself"} // a cycle
-		sr := &goFixedResolver{x: sib, seen: r.seen}
-		v, why, ok := sr.fieldValue(id, name, depth+1)
-		sib.fieldMemo[key] = goFieldMemo{val: v, why: why, ok: ok}
-		return v, why, ok, true
+	obj := r.x.pkgObjOf(typ)
+	if obj == nil || obj.kind != goTyp || obj.file == r.x {
+		return goFixed{}, "", false, false
 	}
-	return goFixed{}, "", false, false
+	sib := obj.file
+	key := goFieldKey{obj, name}
+	if m, done := sib.fieldMemo[key]; done {
+		return m.val, m.why, m.ok, true
+	}
+	// The field's value is the one the declaring file gives it, as long as
+	// no file of the package assigns a field of that name.
+	for _, x := range r.x.types.files {
+		if line := x.fieldAssigned(name); line > 0 {
+			why := "field `" + name + "` of " + typ.Name + " is assigned at " + x.path + ":" + strconv.Itoa(line)
+			sib.fieldMemo[key] = goFieldMemo{why: why}
+			return goFixed{}, why, false, true
+		}
+	}
+	sib.fieldMemo[key] = goFieldMemo{why: "field `" + name + "` of " + typ.Name + " is set from itself"} // a cycle
+	sr := &goFixedResolver{x: sib, seen: r.seen}
+	v, why, ok = sr.fieldValue(obj.ident, name, depth+1)
+	sib.fieldMemo[key] = goFieldMemo{val: v, why: why, ok: ok}
+	return v, why, ok, true
 }
 
 // fieldAssigned returns the line of an assignment of the file to a field
@@ -174,7 +157,7 @@ func (x *goExtractor) fieldAssigned(name string) int {
 // package: a goctl model's files are read together, any other package is
 // not read again for each of its files.
 func (x *goExtractor) wantPackage() {
-	if len(x.siblings) > 0 || x.needsPackage {
+	if len(x.types.files) > 1 || x.needsPackage {
 		return
 	}
 	for _, path := range x.imports {
@@ -183,21 +166,4 @@ func (x *goExtractor) wantPackage() {
 			return
 		}
 	}
-}
-
-// goDeclIdent is the name in a declaration that obj stands for.
-func goDeclIdent(obj *ast.Object) *ast.Ident {
-	switch d := obj.Decl.(type) {
-	case *ast.ValueSpec:
-		for _, n := range d.Names {
-			if n.Obj == obj {
-				return n
-			}
-		}
-	case *ast.TypeSpec:
-		if d.Name.Obj == obj {
-			return d.Name
-		}
-	}
-	return nil
 }

@@ -56,19 +56,20 @@ func (x *goExtractor) outerFunc(n ast.Node) *ast.FuncDecl {
 // goPath is a variable or a field path of one (data.Version), by the
 // declaration its first name refers to.
 type goPath struct {
-	root *ast.Object
+	root *goObj
 	path string
 }
 
-func goPathOf(e ast.Expr) (goPath, bool) {
+func (x *goExtractor) pathOf(e ast.Expr) (goPath, bool) {
 	switch e := goUnparen(e).(type) {
 	case *ast.Ident:
-		if e.Obj == nil || e.Obj.Kind != ast.Var {
+		obj := x.objOf(e)
+		if obj == nil || obj.kind != goVar {
 			return goPath{}, false
 		}
-		return goPath{root: e.Obj, path: e.Name}, true
+		return goPath{root: obj, path: e.Name}, true
 	case *ast.SelectorExpr:
-		p, ok := goPathOf(e.X)
+		p, ok := x.pathOf(e.X)
 		if !ok {
 			return goPath{}, false
 		}
@@ -85,27 +86,31 @@ func goPathOf(e ast.Expr) (goPath, bool) {
 // it (data) to anything that could change it.
 func (x *goExtractor) plusOne(fn *ast.FuncDecl, call *ast.CallExpr, a, b ast.Expr) bool {
 	if bin, ok := goUnparen(a).(*ast.BinaryExpr); ok && bin.Op == token.ADD && goIsOne(bin.Y) {
-		pa, ok1 := goPathOf(bin.X)
-		pb, ok2 := goPathOf(b)
+		pa, ok1 := x.pathOf(bin.X)
+		pb, ok2 := x.pathOf(b)
 		return ok1 && ok2 && pa == pb
 	}
-	pa, ok := goPathOf(a)
+	pa, ok := x.pathOf(a)
 	if !ok {
 		return false
 	}
 	old, ok := goUnparen(b).(*ast.Ident)
-	if !ok || old.Obj == nil || old.Obj.Kind != ast.Var {
+	if !ok {
 		return false
 	}
-	as := x.assigns[old.Obj]
+	oldObj := x.objOf(old)
+	if oldObj == nil || oldObj.kind != goVar {
+		return false
+	}
+	as := x.assigns[oldObj]
 	if len(as) != 1 || as[0].tok == token.ADD_ASSIGN {
 		return false
 	}
-	if from, ok := goPathOf(as[0].value()); !ok || from != pa {
+	if from, ok := x.pathOf(as[0].value()); !ok || from != pa {
 		return false
 	}
 	def := as[0].node
-	if ws := x.writesOf(fn, goPath{root: old.Obj, path: old.Name}); len(ws) > 1 || len(ws) == 1 && ast.Node(ws[0]) != def {
+	if ws := x.writesOf(fn, goPath{root: oldObj, path: old.Name}); len(ws) > 1 || len(ws) == 1 && ast.Node(ws[0]) != def {
 		return false
 	}
 	ws := x.writesOf(fn, pa)
@@ -133,7 +138,7 @@ func (x *goExtractor) inLoop(n ast.Node, fn *ast.FuncDecl) bool {
 // of what holds it, or passes what holds it to a call or a method of it.
 func (x *goExtractor) handsOut(fn *ast.FuncDecl, call *ast.CallExpr, p goPath) bool {
 	holds := func(e ast.Expr) bool {
-		q, ok := goPathOf(e)
+		q, ok := x.pathOf(e)
 		return ok && q.root == p.root && (q.path == p.path || goPathUnder(p.path, q.path))
 	}
 	found := false
@@ -151,7 +156,7 @@ func (x *goExtractor) handsOut(fn *ast.FuncDecl, call *ast.CallExpr, p goPath) b
 				found = true
 			}
 			for _, a := range n.Args {
-				if q, ok := goPathOf(a); ok && q.root == p.root && goPathUnder(p.path, q.path) {
+				if q, ok := x.pathOf(a); ok && q.root == p.root && goPathUnder(p.path, q.path) {
 					found = true
 				}
 			}
@@ -166,7 +171,7 @@ func (x *goExtractor) handsOut(fn *ast.FuncDecl, call *ast.CallExpr, p goPath) b
 func (x *goExtractor) writesOf(fn *ast.FuncDecl, p goPath) []ast.Stmt {
 	var out []ast.Stmt
 	touches := func(e ast.Expr) bool {
-		q, ok := goPathOf(e)
+		q, ok := x.pathOf(e)
 		if !ok || q.root != p.root {
 			return false
 		}
@@ -206,7 +211,7 @@ func (x *goExtractor) incrementsByOne(s ast.Stmt, p goPath) bool {
 		if len(s.Lhs) != 1 || len(s.Rhs) != 1 {
 			return false
 		}
-		if l, ok := goPathOf(s.Lhs[0]); !ok || l != p {
+		if l, ok := x.pathOf(s.Lhs[0]); !ok || l != p {
 			return false
 		}
 		switch s.Tok {
@@ -217,7 +222,7 @@ func (x *goExtractor) incrementsByOne(s ast.Stmt, p goPath) bool {
 			if !ok || bin.Op != token.ADD || !goIsOne(bin.Y) {
 				return false
 			}
-			r, ok := goPathOf(bin.X)
+			r, ok := x.pathOf(bin.X)
 			return ok && r == p
 		}
 	}

@@ -65,9 +65,9 @@ func (x *goExtractor) testsPresence(cond ast.Expr, want string) bool {
 	return false
 }
 
-// goConsulted reports whether fn reads field of the variable obj before pos
+// consulted reports whether fn reads field of the variable obj before pos
 // other than to assign it: the code looked at the value it overwrites.
-func goConsulted(fn *ast.FuncDecl, obj *ast.Object, field string, pos token.Pos) bool {
+func (x *goExtractor) consulted(fn *ast.FuncDecl, obj *goObj, field string, pos token.Pos) bool {
 	if fn == nil || fn.Body == nil || obj == nil {
 		return false
 	}
@@ -83,7 +83,7 @@ func goConsulted(fn *ast.FuncDecl, obj *ast.Object, field string, pos token.Pos)
 				assigned[goUnparen(l)] = true
 			}
 		case *ast.SelectorExpr:
-			if id, ok := s.X.(*ast.Ident); ok && id.Obj == obj && s.Sel.Name == field && !assigned[s] {
+			if id, ok := s.X.(*ast.Ident); ok && s.Sel.Name == field && !assigned[s] && id.Name == obj.name && x.objOf(id) == obj {
 				found = true
 			}
 		}

@@ -17,8 +17,8 @@ var goReadMethods = map[string]int{
 
 // readOf returns the last read that fills variable obj (`&p`, `p`, or a
 // field `&p.Stock`) before pos in the function holding at, or nil.
-func (x *goExtractor) readOf(obj *ast.Object, at ast.Node, pos token.Pos) *stmt.MapperRead {
-	if obj == nil || obj.Kind != ast.Var {
+func (x *goExtractor) readOf(obj *goObj, at ast.Node, pos token.Pos) *stmt.MapperRead {
+	if obj == nil || obj.kind != goVar {
 		return nil
 	}
 	fn := x.outerFunc(at)
@@ -79,13 +79,13 @@ func (x *goExtractor) valueRead(e ast.Expr, pos token.Pos) (read *stmt.MapperRea
 		switch n := n.(type) {
 		case *ast.SelectorExpr:
 			if id, ok := n.X.(*ast.Ident); ok {
-				if r := x.readOf(id.Obj, n, pos); r != nil {
+				if r := x.readOf(x.objOf(id), n, pos); r != nil {
 					read, field = r, n.Sel.Name
 				}
 				return false
 			}
 		case *ast.Ident:
-			if r := x.readOf(n.Obj, n, pos); r != nil {
+			if r := x.readOf(x.objOf(n), n, pos); r != nil {
 				read = r
 			}
 		case *ast.FuncLit:

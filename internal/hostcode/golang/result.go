@@ -17,11 +17,11 @@ import (
 // is; also when the result, or the RowsAffected() value, leaves the function
 // (returned, passed to a helper, stored in a field or a literal): the caller
 // or the helper may check it, and guard does not follow it there. Uses are
-// found through the parser's scopes, so they are the ones of the innermost
-// function (or closure) declaring the variable.
+// found through go/types, so they are the ones of the innermost function
+// (or closure) declaring the variable.
 func (x *goExtractor) execFacts(call *ast.CallExpr, method string) *stmt.Exec {
 	ex := &stmt.Exec{Method: method}
-	seen := map[*ast.Object]bool{}
+	seen := map[*goObj]bool{}
 	child, p := x.up(call)
 	switch p := p.(type) {
 	case *ast.ExprStmt, *ast.GoStmt, *ast.DeferStmt:
@@ -70,14 +70,14 @@ func goIdentExprs(ids []*ast.Ident) []ast.Expr {
 }
 
 // resultInto records what happens to a result assigned to target.
-func (x *goExtractor) resultInto(ex *stmt.Exec, target ast.Expr, seen map[*ast.Object]bool) {
+func (x *goExtractor) resultInto(ex *stmt.Exec, target ast.Expr, seen map[*goObj]bool) {
 	switch t := target.(type) {
 	case nil:
 	case *ast.Ident:
 		if t.Name == "_" {
 			ex.ResultDiscarded = true
-		} else if t.Obj != nil {
-			ex.ResultChecked = x.resultChecked(t.Obj, seen)
+		} else if obj := x.objOf(t); obj != nil {
+			ex.ResultChecked = x.resultChecked(obj, seen)
 		}
 	default:
 		ex.ResultChecked = true // stored in a field or an element: it leaves the function
@@ -102,7 +102,7 @@ func (x *goExtractor) isAssignTarget(id *ast.Ident) bool {
 }
 
 // resultChecked reports whether the result held by variable obj is checked.
-func (x *goExtractor) resultChecked(obj *ast.Object, seen map[*ast.Object]bool) bool {
+func (x *goExtractor) resultChecked(obj *goObj, seen map[*goObj]bool) bool {
 	if seen[obj] {
 		return false
 	}
@@ -138,19 +138,23 @@ func (x *goExtractor) resultChecked(obj *ast.Object, seen map[*ast.Object]bool) 
 
 // aliasChecked follows a value copied to target: into a variable, whose uses
 // are checked with follow; anywhere else (a field), it leaves the function.
-func (x *goExtractor) aliasChecked(target ast.Expr, seen map[*ast.Object]bool, follow func(*ast.Object, map[*ast.Object]bool) bool) bool {
+func (x *goExtractor) aliasChecked(target ast.Expr, seen map[*goObj]bool, follow func(*goObj, map[*goObj]bool) bool) bool {
 	switch t := target.(type) {
 	case nil:
 		return false
 	case *ast.Ident:
-		return t.Name != "_" && t.Obj != nil && follow(t.Obj, seen)
+		if t.Name == "_" {
+			return false
+		}
+		obj := x.objOf(t)
+		return obj != nil && follow(obj, seen)
 	}
 	return true
 }
 
 // rowsAffectedCompared reports whether sel is res.RowsAffected, called (or
 // read as GORM's field), and the count compared.
-func (x *goExtractor) rowsAffectedCompared(sel *ast.SelectorExpr, seen map[*ast.Object]bool) bool {
+func (x *goExtractor) rowsAffectedCompared(sel *ast.SelectorExpr, seen map[*goObj]bool) bool {
 	if sel.Sel.Name != "RowsAffected" {
 		return false
 	}
@@ -164,7 +168,7 @@ func (x *goExtractor) rowsAffectedCompared(sel *ast.SelectorExpr, seen map[*ast.
 // countCompared reports whether the row count e (the RowsAffected() call or a
 // variable holding it) is compared, switched on, or returned. Passing it to a
 // function does not count: logging it checks nothing.
-func (x *goExtractor) countCompared(e ast.Expr, seen map[*ast.Object]bool) bool {
+func (x *goExtractor) countCompared(e ast.Expr, seen map[*goObj]bool) bool {
 	child, p := x.up(e)
 	switch p := p.(type) {
 	case *ast.BinaryExpr:
@@ -189,7 +193,7 @@ func (x *goExtractor) countCompared(e ast.Expr, seen map[*ast.Object]bool) bool 
 }
 
 // countVarCompared reports whether a variable holding a row count is compared.
-func (x *goExtractor) countVarCompared(obj *ast.Object, seen map[*ast.Object]bool) bool {
+func (x *goExtractor) countVarCompared(obj *goObj, seen map[*goObj]bool) bool {
 	if seen[obj] {
 		return false
 	}

@@ -210,9 +210,9 @@ var goBasicTypes = map[string]bool{
 	"float32": true, "float64": true, "byte": true, "rune": true,
 }
 
-// goConversion returns the operand of a conversion to a basic type or to a
+// conversion returns the operand of a conversion to a basic type or to a
 // type declared in the file (Query("…")); nil when call is not one.
-func goConversion(call *ast.CallExpr) ast.Expr {
+func (x *goExtractor) conversion(call *ast.CallExpr) ast.Expr {
 	if len(call.Args) != 1 || call.Ellipsis.IsValid() {
 		return nil
 	}
@@ -220,7 +220,13 @@ func goConversion(call *ast.CallExpr) ast.Expr {
 	if !ok {
 		return nil
 	}
-	if id.Obj == nil && goBasicTypes[id.Name] || id.Obj != nil && id.Obj.Kind == ast.Typ {
+	if goBasicTypes[id.Name] && x.universal(id) {
+		return call.Args[0]
+	}
+	if !x.typeNamed[id.Name] {
+		return nil // not a type of the file: spares the type check
+	}
+	if obj := x.objOf(id); obj != nil && obj.kind == goTyp {
 		return call.Args[0]
 	}
 	return nil
@@ -247,12 +253,16 @@ func (x *goExtractor) constStringDepth(e ast.Expr, depth int) (goString, bool) {
 		}
 		return goDecodeLit(text, x.position(e.Pos()))
 	case *ast.Ident:
-		if e.Obj == nil || e.Obj.Kind != ast.Con {
+		if !x.constNamed[e.Name] {
+			return goString{}, false // not a constant of the file: spares the type check
+		}
+		obj := x.objOf(e)
+		if obj == nil || obj.kind != goCon {
 			return goString{}, false
 		}
-		return x.constObject(e.Obj, depth)
+		return x.constObject(obj, depth)
 	case *ast.CallExpr:
-		if arg := goConversion(e); arg != nil {
+		if arg := x.conversion(e); arg != nil {
 			return x.constStringDepth(arg, depth+1)
 		}
 	case *ast.BinaryExpr:
@@ -280,7 +290,7 @@ type goConstMemo struct {
 }
 
 // constObject folds the constant obj, once.
-func (x *goExtractor) constObject(obj *ast.Object, depth int) (goString, bool) {
+func (x *goExtractor) constObject(obj *goObj, depth int) (goString, bool) {
 	m := x.constMemo[obj]
 	if m != nil {
 		return m.val, m.ok && m.done

@@ -16,7 +16,7 @@ type goCandidate struct {
 	// root is the expression holding the text, or the name of the constant
 	// (obj) whose declaration the fragment stands for.
 	root ast.Node
-	obj  *ast.Object
+	obj  *goObj
 	// holed is, for SQL built at run time, its constant parts joined with
 	// blanks where the run-time parts go.
 	holed string
@@ -125,7 +125,7 @@ func (x *goExtractor) onlyMessages(c *goCandidate) bool {
 // gives; "" when none.
 func (x *goExtractor) holderName(c *goCandidate) string {
 	if c.obj != nil {
-		return c.obj.Name
+		return c.obj.name
 	}
 	if c.root == nil {
 		return ""
@@ -185,7 +185,11 @@ func (x *goExtractor) toMessage(e ast.Node, depth int) bool {
 		for i, r := range p.Rhs {
 			if ast.Node(r) == child {
 				id, ok := p.Lhs[i].(*ast.Ident)
-				return ok && id.Obj != nil && x.objOnlyMessages(id.Obj, depth+1)
+				if !ok {
+					return false
+				}
+				obj := x.objOf(id)
+				return obj != nil && x.objOnlyMessages(obj, depth+1)
 			}
 		}
 	case *ast.ValueSpec:
@@ -194,7 +198,8 @@ func (x *goExtractor) toMessage(e ast.Node, depth int) bool {
 		}
 		for i, v := range p.Values {
 			if ast.Node(v) == child {
-				return p.Names[i].Obj != nil && x.objOnlyMessages(p.Names[i].Obj, depth+1)
+				obj := x.objOf(p.Names[i])
+				return obj != nil && x.objOnlyMessages(obj, depth+1)
 			}
 		}
 	}
@@ -203,7 +208,7 @@ func (x *goExtractor) toMessage(e ast.Node, depth int) bool {
 
 // objOnlyMessages reports whether a variable or constant is read, and only
 // by messages.
-func (x *goExtractor) objOnlyMessages(obj *ast.Object, depth int) bool {
+func (x *goExtractor) objOnlyMessages(obj *goObj, depth int) bool {
 	if depth > goMaxDepth {
 		return false
 	}
