@@ -182,7 +182,7 @@ func (r *goFixedResolver) packageVar(id *ast.Ident, depth int) (goFixed, bool) {
 	if _, ok := x.parent[decl].(*ast.File); !ok {
 		return goFixed{}, false // a local variable
 	}
-	if len(x.assigns[obj]) != 1 || x.mutated(obj) {
+	if x.packageAssigns(obj) != 1 || x.packageMutates(obj) {
 		return r.fail("variable `" + id.Name + "` is assigned more than once")
 	}
 	for i, n := range spec.Names {
@@ -440,7 +440,10 @@ func (r *goFixedResolver) rawFieldNames(arg ast.Expr) (goFixed, bool) {
 		return r.fail("RawFieldNames of `" + r.x.exprText(arg) + "`, not of a struct literal")
 	}
 	id := goTypeIdent(lit.Type)
-	obj := r.x.objOf(id)
+	obj := r.x.pkgObjOf(id)
+	if obj == nil && id != nil && !r.x.universal(id) {
+		r.x.wantPackage()
+	}
 	if obj == nil || obj.kind != goTyp {
 		return r.fail("RawFieldNames of a type not declared in this file")
 	}
@@ -497,11 +500,15 @@ func (x *goExtractor) constInt(e ast.Expr) (string, bool) {
 			}
 			return strconv.FormatInt(n, 10), true
 		case *ast.Ident:
-			obj := x.objOf(v)
-			if obj == nil || obj.kind != goCon || x.constValue[obj] == nil {
+			obj := x.pkgObjOf(v)
+			if obj == nil && !x.universal(v) {
+				x.wantPackage()
+			}
+			if obj == nil || obj.kind != goCon || obj.file.constValue[obj] == nil {
 				return "", false
 			}
-			e = x.constValue[obj]
+			e = obj.file.constValue[obj] // the names in it are that file's
+			x = obj.file
 		default:
 			return "", false
 		}

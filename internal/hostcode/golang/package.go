@@ -152,6 +152,27 @@ func (x *goExtractor) fieldAssigned(name string) int {
 	return line
 }
 
+// packageAssigns counts the assignments of the variable obj in the files
+// read.
+func (x *goExtractor) packageAssigns(obj *goObj) int {
+	n := 0
+	for _, f := range x.types.files {
+		n += len(f.assigns[obj])
+	}
+	return n
+}
+
+// packageMutates reports whether a file read changes the variable obj other
+// than by assigning it (see mutated).
+func (x *goExtractor) packageMutates(obj *goObj) bool {
+	for _, f := range x.types.files {
+		if f.mutated(obj) {
+			return true
+		}
+	}
+	return false
+}
+
 // wantPackage records that the file, read alone, names what another file
 // of its package declares. Only a file importing go-zero asks for its
 // package: a goctl model's files are read together, any other package is
