@@ -484,34 +484,3 @@ func (r *goFixedResolver) rawFieldNames(arg ast.Expr) (goFixed, bool) {
 	}
 	return goFixed{list: out, isList: true}, true
 }
-
-// constInt is the text of an integer constant: a literal, or a constant of
-// the file whose value is one.
-func (x *goExtractor) constInt(e ast.Expr) (string, bool) {
-	for range goMaxDepth {
-		switch v := goUnparen(e).(type) {
-		case *ast.BasicLit:
-			if v.Kind != token.INT {
-				return "", false
-			}
-			n, err := strconv.ParseInt(strings.ReplaceAll(v.Value, "_", ""), 0, 64)
-			if err != nil {
-				return "", false
-			}
-			return strconv.FormatInt(n, 10), true
-		case *ast.Ident:
-			obj := x.pkgObjOf(v)
-			if obj == nil && !x.universal(v) {
-				x.wantPackage()
-			}
-			if obj == nil || obj.kind != goCon || obj.file.constValue[obj] == nil {
-				return "", false
-			}
-			e = obj.file.constValue[obj] // the names in it are that file's
-			x = obj.file
-		default:
-			return "", false
-		}
-	}
-	return "", false
-}

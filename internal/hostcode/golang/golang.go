@@ -8,7 +8,6 @@ import (
 	"go/token"
 	"slices"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
@@ -121,32 +120,6 @@ func goBrokenFile(path string, err error) *stmt.Fragment {
 	}
 	fr.Unchecked = "go: cannot parse file: " + msg
 	return fr
-}
-
-// goAssign is one assignment to a variable: the i-th name of an assignment
-// statement or a var declaration.
-type goAssign struct {
-	node ast.Node // *ast.AssignStmt or *ast.ValueSpec
-	tok  token.Token
-	lhs  int
-	nlhs int
-	rhs  []ast.Expr
-}
-
-// value is the expression assigned, nil when unknown. For a call returning
-// several values, the first name gets the call itself: what matters of
-// stmt, err := db.Prepare(q) or q, args, err := sqlx.In(q, ids) is the call.
-func (a goAssign) value() ast.Expr {
-	if a.tok == token.ADD_ASSIGN {
-		return nil
-	}
-	if len(a.rhs) == a.nlhs {
-		return a.rhs[a.lhs]
-	}
-	if len(a.rhs) == 1 && a.lhs == 0 {
-		return a.rhs[0]
-	}
-	return nil
 }
 
 // goExtractor holds what one file's analysis needs. Identifiers are resolved
@@ -274,141 +247,6 @@ func (x *goExtractor) extract() {
 	})
 }
 
-// index records the file's syntax: parents, imports, constants and the
-// names it declares. What the names refer to is indexed with the type
-// check (indexObjects).
-func (x *goExtractor) index() {
-	var stack []ast.Node
-	ast.Inspect(x.file, func(n ast.Node) bool {
-		if n == nil {
-			stack = stack[:len(stack)-1]
-			return true
-		}
-		if len(stack) > 0 {
-			x.parent[n] = stack[len(stack)-1]
-		}
-		stack = append(stack, n)
-		switch n := n.(type) {
-		case *ast.ImportSpec:
-			x.indexImport(n)
-		case *ast.GenDecl:
-			if n.Tok == token.CONST {
-				x.indexConsts(n)
-			}
-		case *ast.AssignStmt:
-			if n.Tok == token.DEFINE {
-				for _, l := range n.Lhs {
-					if id, ok := l.(*ast.Ident); ok {
-						x.declared[id.Name] = true
-					}
-				}
-			}
-			x.indexValues(n.Lhs, n.Rhs)
-		case *ast.RangeStmt:
-			if n.Tok == token.DEFINE {
-				for _, e := range []ast.Expr{n.Key, n.Value} {
-					if id, ok := e.(*ast.Ident); ok {
-						x.declared[id.Name] = true
-					}
-				}
-			}
-		case *ast.ValueSpec:
-			x.declare(n.Names)
-			x.indexValues(goIdentExprs(n.Names), n.Values)
-		case *ast.Field:
-			x.declare(n.Names)
-		case *ast.FuncDecl:
-			x.declared[n.Name.Name] = true
-		case *ast.TypeSpec:
-			x.declared[n.Name.Name] = true
-			x.typeNamed[n.Name.Name] = true
-			x.typeParams(n.TypeParams)
-		case *ast.FuncType:
-			x.typeParams(n.TypeParams)
-		case *ast.LabeledStmt:
-			x.declared[n.Label.Name] = true
-		}
-		return true
-	})
-}
-
-func (x *goExtractor) declare(names []*ast.Ident) {
-	for _, id := range names {
-		x.declared[id.Name] = true
-	}
-}
-
-// indexValues records the names assigned a database method value or a
-// call's result.
-func (x *goExtractor) indexValues(lhs, rhs []ast.Expr) {
-	for _, r := range rhs {
-		var names map[string]bool
-		switch r := goUnparen(r).(type) {
-		case *ast.SelectorExpr:
-			if _, q := goQueryMethods[r.Sel.Name]; q || goSQLArgMethods[r.Sel.Name] || goStmtMethods[r.Sel.Name] {
-				names = x.methodValues
-			}
-		case *ast.CallExpr:
-			names = x.callResults
-		}
-		if names == nil {
-			continue
-		}
-		for _, l := range lhs {
-			if id, ok := l.(*ast.Ident); ok {
-				names[id.Name] = true
-			}
-		}
-	}
-}
-
-func (x *goExtractor) typeParams(l *ast.FieldList) {
-	if l == nil {
-		return
-	}
-	for _, f := range l.List {
-		for _, id := range f.Names {
-			x.typeNamed[id.Name] = true
-		}
-	}
-}
-
-func (x *goExtractor) indexImport(spec *ast.ImportSpec) {
-	p, err := strconv.Unquote(spec.Path.Value)
-	if err != nil {
-		return
-	}
-	name := p[strings.LastIndexByte(p, '/')+1:]
-	if spec.Name != nil {
-		name = spec.Name.Name
-	}
-	x.imports[name] = p
-}
-
-// indexConsts records the value of each constant of a declaration, repeating
-// the previous values for a spec without any (const ( a = "x"; b )).
-func (x *goExtractor) indexConsts(d *ast.GenDecl) {
-	var last []ast.Expr
-	for _, s := range d.Specs {
-		spec, ok := s.(*ast.ValueSpec)
-		if !ok {
-			continue
-		}
-		x.constSpecs[spec] = true
-		if len(spec.Values) > 0 {
-			last = spec.Values
-		}
-		for i, id := range spec.Names {
-			if i >= len(last) {
-				break
-			}
-			x.constNames = append(x.constNames, id)
-			x.constExprs = append(x.constExprs, last[i])
-			x.constNamed[id.Name] = true
-		}
-	}
-}
-
 // up returns the node holding e, looking through parentheses and
 // conversions, and the child of that node on the way (e or a wrapper).
 func (x *goExtractor) up(e ast.Node) (child, parent ast.Node) {
@@ -449,84 +287,6 @@ func (x *goExtractor) isPiece(e ast.Expr) bool {
 		}
 	}
 	return false
-}
-
-// inMessage reports whether e is an argument of a call that writes a message
-// (an error, a log line) or takes a pattern (a regular expression, a mocked
-// database's expected statement): "update stock: %w" is not SQL, and
-// "SELECT \* FROM t" is not run.
-func (x *goExtractor) inMessage(e ast.Node) bool {
-	child, p := x.up(e)
-	call, ok := p.(*ast.CallExpr)
-	if !ok || ast.Node(call.Fun) == child {
-		return false
-	}
-	return x.isMessageCall(call)
-}
-
-// goMessageMethods are functions and methods that take text for people.
-var goMessageMethods = map[string]bool{
-	"Print": true, "Printf": true, "Println": true, "Fatal": true, "Fatalf": true, "Fatalln": true, "Fatalw": true,
-	"Panic": true, "Panicf": true, "Panicln": true, "Panicw": true, "DPanic": true, "DPanicf": true, "DPanicw": true,
-	"Error": true, "Errorf": true, "Errorw": true, "Errorln": true, "Errorv": true,
-	"Warn": true, "Warnf": true, "Warnw": true, "Warnln": true, "Warning": true, "Warningf": true,
-	"Info": true, "Infof": true, "Infow": true, "Infoln": true, "Infov": true,
-	"Debug": true, "Debugf": true, "Debugw": true, "Debugln": true, "Debugv": true,
-	"Trace": true, "Tracef": true, "Log": true, "Logf": true, "Skip": true, "Skipf": true,
-	"Slow": true, "Slowf": true, "Slowv": true, "Severe": true, "Severef": true, "Alert": true, "Stat": true, "Statf": true,
-	"Msg": true, "Msgf": true, "Wrap": true, "Wrapf": true, "WithMessage": true, "WithMessagef": true,
-}
-
-// goMessagePackages are the packages (by the last element of their path)
-// whose functions all take text for people: error constructors and loggers.
-var goMessagePackages = map[string]bool{
-	"errors": true, "xerrors": true, "xerr": true, "errorx": true, "errx": true, "errs": true, "errcode": true,
-	"log": true, "slog": true, "logx": true, "logrus": true, "glog": true, "klog": true, "zerolog": true,
-	"zap": true, "zlog": true, "xlog": true, "logger": true, "logging": true, "hclog": true,
-}
-
-// goStatusFuncs are the functions of a gRPC-style status package that make
-// an error from a message.
-var goStatusFuncs = map[string]bool{"Error": true, "Errorf": true, "New": true, "Newf": true}
-
-// goPatternMethods take a regular expression of the SQL a test expects
-// (go-sqlmock), not SQL to run.
-var goPatternMethods = map[string]bool{"ExpectQuery": true, "ExpectExec": true, "ExpectPrepare": true}
-
-// isMessageCall reports whether call takes text that is not run as SQL: a
-// message, a test's name, a pattern.
-func (x *goExtractor) isMessageCall(call *ast.CallExpr) bool {
-	switch fun := goUnparen(call.Fun).(type) {
-	case *ast.Ident:
-		if (fun.Name == "panic" || fun.Name == "print" || fun.Name == "println") && x.universal(fun) {
-			return true
-		}
-		return goErrorConstructor(fun.Name)
-	case *ast.SelectorExpr:
-		name := fun.Sel.Name
-		if path := x.pkgOf(fun); path != "" {
-			switch base := goPackageBase(path); {
-			case base == "fmt":
-				return strings.HasPrefix(name, "Print") || strings.HasPrefix(name, "Fprint") || name == "Errorf"
-			case base == "status" && goStatusFuncs[name], goMessagePackages[base], base == "regexp":
-				return true
-			}
-		}
-		if name == "Run" && len(call.Args) == 2 {
-			if _, ok := goUnparen(call.Args[1]).(*ast.FuncLit); ok {
-				return true // t.Run("update stock", func(t *testing.T) {…}): a test's name
-			}
-		}
-		return goMessageMethods[name] || goPatternMethods[name] || goErrorConstructor(name)
-	}
-	return false
-}
-
-// goErrorConstructor reports whether a function's name says it makes an
-// error from a message: NewError, NewErrMsg, NewErrCodeMsg, NewCodeError,
-// newErr.
-func goErrorConstructor(name string) bool {
-	return (strings.HasPrefix(name, "New") || strings.HasPrefix(name, "new")) && strings.Contains(name, "Err")
 }
 
 // goPackageBase is the name a package path ends with, past a major version

@@ -306,6 +306,37 @@ func (x *goExtractor) constObject(obj *goObj, depth int) (goString, bool) {
 	return m.val, m.ok
 }
 
+// constInt is the text of an integer constant: a literal, or a constant of
+// the files read whose value is one (a goctl model's page size).
+func (x *goExtractor) constInt(e ast.Expr) (string, bool) {
+	for range goMaxDepth {
+		switch v := goUnparen(e).(type) {
+		case *ast.BasicLit:
+			if v.Kind != token.INT {
+				return "", false
+			}
+			n, err := strconv.ParseInt(strings.ReplaceAll(v.Value, "_", ""), 0, 64)
+			if err != nil {
+				return "", false
+			}
+			return strconv.FormatInt(n, 10), true
+		case *ast.Ident:
+			obj := x.pkgObjOf(v)
+			if obj == nil && !x.universal(v) {
+				x.wantPackage()
+			}
+			if obj == nil || obj.kind != goCon || obj.file.constValue[obj] == nil {
+				return "", false
+			}
+			e = obj.file.constValue[obj] // the names in it are that file's
+			x = obj.file
+		default:
+			return "", false
+		}
+	}
+	return "", false
+}
+
 // constPrefix is the constant text at the start of e: the leading constant
 // operands of a + chain (all of e when it is constant).
 func (x *goExtractor) constPrefix(e ast.Expr) string {
