@@ -52,6 +52,7 @@ func (x *goExtractor) index() {
 			x.declare(n.Names)
 		case *ast.FuncDecl:
 			x.declared[n.Name.Name] = true
+			x.receiverTypeParams(n.Recv)
 		case *ast.TypeSpec:
 			x.declared[n.Name.Name] = true
 			x.typeNamed[n.Name.Name] = true
@@ -91,6 +92,31 @@ func (x *goExtractor) indexValues(lhs, rhs []ast.Expr) {
 			if id, ok := l.(*ast.Ident); ok {
 				names[id.Name] = true
 			}
+		}
+	}
+}
+
+// receiverTypeParams records the type parameters a method's receiver
+// declares: K and V of func (m *Map[K, V]) f().
+func (x *goExtractor) receiverTypeParams(recv *ast.FieldList) {
+	if recv == nil || len(recv.List) == 0 {
+		return
+	}
+	t := recv.List[0].Type
+	if s, ok := t.(*ast.StarExpr); ok {
+		t = s.X
+	}
+	var params []ast.Expr
+	switch t := t.(type) {
+	case *ast.IndexExpr:
+		params = []ast.Expr{t.Index}
+	case *ast.IndexListExpr:
+		params = t.Indices
+	}
+	for _, p := range params {
+		if id, ok := p.(*ast.Ident); ok {
+			x.declared[id.Name] = true
+			x.typeNamed[id.Name] = true
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/google/go-cmp/cmp/cmpopts"
+	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // orderGen is the generated file of a goctl model: its column lists, its
@@ -149,5 +150,23 @@ func TestGoImportName(t *testing.T) {
 		if got := goImportName(path); got != want {
 			t.Errorf("goImportName(%q) = %q, want %q", path, got, want)
 		}
+	}
+}
+
+// TestExtractGoReceiverTypeParam checks that a conversion to a type
+// parameter a method's receiver declares is seen through.
+func TestExtractGoReceiverTypeParam(t *testing.T) {
+	src := goSrc(
+		"package dao",
+		"type Store[T ~string] struct{}",
+		"func (s *Store[Q]) Run() {",
+		"	db.Exec(Q(\"update t set a = 1 where id = \" + id))",
+		"}",
+	)
+	got := goViews(ExtractGo("dao.go", []byte(src)))
+	want := []goView{{Line: 4, EndLine: 4, ID: "Store.Run", Unchecked: "SQL concatenated with non-constant expression `id`",
+		Exec: &stmt.Exec{Method: "Exec", ResultDiscarded: true}}}
+	if d := cmp.Diff(want, got); d != "" {
+		t.Errorf("fragments (-want +got):\n%s", d)
 	}
 }
