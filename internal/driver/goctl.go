@@ -152,3 +152,20 @@ func goPackageFiles(p string, tx *texts) map[string][]byte {
 	}
 	return out
 }
+
+// goPackageDirs returns the folders of the Go sources whose files may be
+// read with one of them (goPackageFiles): those holding a file named like
+// a goctl model's (xxxmodel.go, xxxmodel_gen.go), the package that a
+// hand-written model file names its generated neighbour's declarations
+// from. Their texts are kept through the extraction; elsewhere a text is
+// dropped once its file is extracted.
+func goPackageDirs(sources []string) map[string]bool {
+	dirs := map[string]bool{}
+	for _, p := range sources {
+		base := strings.ToLower(filepath.Base(p))
+		if isGo(p) && (strings.HasSuffix(base, "_gen.go") || strings.Contains(base, "model")) {
+			dirs[filepath.Dir(p)] = true
+		}
+	}
+	return dirs
+}

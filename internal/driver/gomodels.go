@@ -1,9 +1,6 @@
 package driver
 
 import (
-	"path/filepath"
-	"strings"
-
 	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/golang"
 	"github.com/guard-sql/guard/internal/schema"
@@ -11,32 +8,17 @@ import (
 	"github.com/guard-sql/guard/lint"
 )
 
-// readGoModels indexes the model types of every Go source before any file
-// is extracted: a GORM write names a type (Model(&model.Product{})) that
-// another file declares with its TableName method and column tags. Only
-// files that mention gorm, TableName or `db` tags are parsed; the schema
-// tells GORM's plural default table name from the singular.
-func readGoModels(sources []string, sch *schema.Schema, tx *texts) *golang.GoModels {
+// goModelIndex indexes the model types the Go sources declare (per[i]
+// those of one source, read by golang.ReadGoModels as the extraction
+// passed): a GORM write names a type (Model(&model.Product{})) that
+// another file declares with its TableName method and column tags. The
+// schema tells GORM's plural default table name from the singular.
+func goModelIndex(per []*golang.GoFileModels, sch *schema.Schema) *golang.GoModels {
 	m := &golang.GoModels{HasTable: func(name string) bool { return sch != nil && sch.Table(name) != nil }}
-	var goFiles []string
-	for _, p := range sources {
-		if strings.EqualFold(filepath.Ext(p), ".go") {
-			goFiles = append(goFiles, p)
-		}
-	}
-	if len(goFiles) == 0 {
-		return m
-	}
-	per := make([]*golang.GoFileModels, len(goFiles))
-	forEach(len(goFiles), noState, func(_ struct{}, i int) {
-		src, err := tx.keep(goFiles[i])
-		if err != nil || !golang.GoModelsWorthReading(src) {
-			return // an unreadable file is reported when it is extracted
-		}
-		per[i] = golang.ReadGoModels(lint.DisplayPath(goFiles[i]), src)
-	})
 	for _, fm := range per {
-		m.Add(fm)
+		if fm != nil {
+			m.Add(fm)
+		}
 	}
 	return m
 }

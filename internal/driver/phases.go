@@ -6,6 +6,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/frameworks/jpa"
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/golang"
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
@@ -83,6 +84,9 @@ type run struct {
 	// read every file of their languages.
 	hosts   hostTypes
 	linkers []linker
+	// packageDirs are the folders of goctl models, whose Go texts are
+	// kept through the extraction for the file that needs its package.
+	packageDirs map[string]bool
 	// extract, jpql: one result per source; the JPA entities and Spring
 	// Data repositories of every file.
 	learner *lint.Learner
@@ -192,11 +196,10 @@ func (r *run) schema() error {
 	return nil
 }
 
-// index reads the model types of the Go sources, which the extraction of
-// a Go file reads its GORM writes against (the texts are kept for the
-// extraction), and makes the frameworks' linkers of the run.
+// index notes the folders whose Go files one of them may be read with
+// (goPackageDirs), and makes the frameworks' linkers of the run.
 func (r *run) index() error {
-	r.hosts = hostTypes{models: readGoModels(r.in.sources, r.sch, r.tx)}
+	r.packageDirs = goPackageDirs(r.in.sources)
 	if r.judging {
 		r.linkers = newLinkers()
 	}
@@ -232,7 +235,8 @@ func (r *run) extract() error {
 		r.learner = nil
 	}
 	entities := make([][]*java.Entity, len(r.in.sources))
-	waiting := make([][]byte, len(r.in.sources)) // the Java texts that wait for every entity class
+	models := make([]*golang.GoFileModels, len(r.in.sources))
+	waiting := make([][]byte, len(r.in.sources)) // the texts that wait for every entity class and model type
 	bySize := largestFirst(r.in.sources)
 	parallel(len(r.in.sources), func(p *sqlparse.Parser, k int) {
 		i := bySize[k]
@@ -244,22 +248,32 @@ func (r *run) extract() error {
 		}
 		name := lint.DisplayPath(path)
 		r.indexFrameworks(path, name, src)
-		if !isJava(path) {
-			r.lintFile(p, i, extract(path, name, src, r.hosts, r.tx), nil, nil)
-			return
-		}
-		entities[i] = java.JavaEntities(path, src)
-		if java.MayUseEntities(src) {
-			waiting[i] = src
-			return
-		}
-		if jf := java.ExtractJavaWith(name, src, nil); !jf.UsesEntities {
-			r.lintFile(p, i, jf.File, jf, nil)
-		} else {
-			waiting[i] = src
+		switch {
+		case isJava(path):
+			entities[i] = java.JavaEntities(path, src)
+			if java.MayUseEntities(src) {
+				waiting[i] = src
+			} else if jf := java.ExtractJavaWith(name, src, nil); jf.UsesEntities {
+				waiting[i] = src
+			} else {
+				r.lintFile(p, i, jf.File, jf, nil)
+			}
+		case isGo(path):
+			if golang.GoModelsWorthReading(src) {
+				models[i] = golang.ReadGoModels(name, src)
+			}
+			if golang.MayUseModels(src) {
+				waiting[i] = src
+			} else if f := extractGo(path, name, src, nil, r.tx); f.UsesModels {
+				waiting[i] = src
+			} else {
+				r.lintFile(p, i, f, nil, nil)
+			}
+		default:
+			r.lintFile(p, i, extract(path, name, src), nil, nil)
 		}
 	})
-	r.hosts.ents = javaEntityIndex(r.in.sources, entities, r.sch)
+	r.hosts = hostTypes{ents: javaEntityIndex(r.in.sources, entities, r.sch), models: goModelIndex(models, r.sch)}
 	var again []int
 	for i, src := range waiting {
 		if src != nil {
@@ -268,9 +282,15 @@ func (r *run) extract() error {
 	}
 	parallel(len(again), func(p *sqlparse.Parser, k int) {
 		i := again[k]
-		jf := java.ExtractJavaWith(lint.DisplayPath(r.in.sources[i]), waiting[i], r.hosts.ents)
+		path := r.in.sources[i]
+		name := lint.DisplayPath(path)
+		if isJava(path) {
+			jf := java.ExtractJavaWith(name, waiting[i], r.hosts.ents)
+			r.lintFile(p, i, jf.File, jf, nil)
+		} else {
+			r.lintFile(p, i, extractGo(path, name, waiting[i], r.hosts.models, r.tx), nil, nil)
+		}
 		waiting[i] = nil
-		r.lintFile(p, i, jf.File, jf, nil)
 	})
 	r.tx.forget()
 	return nil

@@ -173,12 +173,13 @@ type hostTypes struct {
 	models *golang.GoModels
 }
 
-// read returns the text of source p: kept for a Go file, whose package
-// another file may need (goPackageFiles), taken otherwise.
+// read returns the text of source p: kept for a Go file of a goctl
+// model's folder, whose package another file may need (goPackageFiles),
+// taken otherwise.
 func (r *run) read(p string) ([]byte, error) {
 	var src []byte
 	var err error
-	if strings.EqualFold(filepath.Ext(p), ".go") {
+	if isGo(p) && r.packageDirs[filepath.Dir(p)] {
 		src, err = r.tx.keep(p)
 	} else {
 		src, err = r.tx.take(p)
@@ -191,21 +192,26 @@ func (r *run) read(p string) ([]byte, error) {
 
 func isJava(p string) bool { return strings.EqualFold(filepath.Ext(p), ".java") }
 
-// extract runs the extractor that fits the extension of source p, named
-// name in findings, on its text src; Java files are the extract phase's.
-func extract(p, name string, src []byte, hosts hostTypes, tx *texts) *hostcode.File {
-	switch strings.ToLower(filepath.Ext(p)) {
-	case ".go":
-		f := golang.ExtractGoWith(name, src, hosts.models)
-		if f.NeedsPackage {
-			if others := goPackageFiles(p, tx); len(others) > 0 {
-				f = golang.ExtractGoPackageWith(name, src, others, hosts.models)
-			}
+func isGo(p string) bool { return strings.EqualFold(filepath.Ext(p), ".go") }
+
+// extractGo extracts Go source p, named name in findings, with the model
+// types models (nil: its own only), and again with the other files of its
+// package when it names what they declare.
+func extractGo(p, name string, src []byte, models *golang.GoModels, tx *texts) *hostcode.File {
+	f := golang.ExtractGoWith(name, src, models)
+	if f.NeedsPackage {
+		if others := goPackageFiles(p, tx); len(others) > 0 {
+			f = golang.ExtractGoPackageWith(name, src, others, models)
 		}
-		return f
-	case ".xml":
-		return mybatisxml.ExtractXML(name, src)
-	default:
-		return sqlfile.ExtractSQL(name, src)
 	}
+	return f
+}
+
+// extract runs the extractor of a .sql or mapper XML source, named name in
+// findings, on its text src; Java and Go files are the extract phase's.
+func extract(p, name string, src []byte) *hostcode.File {
+	if strings.EqualFold(filepath.Ext(p), ".xml") {
+		return mybatisxml.ExtractXML(name, src)
+	}
+	return sqlfile.ExtractSQL(name, src)
 }

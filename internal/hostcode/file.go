@@ -28,6 +28,10 @@ type File struct {
 	// column list, the table its embedded generated model holds):
 	// extracting it with those files may compute it.
 	NeedsPackage bool
+	// UsesModels reports, for a Go file, that the extraction asked the model
+	// types it was given about a type: a GORM write, whose table and
+	// columns they give.
+	UsesModels bool
 	// GoctlFields maps the struct fields of a Go file whose type is a goctl
 	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
 	GoctlFields map[string]string

@@ -84,7 +84,7 @@ func (x *goExtractor) namedReads(call *ast.CallExpr, arg ast.Expr, names []strin
 		return nil
 	}
 	read := x.readOf(obj, call, call.Pos())
-	fields := x.models.AllFields(model)
+	fields := x.runModels().AllFields(model)
 	for _, s := range x.gormSets(id, obj, model, call, read) {
 		if s.Form != stmt.ValueFromRead || s.CopiesRead {
 			continue

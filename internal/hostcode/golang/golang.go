@@ -83,6 +83,7 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	out.Suppressions = x.suppressions()
 	out.MapperCalls = append(x.goctlCalls(), x.calls...)
 	out.NeedsPackage = x.needsPackage
+	out.UsesModels = x.usedModels
 	out.GoctlFields = x.goctlFields()
 	return out
 }
@@ -165,6 +166,9 @@ type goExtractor struct {
 	bound map[*stmt.Fragment]bool // fragments whose ParamSteps a call has set
 
 	fieldMemo map[goFieldKey]goFieldMemo // receiver fields computed for fmt.Sprintf
+	// usedModels records that the extraction asked the model types about
+	// a type (runModels).
+	usedModels bool
 	// needsPackage records that a goctl-shaped piece named what another
 	// file of the package may declare while none was given.
 	needsPackage bool

@@ -362,12 +362,12 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 	if len(r.sets) == 0 || model == nil && q.table == "" {
 		return
 	}
-	if model != nil && !x.gormImported() && !x.models.IsGorm(model) && !x.gormHandle(root) {
+	if model != nil && !x.gormImported() && !x.runModels().IsGorm(model) && !x.gormHandle(root) {
 		return
 	}
 	table := q.table
 	if table == "" {
-		t, ok := x.models.TableOf(model)
+		t, ok := x.runModels().TableOf(model)
 		if !ok {
 			return
 		}
@@ -375,7 +375,7 @@ func (x *goExtractor) gormChain(call *ast.CallExpr, method string) {
 	}
 	where := append([]string(nil), q.where...)
 	if model != nil {
-		fields := x.models.AllFields(model)
+		fields := x.runModels().AllFields(model)
 		if q.modelArg != nil && x.gormModelKeyed(q.modelArg, fields) {
 			for _, f := range fields {
 				if f.PrimaryKey || !goHasPrimaryKey(fields) && f.Column == "id" {

@@ -49,10 +49,10 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 	if model == nil || q.model != nil && q.model != model {
 		return true
 	}
-	if !x.gormImported() && !x.models.IsGorm(model) && !x.gormHandle(root) {
+	if !x.gormImported() && !x.runModels().IsGorm(model) && !x.gormHandle(root) {
 		return true
 	}
-	fields := x.models.AllFields(model)
+	fields := x.runModels().AllFields(model)
 	key := ""
 	for _, f := range fields {
 		if f.Version {
@@ -69,7 +69,7 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 			}
 		}
 	}
-	table, ok := x.models.TableOf(model)
+	table, ok := x.runModels().TableOf(model)
 	if !ok || key == "" {
 		return true
 	}

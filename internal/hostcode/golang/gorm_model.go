@@ -35,13 +35,13 @@ func (x *goExtractor) gormModelOfType(t ast.Expr) *GoModel {
 	}
 	switch t := t.(type) {
 	case *ast.Ident:
-		return x.models.Lookup(x.dir, "", t.Name)
+		return x.runModels().Lookup(x.dir, "", t.Name)
 	case *ast.SelectorExpr:
 		id, ok := t.X.(*ast.Ident)
 		if !ok || x.imports[id.Name] == "" {
 			return nil
 		}
-		return x.models.Lookup(x.dir, x.imports[id.Name], t.Sel.Name)
+		return x.runModels().Lookup(x.dir, x.imports[id.Name], t.Sel.Name)
 	}
 	return nil
 }
@@ -81,7 +81,7 @@ func (x *goExtractor) gormVarModel(id *ast.Ident) *GoModel {
 
 // gormField finds a model field by Go name or column name.
 func (x *goExtractor) gormField(md *GoModel, name string) *GoModelField {
-	fields := x.models.AllFields(md)
+	fields := x.runModels().AllFields(md)
 	for i := range fields {
 		if fields[i].Name == name {
 			return &fields[i]

@@ -488,3 +488,16 @@ func goPlural(s string) string {
 	}
 	return s + "s"
 }
+
+// runModels returns the model types the file's GORM writes are read
+// against, and records that the extraction asked them (File.UsesModels).
+func (x *goExtractor) runModels() *GoModels {
+	x.usedModels = true
+	return x.models
+}
+
+// MayUseModels reports whether the extraction of a Go file with text src
+// may ask the model types of the run (File.UsesModels): the file names
+// gorm. A file for which it is false seldom asks, and the driver extracts
+// it without waiting for every file's models.
+func MayUseModels(src []byte) bool { return bytes.Contains(src, []byte("gorm")) }
