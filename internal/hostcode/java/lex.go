@@ -27,7 +27,7 @@ type javaToken struct {
 	text      string
 	off, end  int // byte range in the file
 	line, col int
-	endLine   int      // line of the last byte (text blocks span lines)
+	endLine   int  // line of the last byte (text blocks span lines)
 	value     Text // decoded value of a string or char literal
 }
 
