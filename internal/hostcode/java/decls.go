@@ -70,6 +70,16 @@ type FieldDecl struct {
 // Declarations returns the top-level types a Java file declares; nil when
 // the file cannot be read.
 func Declarations(path string, src []byte) []TypeDecl {
+	x := readJavaFile(path, src)
+	if x == nil {
+		return nil
+	}
+	return x.typeDecls()
+}
+
+// readJavaFile lexes and indexes src for a reader of its declarations; nil
+// when the file cannot be read (its extraction says why).
+func readJavaFile(path string, src []byte) *javaFile {
 	toks, _, rerr := lexJava(src)
 	if rerr != nil {
 		return nil
@@ -78,7 +88,7 @@ func Declarations(path string, src []byte) []TypeDecl {
 	if xerr != nil {
 		return nil
 	}
-	return x.typeDecls()
+	return x
 }
 
 // javaTypeKeywords are the keywords that declare a type.

@@ -143,12 +143,8 @@ func JavaEntities(path string, src []byte) []*Entity {
 	if !hit {
 		return nil
 	}
-	toks, _, rerr := lexJava(src)
-	if rerr != nil {
-		return nil
-	}
-	x, xerr := newJavaFile(path, toks)
-	if xerr != nil {
+	x := readJavaFile(path, src)
+	if x == nil {
 		return nil
 	}
 	pkg := x.packageName()
