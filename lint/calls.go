@@ -15,9 +15,9 @@ type MapperIndex interface {
 	// interface is mapper (qualified, or a simple name that one namespace
 	// ends in).
 	Statements(mapper, id string) []*Statement
-	// GoctlStatements returns the statements of method of the goctl model a
+	// ModelStatements returns the statements of method of the goctl model a
 	// logic call reaches through field (l.svcCtx.OrderModel).
-	GoctlStatements(field, method string) []*Statement
+	ModelStatements(field, method string) []*Statement
 	// ServerCalls returns the model calls the logic of RPC method makes when
 	// it is called with request type req (import path + "." + type).
 	ServerCalls(req, method string) []ServerCall

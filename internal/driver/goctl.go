@@ -58,10 +58,10 @@ func goctlFieldTypes(results []fileResult) map[string]string {
 	return out
 }
 
-// GoctlStatements returns the statements of method of the goctl model a
+// ModelStatements returns the statements of method of the goctl model a
 // logic call reaches through field (l.svcCtx.OrderModel): the model of
 // that name, or the one the project's structs declare the field with.
-func (ix *writeIndex) GoctlStatements(field, method string) []*lint.Statement {
+func (ix *writeIndex) ModelStatements(field, method string) []*lint.Statement {
 	if ix == nil {
 		return nil
 	}

@@ -33,7 +33,7 @@ type writeIndex struct {
 	// rpcServers).
 	servers rpcServers
 	// fields maps the struct fields holding a goctl model under another
-	// name to its type (see GoctlStatements).
+	// name to its type (see ModelStatements).
 	fields map[string]string
 }
 

@@ -38,8 +38,11 @@ type MapperCall struct {
 	// HostMethod names the Java (or Go) method that makes the call.
 	HostMethod string
 	// Framework names what turns the call into SQL: "MyBatis Generator"
-	// (empty means that too), "MyBatis-Plus", "JPA", "GORM", "goctl".
+	// (empty means that too), "MyBatis-Plus", "JPA", "GORM", "goctl". It is
+	// for the readers and linkers; the rules read Kind.
 	Framework string
+	// Kind says what the call is to the rules.
+	Kind CallKind
 	// Table is the table the call writes when the host code names it (an
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
@@ -78,6 +81,27 @@ type MapperCall struct {
 	// (`stock.decrease(n)`): what they assign, the entity's class says.
 	RecordCalls []RecordCall
 }
+
+// CallKind says what a call of host code is to the rules.
+type CallKind uint8
+
+// The kinds of calls.
+const (
+	// CallWritesRecord writes the record the code filled, by a statement
+	// of a mapper or an ORM: the rules judge what the code set before it.
+	CallWritesRecord CallKind = iota
+	// CallRunsStatement runs a statement the query rules judge where it is
+	// written (a Spring Data @Query method): only what the code does with
+	// its result is the call's.
+	CallRunsStatement
+	// CallModelMethod calls a method of a model whose statement the
+	// project's code holds (a goctl model): MapperIndex.ModelStatements
+	// finds it.
+	CallModelMethod
+	// CallRequest sends a request to a server whose handler writes (a
+	// go-zero RPC call): MapperIndex.ServerCalls finds the handler's calls.
+	CallRequest
+)
 
 // RecordCall is a call of a method on a record: `stock.decrease(n)`.
 type RecordCall struct {

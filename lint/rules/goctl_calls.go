@@ -35,7 +35,7 @@ func goctlWrite(pass *lint.Pass, c *stmt.MapperCall) (mapperWrite, bool) {
 		}
 	}
 	var first *lint.Statement
-	for _, st := range pass.Mappers.GoctlStatements(c.Mapper, c.Method) {
+	for _, st := range pass.Mappers.ModelStatements(c.Mapper, c.Method) {
 		if st.Node == nil {
 			return mw, false
 		}
@@ -69,7 +69,7 @@ func lockedRead(pass *lint.Pass, r *stmt.MapperRead) bool {
 	if !ok {
 		return false
 	}
-	for _, st := range pass.Mappers.GoctlStatements(model, method) {
+	for _, st := range pass.Mappers.ModelStatements(model, method) {
 		if st.Node != nil && firstLockingSelect(st.Node) != nil {
 			return true
 		}
@@ -85,7 +85,7 @@ func lockedRead(pass *lint.Pass, r *stmt.MapperRead) bool {
 func rpcCounterWrites(pass *lint.Pass) {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework != stmt.FrameworkGoZeroRPC {
+		if c.Kind != stmt.CallRequest {
 			continue
 		}
 		done := map[string]bool{}
@@ -154,7 +154,7 @@ func (mw *mapperWrite) bindsColumn(col string) bool {
 // call that ends in one): what to call instead. Other frameworks get
 // entityFix.
 func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string {
-	if mw.call.Framework != stmt.FrameworkGoctl {
+	if mw.call.Kind != stmt.CallModelMethod {
 		return entityFix(pass, mw, col, counter)
 	}
 	table, vc := mw.t.tableName(), pass.Policy.VersionColumn()
@@ -168,7 +168,7 @@ func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string
 			"and compare its RowsAffected (0: a concurrent writer moved the state first)", schema.QuoteIdent(table), col, key, col)
 	}
 	switch {
-	case pass.Mappers.GoctlStatements(mw.call.Mapper, "UpdateWithVersion") != nil:
+	case pass.Mappers.ModelStatements(mw.call.Mapper, "UpdateWithVersion") != nil:
 		fix = fmt.Sprintf("call the model's UpdateWithVersion (a compare-and-set on %s) with the record read, and retry or refuse on "+
 			"its no-rows error; or %s", vc, fix)
 	case mw.t.table != nil && !lacksVersion(mw.t, vc):

@@ -36,10 +36,10 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 	var out []mapperWrite
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework == stmt.FrameworkSpringData {
+		if c.Kind == stmt.CallRunsStatement {
 			continue // a repository method's own @Query: a statement the query rules judge
 		}
-		if c.Framework == stmt.FrameworkGoZeroRPC {
+		if c.Kind == stmt.CallRequest {
 			continue // judged by what the server writes (goctl_calls.go)
 		}
 		if mw, ok := resolveMapperWrite(pass, c); ok {
@@ -51,7 +51,7 @@ func mapperWrites(pass *lint.Pass) []mapperWrite {
 
 // resolveMapperWrite finds the table and statement of one mapper call.
 func resolveMapperWrite(pass *lint.Pass, c *stmt.MapperCall) (mapperWrite, bool) {
-	if c.Framework == stmt.FrameworkGoctl {
+	if c.Kind == stmt.CallModelMethod {
 		return goctlWrite(pass, c)
 	}
 	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
@@ -163,7 +163,7 @@ func (mw *mapperWrite) setsOf(test func(colRef) bool) (sets []stmt.PropertySet, 
 			}
 			col = c.Name
 		}
-		if mw.call.Framework == stmt.FrameworkGoctl && !mw.bindsColumn(col) {
+		if mw.call.Kind == stmt.CallModelMethod && !mw.bindsColumn(col) {
 			continue // the model method's statement does not write the field
 		}
 		if test(colRef{w: mw.w, t: mw.t, name: col}) {

@@ -79,7 +79,7 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 func discardedRepositoryResults(pass *lint.Pass) {
 	for i := range pass.MapperCalls {
 		c := &pass.MapperCalls[i]
-		if c.Framework != stmt.FrameworkSpringData || !c.ResultDiscarded {
+		if c.Kind != stmt.CallRunsStatement || !c.ResultDiscarded {
 			continue
 		}
 		for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {

@@ -144,7 +144,7 @@ func (x *goExtractor) requestParam(fn *ast.FuncDecl) goRequest {
 func (x *goExtractor) goctlCall(fn *ast.FuncDecl, call *ast.CallExpr, kind int, recv, method string, req goRequest) (stmt.MapperCall, bool) {
 	p := x.position(call.Pos())
 	c := stmt.MapperCall{
-		Mapper: recv, Method: method, HostMethod: goFuncName(fn), Framework: stmt.FrameworkGoctl,
+		Mapper: recv, Method: method, HostMethod: goFuncName(fn), Framework: stmt.FrameworkGoctl, Kind: stmt.CallModelMethod,
 		Line: p.Line, Col: p.Column, EndLine: x.position(call.End()).Line,
 	}
 	for _, a := range call.Args {
@@ -162,7 +162,7 @@ func (x *goExtractor) goctlCall(fn *ast.FuncDecl, call *ast.CallExpr, kind int, 
 				if pkg == "" {
 					return stmt.MapperCall{}, false
 				}
-				c.Framework, c.Mapper = stmt.FrameworkGoZeroRPC, pkg+"."+typ
+				c.Framework, c.Kind, c.Mapper = stmt.FrameworkGoZeroRPC, stmt.CallRequest, pkg+"."+typ
 			}
 			c.Entity = typ
 			c.Sets = x.literalSets(a, fn, req)

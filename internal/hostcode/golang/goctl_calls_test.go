@@ -49,7 +49,7 @@ func TestGoctlCalls(t *testing.T) {
 	want := []stmt.MapperCall{
 		{
 			Mapper: "ProductModel", Method: "Update", Record: "p", RecordRead: read7, HostMethod: "DeductLogic.Deduct",
-			Framework: stmt.FrameworkGoctl, Request: "shop/rpc/pb.DeductReq", Line: 13, Col: 9, EndLine: 13,
+			Framework: stmt.FrameworkGoctl, Kind: stmt.CallModelMethod, Request: "shop/rpc/pb.DeductReq", Line: 13, Col: 9, EndLine: 13,
 			Sets: []stmt.PropertySet{
 				{Property: "Stock", Form: stmt.ValueFromRead, Read: read7, Text: "p.Stock - in.Num", Line: 8},
 				{Property: "Status", Form: stmt.ValueLiteral, Text: "model.StatusSold", Line: 9},
@@ -59,7 +59,7 @@ func TestGoctlCalls(t *testing.T) {
 		},
 		{
 			Mapper: "ProductModel", Method: "Update", Entity: "Product", HostMethod: "X.literal",
-			Framework: stmt.FrameworkGoctl, Line: 17, Col: 2, EndLine: 17,
+			Framework: stmt.FrameworkGoctl, Kind: stmt.CallModelMethod, Line: 17, Col: 2, EndLine: 17,
 			Sets: []stmt.PropertySet{
 				{Property: "Id", Form: stmt.ValueFromRead, Read: read16, CopiesRead: true, Text: "p.Id", Line: 17},
 				{Property: "Stock", Form: stmt.ValueFromRead, Read: read16, Text: "p.Stock - n", Line: 17},
@@ -69,12 +69,12 @@ func TestGoctlCalls(t *testing.T) {
 		},
 		{
 			Mapper: "ProductModel", Method: "Update", Record: "p", HostMethod: "X.twice",
-			Framework: stmt.FrameworkGoctl, Line: 24, Col: 2, EndLine: 24,
+			Framework: stmt.FrameworkGoctl, Kind: stmt.CallModelMethod, Line: 24, Col: 2, EndLine: 24,
 			Sets: []stmt.PropertySet{{Property: "Stock", Form: stmt.ValueOther, Text: "p.Stock - 1", Line: 23}},
 		},
 		{
 			Mapper: "shop/rpc/pb.UpdateReq", Method: "Update", Entity: "UpdateReq", HostMethod: "X.rpc",
-			Framework: stmt.FrameworkGoZeroRPC, Line: 28, Col: 2, EndLine: 28,
+			Framework: stmt.FrameworkGoZeroRPC, Kind: stmt.CallRequest, Line: 28, Col: 2, EndLine: 28,
 			Sets: []stmt.PropertySet{
 				{Property: "Id", Form: stmt.ValueFromRead, Read: rpc, CopiesRead: true, Text: "r.Id", Line: 28},
 				{Property: "Stock", Form: stmt.ValueFromRead, Read: rpc, Text: "r.Stock - 1", Line: 28},

@@ -50,7 +50,7 @@ func (x *javaFile) repositoryCalls() []stmt.MapperCall {
 			typ = pkg + "." + typ
 		}
 		call := stmt.MapperCall{
-			Mapper: typ, Method: t[i].text, HostMethod: x.blocks[body].name, Framework: stmt.FrameworkSpringData,
+			Mapper: typ, Method: t[i].text, HostMethod: x.blocks[body].name, Framework: stmt.FrameworkSpringData, Kind: stmt.CallRunsStatement,
 			Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine, ResultDiscarded: discarded,
 		}
 		if save {
@@ -58,7 +58,7 @@ func (x *javaFile) repositoryCalls() []stmt.MapperCall {
 			if !ok {
 				continue
 			}
-			call.Framework, call.Record = stmt.FrameworkJPA, name
+			call.Framework, call.Kind, call.Record = stmt.FrameworkJPA, stmt.CallWritesRecord, name
 			call.Entity = x.localType(name, body, recv)
 			if call.Entity == "" {
 				call.Entity = x.declaredType(name, recv)
