@@ -43,6 +43,10 @@ type MapperCall struct {
 	Framework string
 	// Kind says what the call is to the rules.
 	Kind CallKind
+	// Statement is what findings call the statement the call ends in when
+	// no file holds its text (the UPDATE an ORM sends, in words); empty
+	// names it by the mapper type and method.
+	Statement string
 	// Table is the table the call writes when the host code names it (an
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the

@@ -8,16 +8,6 @@ import (
 	"github.com/guard-sql/guard/lint"
 )
 
-// gormStatement names the UPDATE a GORM entity write ends in: Save and
-// Updates of a record write its fields WHERE its primary key.
-func gormStatement(c *stmt.MapperCall) string {
-	key := "id"
-	if len(c.Criteria) > 0 {
-		key = c.Criteria[0].Property
-	}
-	return fmt.Sprintf("GORM %s.%s(&%s) (UPDATE %s SET … WHERE %s = ?)", c.Mapper, c.Method, c.Record, c.Table, key)
-}
-
 // paramRead returns what the host code shows of the value bound to e, when
 // e is a placeholder bound to a value computed from a record the function
 // read (stmt.ParamRead); nil otherwise.

@@ -55,11 +55,8 @@ func resolveMapperWrite(pass *lint.Pass, c *stmt.MapperCall) (mapperWrite, bool)
 		return goctlWrite(pass, c)
 	}
 	mw := mapperWrite{call: c, statement: c.Mapper + "." + c.Method}
-	if c.Framework == stmt.FrameworkGORM {
-		mw.statement = gormStatement(c)
-	}
-	if c.Framework == stmt.FrameworkJPAFlush {
-		mw.statement = "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + c.HostMethod + "()"
+	if c.Statement != "" {
+		mw.statement = c.Statement
 	}
 	sts := pass.Mappers.Statements(c.Mapper, c.Method)
 	for _, st := range sts {

@@ -1,6 +1,7 @@
 package golang
 
 import (
+	"fmt"
 	"go/ast"
 	"go/token"
 	"strings"
@@ -79,10 +80,13 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 		return true // a new record: Save inserts it, Updates refuses it
 	}
 	p := x.position(root.Pos())
+	recv := x.exprText(root)
 	x.calls = append(x.calls, stmt.MapperCall{
-		Mapper: x.exprText(root), Method: method, Entity: model.Name, Record: id.Name, RecordRead: read, Sets: sets,
+		Mapper: recv, Method: method, Entity: model.Name, Record: id.Name, RecordRead: read, Sets: sets,
 		Criteria: []stmt.Criterion{{Property: key, Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: x.enclosingName(call),
 		Framework: stmt.FrameworkGORM, Table: table, Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line),
+		// Save and Updates of a record write its fields WHERE its key.
+		Statement: fmt.Sprintf("GORM %s.%s(&%s) (UPDATE %s SET … WHERE %s = ?)", recv, method, id.Name, table, key),
 	})
 	return true
 }
