@@ -30,29 +30,19 @@ type ServerCall struct {
 	Call *stmt.MapperCall
 }
 
-// jpaWriteFix is the advice for an entity write through JPA: the fix is
-// in the entity or the repository, not in SQL the code does not hold;
-// jpaStateFix is its end for a state column, jpaCounterFix for a counter.
-const (
-	jpaWriteFix = "add a version to the entity (`@Version private Long version;` over a version column): JPA's " +
-		"UPDATE then compares the version it read and a concurrent change fails with an OptimisticLockException to " +
-		"retry; or make the change one conditional statement whose int result is compared with 1: "
-	jpaCounterFix = "`@Modifying @Query(\"update Sku s set s.stock = s.stock - :n where s.id = :id and s.stock >= :n\")`"
-	jpaStateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
-)
-
 // ReportCall records a finding at a Java mapper call.
 func (p *Pass) ReportCall(c *stmt.MapperCall, table, column, format string, args ...any) {
 	p.ReportCallFix(c, table, column, "", format, args...)
 }
 
 // ReportCallFix is ReportCall with the fix the host code calls for; an
-// empty fix leaves the rule's.
+// empty fix leaves the call's own advice (stmt.Advice.Counter and State),
+// else the rule's.
 func (p *Pass) ReportCallFix(c *stmt.MapperCall, table, column, fix, format string, args ...any) {
-	if fix == "" && (c.Framework == stmt.FrameworkJPA || c.Framework == stmt.FrameworkJPAFlush) {
-		fix = jpaWriteFix + jpaCounterFix
+	if fix == "" && c.Advice != nil && c.Advice.Counter != "" {
+		fix = c.Advice.Counter
 		if p.Rule.Code == "GQ005" {
-			fix = jpaWriteFix + jpaStateFix
+			fix = c.Advice.State
 		}
 	}
 	p.Report(Finding{

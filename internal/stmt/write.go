@@ -47,6 +47,14 @@ type MapperCall struct {
 	// no file holds its text (the UPDATE an ORM sends, in words); empty
 	// names it by the mapper type and method.
 	Statement string
+	// Advice is how the framework's users make such a write safe, for the
+	// fixes of the findings at the call; nil gives a generated mapper's.
+	Advice *Advice
+	// Result names the method as the fix of a dropped result names it
+	// (BaseMapper.updateById, IService.updateById) when the call returns
+	// the count of the rows it changed, or whether it changed one; empty
+	// when guard does not follow the call's result.
+	Result string
 	// Table is the table the call writes when the host code names it (an
 	// @TableName/@Table annotation, a GORM TableName method, a goctl
 	// model's table); empty when it comes from the mapper XML or the
@@ -106,6 +114,20 @@ const (
 	// go-zero RPC call): MapperIndex.ServerCalls finds the handler's calls.
 	CallRequest
 )
+
+// Advice is how a framework's users make an entity write safe: one
+// conditional statement, or a compare of the version read.
+type Advice struct {
+	// Via names how the framework sends one conditional statement of the
+	// user's ("a GORM chain (…)").
+	Via string
+	// CAS says how it compares the version read: %[1]s stands for the
+	// version column, %[2]s for it as a Go field name.
+	CAS string
+	// Counter and State, when set, are the whole fixes of a finding on a
+	// counter and on a state column, in place of those made of Via and CAS.
+	Counter, State string
+}
 
 // RecordCall is a call of a method on a record: `stock.decrease(n)`.
 type RecordCall struct {

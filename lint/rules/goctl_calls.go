@@ -178,11 +178,11 @@ func goctlFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string
 	return fix
 }
 
-// entityFix is the fix of a finding at an entity write of MyBatis
-// Generator, MyBatis-Plus or GORM, in the table's own names: one
-// conditional statement in place of the read-modify-write, or a compare of
-// the version read. "" for JPA, whose fix the pass gives, and for a table
-// guard does not know.
+// entityFix is the fix of a finding at an entity write, in the table's own
+// names: one conditional statement in place of the read-modify-write, or a
+// compare of the version read, said as the call's framework says them
+// (stmt.Advice; a generated mapper's without one). "" when the call brings
+// its whole fix, which the pass gives, and for a table guard does not know.
 func entityFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) string {
 	table, vc := mw.t.tableName(), pass.Policy.VersionColumn()
 	if table == "" {
@@ -190,15 +190,11 @@ func entityFix(pass *lint.Pass, mw *mapperWrite, col string, counter bool) strin
 	}
 	key := rowKey(mw.w, mw.t)
 	var via, cas string
-	switch mw.call.Framework {
-	case "MyBatis-Plus":
-		via = "a mapper method of its own (`@Update`) or an UpdateWrapper chain"
-		cas = "put @Version on the entity's " + vc + " field and write the entity read (the optimistic-lock interceptor adds `" + vc + " = ?`)"
-	case stmt.FrameworkGORM:
-		via = "a GORM chain (`Model(&x).Where(…).Update(…, gorm.Expr(…))`)"
-		cas = "compare the " + vc + " read (`Where(\"" + vc + " = ?\", x." + exportedName(vc) + ")`) and bump it"
-	case stmt.FrameworkJPA, stmt.FrameworkJPAFlush:
-		return ""
+	switch adv := mw.call.Advice; {
+	case adv != nil && adv.Counter != "":
+		return "" // the call's own fix (Pass.ReportCallFix)
+	case adv != nil:
+		via, cas = adv.Via, fmt.Sprintf(adv.CAS, vc, exportedName(vc))
 	default:
 		via = "a mapper statement of its own"
 		if !mw.byExample() {

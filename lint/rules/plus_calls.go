@@ -34,13 +34,10 @@ func javaResultIgnored(pass *lint.Pass, st *lint.Statement, cw conditional) {
 func plusResultsIgnored(pass *lint.Pass) {
 	for _, mw := range mapperWrites(pass) {
 		c := mw.call
-		if c.Framework != "MyBatis-Plus" || !c.VersionCAS || !c.ResultDiscarded {
+		if c.Result == "" || !c.VersionCAS || !c.ResultDiscarded {
 			continue
 		}
-		method := "BaseMapper." + c.Method
-		if !strings.HasSuffix(c.Mapper, "Mapper") {
-			method = "IService." + c.Method
-		}
+		method := c.Result
 		vc := pass.Policy.VersionColumn()
 		cw := conditional{why: "a version CAS on " + vc, table: mw.t.tableName(), column: vc, refusal: "ErrConflict"}
 		why := ""

@@ -87,6 +87,7 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 		Framework: stmt.FrameworkGORM, Table: table, Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line),
 		// Save and Updates of a record write its fields WHERE its key.
 		Statement: fmt.Sprintf("GORM %s.%s(&%s) (UPDATE %s SET … WHERE %s = ?)", recv, method, id.Name, table, key),
+		Advice:    gormAdvice,
 	})
 	return true
 }
@@ -249,4 +250,10 @@ func gormKeyGiven(v *goObj, key string, sets []stmt.PropertySet) bool {
 		}
 	}
 	return false
+}
+
+// gormAdvice is the fix of a finding at a GORM entity write.
+var gormAdvice = &stmt.Advice{
+	Via: "a GORM chain (`Model(&x).Where(…).Update(…, gorm.Expr(…))`)",
+	CAS: "compare the %[1]s read (`Where(\"%[1]s = ?\", x.%[2]s)`) and bump it",
 }

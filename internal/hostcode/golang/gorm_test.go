@@ -206,7 +206,7 @@ func TestExtractGoGormEntityWrites(t *testing.T) {
 				Text: "p.Stock - int(n)", Line: 14, Decrement: true}},
 			Criteria: []stmt.Criterion{{Property: "id", Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: "f",
 			Framework: stmt.FrameworkGORM, Table: "t_product", Line: 15, Col: 2, EndLine: 15,
-			Statement: "GORM db.Save(&p) (UPDATE t_product SET … WHERE id = ?)"}}},
+			Statement: "GORM db.Save(&p) (UPDATE t_product SET … WHERE id = ?)", Advice: gormAdvice}}},
 		{"state set after a read, Updates of the record", []string{
 			`inv := model.Inventory{}`,
 			`tx := db.Begin()`,
@@ -218,7 +218,7 @@ func TestExtractGoGormEntityWrites(t *testing.T) {
 			Sets:       []stmt.PropertySet{{Property: "status", Form: stmt.ValueLiteral, Text: `"shipped"`, Line: 15}},
 			Criteria:   []stmt.Criterion{{Property: "id", Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: "f",
 			Framework: stmt.FrameworkGORM, Table: "inventories", Line: 16, Col: 2, EndLine: 16,
-			Statement: "GORM tx.Updates(&inv) (UPDATE inventories SET … WHERE id = ?)"}}},
+			Statement: "GORM tx.Updates(&inv) (UPDATE inventories SET … WHERE id = ?)", Advice: gormAdvice}}},
 		{"optimistic lock: a compare-and-set", []string{
 			`var a model.Account`,
 			`db.First(&a, id)`,

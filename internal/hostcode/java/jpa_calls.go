@@ -58,7 +58,7 @@ func (x *javaFile) repositoryCalls() []stmt.MapperCall {
 			if !ok {
 				continue
 			}
-			call.Framework, call.Kind, call.Record = stmt.FrameworkJPA, stmt.CallWritesRecord, name
+			call.Framework, call.Kind, call.Record, call.Advice = stmt.FrameworkJPA, stmt.CallWritesRecord, name, jpaAdvice
 			call.Entity = x.localType(name, body, recv)
 			if call.Entity == "" {
 				call.Entity = x.declaredType(name, recv)
@@ -194,3 +194,17 @@ func (x *javaFile) jpaListRead(s, e int) string {
 	}
 	return ""
 }
+
+// jpaWriteFix is the advice for an entity write through JPA: the fix is
+// in the entity or the repository, not in SQL the code does not hold;
+// jpaStateFix is its end for a state column, jpaCounterFix for a counter.
+const (
+	jpaWriteFix = "add a version to the entity (`@Version private Long version;` over a version column): JPA's " +
+		"UPDATE then compares the version it read and a concurrent change fails with an OptimisticLockException to " +
+		"retry; or make the change one conditional statement whose int result is compared with 1: "
+	jpaCounterFix = "`@Modifying @Query(\"update Sku s set s.stock = s.stock - :n where s.id = :id and s.stock >= :n\")`"
+	jpaStateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
+)
+
+// jpaAdvice is the fix of a finding at a JPA entity write.
+var jpaAdvice = &stmt.Advice{Counter: jpaWriteFix + jpaCounterFix, State: jpaWriteFix + jpaStateFix}

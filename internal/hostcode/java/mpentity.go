@@ -158,7 +158,7 @@ func (x *javaFile) plusEntityWrites() []stmt.MapperCall {
 		start := x.callStart(i)
 		call := stmt.MapperCall{
 			Mapper: recvType, Method: m, Entity: rec.class, Record: rec.name, RecordRead: rec.read,
-			HostMethod: x.blocks[body].name, Framework: "MyBatis-Plus", Table: pe.table,
+			HostMethod: x.blocks[body].name, Framework: "MyBatis-Plus", Table: pe.table, Advice: plusAdvice, Result: plusResult(recvType, m),
 			Line: x.toks[start].line, Col: x.toks[start].col, EndLine: x.toks[close].endLine,
 			Columns: map[string]string{}, ResultDiscarded: x.discarded(start, close),
 		}
@@ -394,4 +394,19 @@ func (x *javaFile) consults(r *stmt.MapperRead, props []string, body, before int
 		}
 	}
 	return false
+}
+
+// plusAdvice is the fix of a finding at a MyBatis-Plus entity write.
+var plusAdvice = &stmt.Advice{
+	Via: "a mapper method of its own (`@Update`) or an UpdateWrapper chain",
+	CAS: "put @Version on the entity's %[1]s field and write the entity read (the optimistic-lock interceptor adds `%[1]s = ?`)",
+}
+
+// plusResult names method m of a receiver of type recv as a fix names it:
+// a BaseMapper's returns an int, an IService's a boolean.
+func plusResult(recv, m string) string {
+	if strings.HasSuffix(recv, "Mapper") {
+		return "BaseMapper." + m
+	}
+	return "IService." + m
 }

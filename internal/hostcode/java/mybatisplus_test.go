@@ -169,7 +169,7 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 		{
 			Mapper: "shop.mapper.SkuMapper", Method: "updateById", Entity: "SkuDO", Record: "sku", RecordRead: read,
 			Sets:       []stmt.PropertySet{{Property: "stock", Form: stmt.ValueFromRead, Read: read, Text: "sku.getStock() - n", Line: 8}},
-			HostMethod: "a", Framework: "MyBatis-Plus", Table: "t_sku", Line: 9, Col: 9, EndLine: 9,
+			HostMethod: "a", Framework: "MyBatis-Plus", Advice: plusAdvice, Result: "BaseMapper.updateById", Table: "t_sku", Line: 9, Col: 9, EndLine: 9,
 			Columns: map[string]string{"stock": "stock_count"}, VersionCAS: true, ResultDiscarded: true,
 		},
 		{
@@ -178,7 +178,7 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 				{Property: "id", Form: stmt.ValueOther, Text: "id", Line: 16},
 				{Property: "status", Form: stmt.ValueLiteral, Text: "1", Line: 16},
 			},
-			HostMethod: "b", Framework: "MyBatis-Plus", Table: "t_sku", Line: 16, Col: 20, EndLine: 16,
+			HostMethod: "b", Framework: "MyBatis-Plus", Advice: plusAdvice, Result: "BaseMapper.updateById", Table: "t_sku", Line: 16, Col: 20, EndLine: 16,
 			Columns: map[string]string{"id": "sku_id", "status": "status"},
 		},
 		{
@@ -187,7 +187,7 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 				{Property: "id", Form: stmt.ValueOther, Text: "form.getId()", Line: 19},
 				{Property: "stock", Form: stmt.ValueOther, Text: "form.getStock()", Line: 19},
 			},
-			HostMethod: "c", Framework: "MyBatis-Plus", Table: "t_sku", Line: 19, Col: 9, EndLine: 19,
+			HostMethod: "c", Framework: "MyBatis-Plus", Advice: plusAdvice, Result: "IService.updateById", Table: "t_sku", Line: 19, Col: 9, EndLine: 19,
 			Columns: map[string]string{"id": "sku_id", "stock": "stock_count"}, ResultDiscarded: true,
 		},
 		// setVersion(null): the interceptor has no version to compare.
@@ -196,7 +196,7 @@ public class SkuServiceImpl extends ServiceImpl<SkuMapper, SkuDO> {
 			RecordRead: &stmt.MapperRead{Variable: "sku", Method: "selectById", Line: 22},
 			Sets: []stmt.PropertySet{{Property: "stock", Form: stmt.ValueFromRead, Read: &stmt.MapperRead{Variable: "sku", Method: "selectById", Line: 22},
 				Text: "sku.getStock() - 1", Line: 23}},
-			HostMethod: "d", Framework: "MyBatis-Plus", Table: "t_sku", Line: 24, Col: 9, EndLine: 24,
+			HostMethod: "d", Framework: "MyBatis-Plus", Advice: plusAdvice, Result: "BaseMapper.updateById", Table: "t_sku", Line: 24, Col: 9, EndLine: 24,
 			Columns: map[string]string{"stock": "stock_count"}, ResultDiscarded: true,
 		},
 	}
