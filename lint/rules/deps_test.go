@@ -1,7 +1,11 @@
 package rules
 
 import (
+	"go/ast"
+	"go/parser"
+	"go/token"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -34,5 +38,41 @@ func TestRulesSeeNoReader(t *testing.T) {
 		if strings.HasPrefix(p, "github.com/guard-sql/guard/") && !allowed[p] && !strings.HasPrefix(p, "github.com/guard-sql/guard/lint/rules/") {
 			t.Errorf("lint/rules depends on %s: rules read only internal/stmt, the schema model and the policy", p)
 		}
+	}
+}
+
+// TestRulesReadNoFrameworkName keeps the framework names out of the rules
+// and the rule API: what a call of host code is (stmt.MapperCall.Kind),
+// how findings name its statement (Statement), how its users fix it
+// (Advice) and which result a fix names (Result) come from the reader
+// that knows its framework. A rule that compared Framework would have to
+// be taught every framework added after it.
+func TestRulesReadNoFrameworkName(t *testing.T) {
+	var files []string
+	for _, glob := range []string{"*.go", "*/*.go", "../*.go"} {
+		m, err := filepath.Glob(glob)
+		if err != nil {
+			t.Fatal(err)
+		}
+		files = append(files, m...)
+	}
+	fset := token.NewFileSet()
+	for _, f := range files {
+		if strings.HasSuffix(f, "_test.go") {
+			continue
+		}
+		af, err := parser.ParseFile(fset, f, nil, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ast.Inspect(af, func(n ast.Node) bool {
+			if sel, ok := n.(*ast.SelectorExpr); ok && (sel.Sel.Name == "Framework" || strings.HasPrefix(sel.Sel.Name, "Framework")) {
+				t.Errorf("%s: %s reads a framework name", fset.Position(sel.Pos()), sel.Sel.Name)
+			}
+			return true
+		})
+	}
+	if len(files) < 40 {
+		t.Fatalf("read %d files", len(files))
 	}
 }
