@@ -11,6 +11,7 @@ package frameworks
 
 import (
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/guard-sql/guard/internal/stmt"
@@ -66,14 +67,6 @@ func All() []Framework {
 	mu.Lock()
 	defer mu.Unlock()
 	out := slices.Clone(registered)
-	slices.SortFunc(out, func(a, b Framework) int {
-		switch {
-		case a.Name < b.Name:
-			return -1
-		case a.Name > b.Name:
-			return 1
-		}
-		return 0
-	})
+	slices.SortFunc(out, func(a, b Framework) int { return strings.Compare(a.Name, b.Name) })
 	return out
 }
