@@ -130,7 +130,7 @@ type Dollar struct {
 	CallerSupplied string
 }
 
-// Exec tells how Go code runs a statement.
+// Exec tells how host code runs a statement and uses its result.
 type Exec struct {
 	// Method is the database method called (Exec, ExecContext, NamedExec, …).
 	Method string
@@ -140,7 +140,26 @@ type Exec struct {
 	// ResultDiscarded reports whether the result is dropped (assigned to _ or
 	// not assigned at all).
 	ResultDiscarded bool
+	// Returns says what the call gives back to tell a refusal from success.
+	Returns Returns
 }
+
+// Returns is what a call that runs a statement gives back.
+type Returns uint8
+
+// The results of a call.
+const (
+	// ReturnsResult is a database/sql Result: RowsAffected() is the count.
+	ReturnsResult Returns = iota
+	// ReturnsHandle is a query builder's handle whose Error is the error
+	// and RowsAffected the count (GORM's *gorm.DB).
+	ReturnsHandle
+	// ReturnsCount is the count of the rows changed, or whether one was
+	// (a Java int or boolean).
+	ReturnsCount
+	// ReturnsNothing is nothing: a void method, whose callers cannot tell.
+	ReturnsNothing
+)
 
 // Suppression is a guard:ignore comment.
 type Suppression struct {

@@ -38,9 +38,6 @@ func boundFromRead(st *lint.Statement, e sqlparse.ExprNode) string {
 	return fmt.Sprintf("; the value bound is %s, computed from %s", r.Text, readText(&r.Read))
 }
 
-// gormChainBuilder is the stmt.Fragment.Builder of a rendered GORM chain.
-const gormChainBuilder = "GORM chain"
-
 // reportGormResult reports (GQ011) a conditional GORM update whose
 // *gorm.DB result is used for its Error alone: a refused write has a nil
 // Error and RowsAffected 0.

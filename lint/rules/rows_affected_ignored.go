@@ -46,17 +46,16 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 		if cw.why == "" {
 			continue
 		}
-		if fr.Builder == gormChainBuilder {
+		switch fr.Exec.Returns {
+		case stmt.ReturnsHandle:
 			reportGormResult(pass, st, cw)
 			continue
-		}
-		if fr.Lang == stmt.LangJava && strings.HasPrefix(fr.Exec.Method, stmt.ModifyingVoid) {
+		case stmt.ReturnsNothing:
 			pass.ReportStatementFix(st, cw.table, cw.column, javaVoidFix(fr.ID, cw),
 				"%s runs %s but returns void: a write that matched no row raises no exception, so nobody "+
 					"can tell a refusal from success", execName(fr.Exec.Method), cw.why)
 			continue
-		}
-		if fr.Lang == stmt.LangJava {
+		case stmt.ReturnsCount:
 			javaResultIgnored(pass, st, cw)
 			continue
 		}
@@ -83,7 +82,7 @@ func discardedRepositoryResults(pass *lint.Pass) {
 			continue
 		}
 		for _, st := range pass.Mappers.Statements(c.Mapper, c.Method) {
-			if st.Fragment.Exec != nil {
+			if st.Fragment.Exec != nil && st.Fragment.Exec.Returns == stmt.ReturnsNothing {
 				break // a void method: its declaration is reported, its callers get nothing to compare
 			}
 			w := writeTargets(st, pass.Schema)

@@ -418,6 +418,7 @@ func (x *goExtractor) addGormFragment(sql string, root ast.Expr, call *ast.CallE
 		Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line), ID: x.enclosingName(call),
 		Builder: gormBuilder, ParamReads: reads}
 	fr.Exec = x.execFacts(call, method)
+	fr.Exec.Returns = stmt.ReturnsHandle
 	x.frags = append(x.frags, fr)
 }
 

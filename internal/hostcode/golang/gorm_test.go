@@ -74,34 +74,34 @@ func TestExtractGoGormChains(t *testing.T) {
 		{"guarded decrement, RowsAffected compared", []string{
 			`res := db.WithContext(ctx).Model(&model.Product{}).Where("id = ? AND stock >= ?", id, n).Update("stock", gorm.Expr("stock - ?", n))`,
 			`if res.RowsAffected == 0 { return nil }`,
-		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ? AND stock >= ?)", &stmt.Exec{Method: "Update", ResultChecked: true}},
+		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ? AND stock >= ?)", &stmt.Exec{Method: "Update", ResultChecked: true, Returns: stmt.ReturnsHandle}},
 		{"Error alone is not a check", []string{
 			`err := db.Model(&model.Product{}).Where("id = ?", id).UpdateColumn("stock", gorm.Expr("stock - ?", n)).Error`,
 			`_ = err`,
-		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ?)", &stmt.Exec{Method: "UpdateColumn"}},
+		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ?)", &stmt.Exec{Method: "UpdateColumn", Returns: stmt.ReturnsHandle}},
 		{"statement of its own", []string{
 			`db.Model(&model.Product{}).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
-		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ?)", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = stock - ? WHERE (id = ?)", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"default table name, column tag, map of expressions", []string{
 			`db.Model(&model.Inventory{}).Where("id = ?", id).Updates(map[string]interface{}{"inventory": gorm.Expr("inventory - ?", n), "status": "low"})`,
-		}, "UPDATE `inventories` SET `inventory` = inventory - ?, `status` = 'low' WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true}},
+		}, "UPDATE `inventories` SET `inventory` = inventory - ?, `status` = 'low' WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"struct condition and IN expanded", []string{
 			`db.Where(&model.Inventory{ID: id}).Where("status in ?", []string{"a"}).Updates(model.Inventory{Status: "b", Inventory: 0})`,
-		}, "UPDATE `inventories` SET `status` = 'b' WHERE `id` = ? AND (status in (?))", &stmt.Exec{Method: "Updates", ResultDiscarded: true}},
+		}, "UPDATE `inventories` SET `status` = 'b' WHERE `id` = ? AND (status in (?))", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"model key, soft delete", []string{
 			`db.Model(&model.Order{Model: gorm.Model{}}).Where("status = ?", 1).Update("Status", 2)`,
-		}, "UPDATE `orders` SET `status` = 2 WHERE (status = ?) AND `deleted_at` IS NULL", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `orders` SET `status` = 2 WHERE (status = ?) AND `deleted_at` IS NULL", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"bare column condition", []string{
 			`db.Table("t_product").Where("id", id).Update("stock", gorm.Expr("stock + ?", n))`,
-		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE `id` = ?", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE `id` = ?", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"optimistic lock adds the bump and the compare", []string{
 			`var a model.Account`,
 			`db.First(&a, id)`,
 			`db.Model(&a).Update("balance", a.Balance-n)`,
-		}, "UPDATE `accounts` SET `balance` = ?, `version` = `version` + 1 WHERE `id` = ? AND `version` = ?", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `accounts` SET `balance` = ?, `version` = `version` + 1 WHERE `id` = ? AND `version` = ?", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"a bool field is a switch, left out", []string{
 			`db.Model(&model.Product{}).Where("id = ?", id).Updates(map[string]interface{}{"name": "x", "status": false})`,
-		}, "UPDATE `t_product` SET `name` = 'x' WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `name` = 'x' WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"only a switch: nothing to judge", []string{
 			`db.Model(&model.Product{}).Where("id = ?", id).Update("Status", false)`,
 		}, "", nil},
@@ -110,22 +110,22 @@ func TestExtractGoGormChains(t *testing.T) {
 		}, "", nil},
 		{"AllowGlobalUpdate sends it", []string{
 			`db.Session(&gorm.Session{AllowGlobalUpdate: true}).Model(&model.Product{}).Update("stock", 0)`,
-		}, "UPDATE `t_product` SET `stock` = 0", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = 0", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"the project's accessor of its handle", []string{
 			`r.data.DB(ctx).Model(&model.Product{}).Where("id = ?", id).Update("stock", gorm.Expr("stock + ?", n))`,
-		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE (id = ?)", &stmt.Exec{Method: "Update", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE (id = ?)", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"a link guard does not know", []string{
 			`db.Model(&model.Product{}).Scopes(byShop).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
 		}, "", nil},
 		{"Select names the columns set, zero values included", []string{
 			`db.Model(&model.Product{}).Select("stock").Where("id = ?", id).Updates(model.Product{Stock: 0, Name: "x"})`,
-		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"Select of a column the map does not set", []string{
 			`db.Model(&model.Product{}).Select("name").Where("id = ?", id).Updates(map[string]interface{}{"stock": 1})`,
 		}, "", nil},
 		{"Select of every field", []string{
 			`db.Model(&model.Product{}).Select("*").Where("id = ?", id).Updates(model.Product{Stock: 0})`,
-		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true}},
+		}, "UPDATE `t_product` SET `stock` = 0 WHERE (id = ?)", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"a model guard does not know", []string{
 			`db.Model(&other.Thing{}).Where("id = ?", id).Update("stock", gorm.Expr("stock - ?", n))`,
 		}, "", nil},

@@ -158,7 +158,7 @@ func (q *JPAQuery) Exec() *stmt.Exec {
 	if q.Returns != "void" {
 		return nil
 	}
-	return &stmt.Exec{Method: stmt.ModifyingVoid + q.Method + "()", ResultDiscarded: true}
+	return &stmt.Exec{Method: stmt.ModifyingVoid + q.Method + "()", ResultDiscarded: true, Returns: stmt.ReturnsNothing}
 }
 
 // hibernatePlaceholders are the names Hibernate replaces in native SQL

@@ -376,7 +376,7 @@ func (x *javaFile) plusEmit(chain *plusChain, entity *javaRange, start, name, cl
 	fr := &stmt.Fragment{
 		File: x.path, Lang: stmt.LangJava, Line: x.toks[start].line, Col: x.toks[start].col,
 		EndLine: x.toks[close].endLine, ID: id, Builder: "MyBatis-Plus " + chain.kind + " chain",
-		Exec: &stmt.Exec{Method: method},
+		Exec: &stmt.Exec{Method: method, Returns: stmt.ReturnsCount},
 	}
 	fr.Exec.ResultDiscarded = x.discarded(start, close)
 	fr.Exec.ResultChecked = !fr.Exec.ResultDiscarded

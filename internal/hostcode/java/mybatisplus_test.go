@@ -107,20 +107,20 @@ public interface SkuMapper extends BaseMapperX<SkuDO> {
 	}
 	want := []frag{
 		{"UPDATE t_sku SET  stock_count = stock_count - ? WHERE sku_id = ? AND stock_count >= ? LIMIT 1", "a", "MyBatis-Plus LambdaUpdateWrapper chain", 5, 16,
-			stmt.Exec{Method: "BaseMapper.update", ResultChecked: true}, nil},
+			stmt.Exec{Method: "BaseMapper.update", ResultChecked: true, Returns: stmt.ReturnsCount}, nil},
 		// The conditional ge and the apply in an if block are left out.
 		{"UPDATE t_sku SET status = ? WHERE sku_id = ? OR status IN (?)", "b", "MyBatis-Plus LambdaUpdateWrapper chain", 16, 9,
-			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true}, nil},
+			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},
 		// The entity's non-null properties first, @TableField(exist = false) left out.
 		{"UPDATE t_sku SET status = ? WHERE sku_id = ? AND (status = ? OR status IS NULL)", "c", "MyBatis-Plus LambdaUpdateWrapper chain", 19, 9,
-			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true}, nil},
+			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},
 		// d: an entity passed in may carry a version: not rendered.
 		// e: the version the entity carries is compared and bumped by the interceptor.
 		{"UPDATE t_sku SET status = ?, version = ? WHERE sku_id = ? AND version = ?", "e", "MyBatis-Plus UpdateWrapper chain", 26, 9,
-			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true}, []stmt.ParamStep{{Param: 1, From: 3}}},
+			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, []stmt.ParamStep{{Param: 1, From: 3}}},
 		// ProductDO, declared nowhere, is the product table the schema has.
 		{"UPDATE product SET status = ? WHERE id = ?", "f", "MyBatis-Plus LambdaUpdateWrapper chain", 29, 9,
-			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true}, nil},
+			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("fragments (-want +got):\n%s", diff)
