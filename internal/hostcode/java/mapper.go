@@ -185,6 +185,9 @@ func (x *javaFile) selectCall(s, e int) string {
 	if m := x.plusReadCall(s, e); m != "" {
 		return m
 	}
+	if x.is(s, "this") && x.is(s+1, ".") {
+		s += 2 // this.skuMapper.selectByPrimaryKey(id): the field itself
+	}
 	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") || x.match[s+3] != e-1 {
 		return ""
 	}

@@ -24,6 +24,24 @@ public class TkStockService {
         versionedMapper.updateByPrimaryKeySelective(s);
     }
 
+    // The same through the fields, in a lambda: this.stockMapper is the field.
+    public void deductEach(java.util.List<Long> ids, int n) {
+        ids.forEach(id -> {
+            TkStock s = this.stockMapper.selectByPrimaryKey(id);
+            s.setQty(s.getQty() - n);
+            this.stockMapper.updateByPrimaryKeySelective(s); // want "GQ003 counter t_inventory.inventory is set to s.getQty.. - n, computed from s read by selectByPrimaryKey at line 30"
+        });
+    }
+
+    // Safe twin: the same loop over the versioned entity.
+    public void deductEachVersioned(java.util.List<Long> ids, int n) {
+        ids.forEach(id -> {
+            TkVersionedStock s = this.versionedMapper.selectByPrimaryKey(id);
+            s.setInventory(s.getInventory() - n);
+            this.versionedMapper.updateByPrimaryKeySelective(s);
+        });
+    }
+
     // Silent: the value is the caller's, not computed from a read here.
     public void restock(long id, int total) {
         TkStock s = stockMapper.selectByPrimaryKey(id);
