@@ -110,7 +110,7 @@ func (mw *mapperWrite) guardedBy(pass *lint.Pass, col string) bool {
 			return true
 		}
 		for _, cr := range mw.call.Criteria {
-			if n := stmt.PropertyColumn(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
+			if n := mw.call.Column(cr.Property); strings.EqualFold(n, col) || strings.EqualFold(n, vc) || mw.comparesAndSets(pass, cr) {
 				return true
 			}
 		}
@@ -133,7 +133,7 @@ func (mw *mapperWrite) comparesAndSets(pass *lint.Pass, cr stmt.Criterion) bool 
 	if cr.Op != "EqualTo" {
 		return false
 	}
-	col := stmt.PropertyColumn(cr.Property)
+	col := mw.call.Column(cr.Property)
 	if identifying(pass.Schema, mw.t.tableName(), col, pass.Policy) {
 		return false
 	}

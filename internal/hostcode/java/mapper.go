@@ -1,6 +1,7 @@
 package java
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
@@ -315,6 +316,9 @@ func (x *javaFile) criteriaChain(k, body, call int) ([]stmt.Criterion, bool) {
 	for x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
 		c, ok := mbgCriterion(x.toks[k+1].text)
 		if !ok {
+			c, ok = x.namedCriterion(k + 1)
+		}
+		if !ok {
 			return nil, false
 		}
 		out = append(out, c)
@@ -367,6 +371,21 @@ func (x *javaFile) exprStartOf(k int) int {
 		j--
 	}
 	return 0
+}
+
+// namedCriterion reads the criterion whose method is token m when it names
+// its property in a string, as tk.mybatis's Example.Criteria does:
+// andEqualTo("status", 1) is Property "status", Op "EqualTo".
+func (x *javaFile) namedCriterion(m int) (stmt.Criterion, bool) {
+	op, ok := strings.CutPrefix(x.toks[m].text, "and")
+	if !ok || !slices.Contains(mbgCriterionOps, op) || x.toks[m+2].kind != javaString || !x.is(m+3, ",") && !x.is(m+3, ")") {
+		return stmt.Criterion{}, false
+	}
+	prop := x.toks[m+2].value.String()
+	if prop == "" || strings.ContainsAny(prop, " =<>()") {
+		return stmt.Criterion{}, false // a condition, not a property
+	}
+	return stmt.Criterion{Property: prop, Op: op}, true
 }
 
 // mbgCriterion reads a generated criteria method name: andLockStockGreaterThan.

@@ -4,6 +4,7 @@ import shop.tk.mapper.TkOrderMapper;
 import shop.tk.mapper.TkVersionedOrderMapper;
 import shop.tk.model.TkOrder;
 import shop.tk.model.TkVersionedOrder;
+import tk.mybatis.mapper.entity.Example;
 
 public class TkOrderService {
     private TkOrderMapper orderMapper;
@@ -28,5 +29,29 @@ public class TkOrderService {
         }
         o.setStatus("paid");
         versionedMapper.updateByPrimaryKeySelective(o);
+    }
+
+    // The Example names its properties in strings: it compares the key only.
+    public void ship(long id) {
+        TkOrder o = orderMapper.selectByPrimaryKey(id);
+        if (!"paid".equals(o.getStatus())) {
+            throw new IllegalStateException("not paid");
+        }
+        TkOrder shipped = new TkOrder();
+        shipped.setStatus("shipped");
+        Example byId = new Example(TkOrder.class);
+        byId.createCriteria().andEqualTo("id", id);
+        orderMapper.updateByExampleSelective(shipped, byId); // want "GQ005 state column t_order.status is set to \"shipped\" and written by shop.tk.mapper.TkOrderMapper.updateByExampleSelective .*with Example criteria that compare neither status nor version"
+    }
+
+    // Safe twin: the criteria name the state left.
+    public void shipFromPaid(long id) {
+        TkOrder shipped = new TkOrder();
+        shipped.setStatus("shipped");
+        Example fromPaid = new Example(TkOrder.class);
+        Example.Criteria where = fromPaid.createCriteria();
+        where.andEqualTo("id", id);
+        where.andEqualTo("status", "paid");
+        orderMapper.updateByExampleSelective(shipped, fromPaid);
     }
 }
