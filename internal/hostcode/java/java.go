@@ -84,7 +84,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f.MapperCalls = append(f.MapperCalls, x.plusEntityWrites()...)
 	f.ServiceCalls = x.serviceCalls()
 	f.Types = x.javaTypes(sites)
-	f.MapperCalls = append(f.MapperCalls, x.repositoryCalls()...)
+	f.MapperCalls = append(f.MapperCalls, x.frameworkCalls()...)
 	f.MapperCalls = append(f.MapperCalls, x.jpaFlushes()...)
 	f.UsesEntities = x.usedEntities
 	return f

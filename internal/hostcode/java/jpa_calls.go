@@ -14,81 +14,6 @@ func jpaRepositoryType(t string) bool {
 	return strings.HasSuffix(t, "Repository") || strings.HasSuffix(t, "Repo")
 }
 
-// repositoryCalls finds the calls on repositories in the file's methods: the
-// entity writes (save, saveAndFlush) with what the method shows of the
-// entity, and the calls of other methods that are statements of their own,
-// whose result nobody reads.
-func (x *javaFile) repositoryCalls() []stmt.MapperCall {
-	var out []stmt.MapperCall
-	t := x.toks
-	for i := 2; i+1 < len(t); i++ {
-		if t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
-			continue
-		}
-		recv := i - 2
-		if x.is(recv-1, ".") && !x.is(recv-2, "this") {
-			continue // a.repo.m(): guard does not type a
-		}
-		save := jpaSaves[t[i].text]
-		close := x.match[i+1]
-		discarded := x.is(close+1, ";") && x.statementStart(recv)
-		if !save && !discarded {
-			continue
-		}
-		body := x.methodBlock(i)
-		if body < 0 {
-			continue
-		}
-		typ := x.localType(t[recv].text, body, recv)
-		if typ == "" {
-			typ = x.declaredType(t[recv].text, recv)
-		}
-		if !jpaRepositoryType(typ) {
-			continue
-		}
-		if pkg, ok := x.imports[typ]; ok {
-			typ = pkg + "." + typ
-		}
-		call := stmt.MapperCall{
-			Mapper: typ, Method: t[i].text, HostMethod: x.blocks[body].name, Framework: stmt.FrameworkSpringData, Kind: stmt.CallRunsStatement,
-			Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine, ResultDiscarded: discarded,
-		}
-		if save {
-			name, ok := x.singleName(x.split(i+2, close, ","), 0)
-			if !ok {
-				continue
-			}
-			call.Framework, call.Kind, call.Record, call.Advice = stmt.FrameworkJPA, stmt.CallWritesRecord, name, jpaAdvice
-			call.Entity = x.localType(name, body, recv)
-			if call.Entity == "" {
-				call.Entity = x.declaredType(name, recv)
-			}
-			call.RecordRead = x.localRead(name, body, recv)
-			call.Sets = x.propertySets(name, body, recv)
-			call.RecordCalls = x.recordCalls(name, body, recv)
-		}
-		out = append(out, call)
-	}
-	return out
-}
-
-// statementStart reports whether the expression whose first token is k
-// (the receiver of a call, or this of this.repo) starts a statement.
-func (x *javaFile) statementStart(k int) bool {
-	if x.is(k-1, ".") && x.is(k-2, "this") {
-		k -= 2
-	}
-	switch {
-	case x.is(k-1, ";") || x.is(k-1, "{") || x.is(k-1, "}") || x.is(k-1, "else"):
-		return true
-	case x.is(k-1, ")"):
-		// if (…) repo.m(); for (…) repo.m();
-		o := x.match[k-1]
-		return o > 0 && (x.is(o-1, "if") || x.is(o-1, "for") || x.is(o-1, "while"))
-	}
-	return false
-}
-
 // jpaReadPrefixes start the names of Spring Data's derived finders.
 var jpaReadPrefixes = []string{"find", "get", "read", "query"}
 
@@ -206,5 +131,5 @@ const (
 	jpaStateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
 )
 
-// jpaAdvice is the fix of a finding at a JPA entity write.
-var jpaAdvice = &stmt.Advice{Counter: jpaWriteFix + jpaCounterFix, State: jpaWriteFix + jpaStateFix}
+// JPAAdvice is the fix of a finding at a JPA entity write.
+var JPAAdvice = &stmt.Advice{Counter: jpaWriteFix + jpaCounterFix, State: jpaWriteFix + jpaStateFix}

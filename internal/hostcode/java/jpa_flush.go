@@ -57,7 +57,7 @@ func (x *javaFile) jpaFlushes() []stmt.MapperCall {
 			call := stmt.MapperCall{
 				Framework: stmt.FrameworkJPAFlush, Method: "flush", HostMethod: b.name,
 				Statement: "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + b.name + "()",
-				Advice:    jpaAdvice,
+				Advice:    JPAAdvice,
 				Record:    name, Entity: x.localType(name, body, j+1), RecordRead: read,
 				Sets: x.propertySets(name, body, end), RecordCalls: x.recordCalls(name, body, end),
 			}

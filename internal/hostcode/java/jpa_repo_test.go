@@ -2,8 +2,6 @@ package java
 
 import (
 	"testing"
-
-	"github.com/guard-sql/guard/internal/stmt"
 )
 
 func TestSpringNative(t *testing.T) {
@@ -72,40 +70,5 @@ public interface ProductRepository extends JpaRepository<Product, Long> {
 	fr := f.Fragments[0]
 	if fr.SQL != "update t_product set stock = 0 where id = ?1" || fr.Namespace != r.Interface || fr.ID != "clear" || fr.Exec == nil || !fr.Exec.ResultDiscarded {
 		t.Errorf("native fragment %+v", fr)
-	}
-}
-
-func TestJPACalls(t *testing.T) {
-	src := `package shop.service;
-
-import shop.repo.ProductRepository;
-
-public class ProductService {
-    private ProductRepository productRepository;
-
-    void buy(Long id, int n) {
-        Product p = productRepository.findById(id).orElseThrow();
-        p.setQuantity(p.getQuantity() - n);
-        productRepository.save(p);
-        productRepository.deduct(id, n);
-        if (productRepository.deduct(id, n) != 1) {
-            throw new IllegalStateException();
-        }
-        int k = productRepository.deduct(id, n);
-        var list = productRepository.findByName("x");
-    }
-}
-`
-	f := ExtractJava("ProductService.java", []byte(src))
-	if len(f.MapperCalls) != 2 {
-		t.Fatalf("calls %+v", f.MapperCalls)
-	}
-	save, dropped := f.MapperCalls[0], f.MapperCalls[1]
-	if save.Framework != stmt.FrameworkJPA || save.Mapper != "shop.repo.ProductRepository" || save.Method != "save" ||
-		save.RecordRead == nil || save.RecordRead.Method != "findById" || len(save.Sets) != 1 || save.Sets[0].Form != stmt.ValueFromRead {
-		t.Errorf("save %+v", save)
-	}
-	if dropped.Framework != stmt.FrameworkSpringData || dropped.Method != "deduct" || !dropped.ResultDiscarded || dropped.Line != 12 {
-		t.Errorf("dropped %+v", dropped)
 	}
 }
