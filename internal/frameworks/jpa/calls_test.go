@@ -45,3 +45,56 @@ public class ProductService {
 		t.Errorf("dropped %+v", dropped)
 	}
 }
+
+func TestJPAFlushes(t *testing.T) {
+	src := `package shop.service;
+
+import org.springframework.transaction.annotation.Transactional;
+import shop.repo.StockRepository;
+
+public class StockService {
+    private StockRepository stockRepository;
+
+    @Transactional
+    public void take(Long id, long n) {
+        Stock s = stockRepository.findById(id).orElseThrow();
+        s.decrease(n);
+    }
+
+    @Transactional
+    public void saved(Long id, long n) {
+        Stock s = stockRepository.findById(id).orElseThrow();
+        s.decrease(n);
+        stockRepository.save(s);
+    }
+
+    @Transactional(readOnly = true)
+    public void readOnly(Long id, long n) {
+        Stock s = stockRepository.findById(id).orElseThrow();
+        s.decrease(n);
+    }
+
+    @Transactional(propagation = Propagation.SUPPORTS)
+    public void supports(Long id, long n) {
+        Stock s = stockRepository.findById(id).orElseThrow();
+        s.setQuantity(s.getQuantity() - n);
+    }
+
+    public void none(Long id, long n) {
+        Stock s = stockRepository.findById(id).orElseThrow();
+        s.decrease(n);
+    }
+}
+`
+	f := java.ExtractJava("StockService.java", []byte(src))
+	var flushes []stmt.MapperCall
+	for _, c := range f.MapperCalls {
+		if c.Framework == stmt.FrameworkJPAFlush {
+			flushes = append(flushes, c)
+		}
+	}
+	if len(flushes) != 1 || flushes[0].HostMethod != "take" || flushes[0].Line != 12 || flushes[0].Mapper != "shop.repo.StockRepository" ||
+		len(flushes[0].RecordCalls) != 1 || flushes[0].RecordRead == nil {
+		t.Errorf("flushes %+v", flushes)
+	}
+}

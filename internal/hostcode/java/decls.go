@@ -39,6 +39,9 @@ type TypeRef struct {
 type Annotation struct {
 	Name string
 	Args map[string]string
+	// Bare reports that the value attribute is written without its name:
+	// @A("x") rather than @A(value = "x").
+	Bare bool
 	Line int
 }
 
@@ -250,6 +253,8 @@ func (x *javaFile) annotationAt(a int) Annotation {
 		attr := "value"
 		if e-s >= 3 && x.isIdent(s) && x.is(s+1, "=") {
 			attr, s = x.toks[s].text, s+2
+		} else {
+			an.Bare = true
 		}
 		if s >= e {
 			continue

@@ -85,7 +85,6 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f.ServiceCalls = x.serviceCalls()
 	f.Types = x.javaTypes(sites)
 	f.MapperCalls = append(f.MapperCalls, x.frameworkCalls()...)
-	f.MapperCalls = append(f.MapperCalls, x.jpaFlushes()...)
 	f.UsesEntities = x.usedEntities
 	return f
 }

@@ -1,6 +1,8 @@
 package java
 
 import (
+	"slices"
+	"strings"
 	"sync"
 
 	"github.com/guard-sql/guard/internal/stmt"
@@ -146,6 +148,190 @@ func (x *javaFile) frameworkCalls() []stmt.MapperCall {
 	var out []stmt.MapperCall
 	for _, r := range readers {
 		out = append(out, r(Syntax{x})...)
+	}
+	return out
+}
+
+// Method is a method of the file with a body.
+type Method struct {
+	Name string
+	// Public reports a public modifier in its header.
+	Public bool
+	// Annotations are the annotations of its header, the one nearest its
+	// name first; ClassAnnotations those of the header of the class whose
+	// body holds it, nil when that is no class.
+	Annotations, ClassAnnotations []Annotation
+	body                          int
+}
+
+// Methods returns the methods of the file that have a body, in the order
+// of the file.
+func (s Syntax) Methods() []Method {
+	x := s.x
+	var bodies []int
+	for body, b := range x.blocks {
+		if b.kind == javaBlockMethod {
+			bodies = append(bodies, body)
+		}
+	}
+	slices.Sort(bodies)
+	var out []Method
+	for _, body := range bodies {
+		m := Method{Name: x.blocks[body].name, body: body}
+		if name := x.methodName(body); name >= 0 {
+			m.Annotations = x.headerAnnotations(name, &m.Public)
+		}
+		if class := x.encl[body]; class >= 0 && x.blocks[class].kind == javaBlockType {
+			for k := class - 1; k >= 0 && !x.is(k, ";") && !x.is(k, "}") && !x.is(k, "{"); k-- {
+				if x.is(k, "class") && x.isIdent(k+1) {
+					var public bool
+					m.ClassAnnotations = x.headerAnnotations(k, &public)
+					if m.ClassAnnotations == nil {
+						m.ClassAnnotations = []Annotation{}
+					}
+					break
+				}
+			}
+		}
+		out = append(out, m)
+	}
+	return out
+}
+
+// ReadLocal is a local variable of a method initialised by a read that
+// guard recognises (stmt.MapperRead): `P p = repo.findById(id).orElseThrow()`,
+// or the variable of `for (P p : repo.findAllById(ids))`.
+type ReadLocal struct {
+	Name string
+	// Type is its declared type; Read the read.
+	Type string
+	Read *stmt.MapperRead
+	// ReceiverType is the declared type of the receiver of the call that
+	// reads it (of a local list's initialiser, for a for-each over one),
+	// qualified by the file's import; empty when it is not a plain name.
+	ReceiverType string
+}
+
+// ReadLocals returns the locals of method m that a read initialises, in
+// the order of the method.
+func (s Syntax) ReadLocals(m Method) []ReadLocal {
+	x := s.x
+	body := m.body
+	end := x.match[body]
+	var out []ReadLocal
+	for j := body + 1; j+2 < end; j++ {
+		if !x.isIdent(j) || !x.is(j+1, "=") && !x.is(j+1, ":") || x.encl[j] < 0 || x.methodBlock(j) != body {
+			continue
+		}
+		name := x.toks[j].text
+		if x.localDecl(name, body, j+1) != j {
+			continue
+		}
+		read := x.localRead(name, body, j+1)
+		if read == nil {
+			continue
+		}
+		l := ReadLocal{Name: name, Type: x.localType(name, body, j+1), Read: read}
+		recv := j + 2
+		if x.is(j+1, ":") && x.isIdent(recv) && x.is(recv+1, ")") {
+			// over a local list: its initialiser's receiver
+			if k := x.localDecl(x.toks[recv].text, body, recv); k >= 0 {
+				recv = k + 2
+			}
+		}
+		if x.isIdent(recv) {
+			l.ReceiverType = x.declaredType(x.toks[recv].text, recv)
+			if pkg, ok := x.imports[l.ReceiverType]; ok {
+				l.ReceiverType = pkg + "." + l.ReceiverType
+			}
+		}
+		out = append(out, l)
+	}
+	return out
+}
+
+// Arguments returns the names passed as the first argument, a plain name,
+// of the calls `….m(name…` in method m of a method in methods.
+func (s Syntax) Arguments(m Method, methods map[string]bool) map[string]bool {
+	x := s.x
+	out := map[string]bool{}
+	for j, end := m.body+1, x.match[m.body]; j+3 < end; j++ {
+		if x.isIdent(j) && methods[x.toks[j].text] && x.is(j-1, ".") && x.is(j+1, "(") && x.isIdent(j+2) {
+			out[x.toks[j+2].text] = true
+		}
+	}
+	return out
+}
+
+// RecordIn returns what the whole of method m shows of its local record
+// name: the setters called on it and its own methods called.
+func (s Syntax) RecordIn(m Method, name string) Record {
+	x := s.x
+	end := x.match[m.body]
+	return Record{Sets: x.propertySets(name, m.body, end), Calls: x.recordCalls(name, m.body, end)}
+}
+
+// Column returns the column of the first token on line in method m; 1
+// when none stands there.
+func (s Syntax) Column(m Method, line int) int {
+	x := s.x
+	for k := m.body; k < x.match[m.body]; k++ {
+		if x.toks[k].line == line {
+			return x.toks[k].col
+		}
+	}
+	return 1
+}
+
+// Imported returns the package an explicit import of the file gives the
+// simple name, "" when none does.
+func (s Syntax) Imported(simple string) string { return s.x.imports[simple] }
+
+// Annotated reports whether an annotation of the file is written with a
+// name that ends in suffix (".Transactional").
+func (s Syntax) Annotated(suffix string) bool {
+	for _, t := range s.x.toks {
+		if t.kind == javaAnnot && strings.HasSuffix(t.text, suffix) {
+			return true
+		}
+	}
+	return false
+}
+
+// methodName returns the name token of the method whose body opens at
+// token body, -1 when it has none guard can find.
+func (x *javaFile) methodName(body int) int {
+	k := body - 1
+	for j := k; j >= 0 && (x.isIdent(j) || x.is(j, ".") || x.is(j, ",")); j-- {
+		if x.is(j, "throws") {
+			k = j - 1
+			break
+		}
+	}
+	if !x.is(k, ")") || !x.isIdent(x.match[k]-1) {
+		return -1
+	}
+	return x.match[k] - 1
+}
+
+// headerAnnotations returns the annotations of the declaration whose name
+// (or class keyword) is token k, the nearest first, walking back over its
+// type, modifiers and annotations; public reports a public modifier.
+func (x *javaFile) headerAnnotations(k int, public *bool) []Annotation {
+	var out []Annotation
+	for j := k - 1; j >= 0; j-- {
+		t := x.toks[j]
+		switch {
+		case t.kind == javaAnnot:
+			out = append(out, x.annotationAt(j))
+		case x.is(j, ")") && x.match[j] >= 1 && x.toks[x.match[j]-1].kind == javaAnnot:
+			j = x.match[j]
+		case t.kind == javaIdent:
+			*public = *public || t.text == "public"
+		case x.is(j, ".") || x.is(j, "<") || x.is(j, ">") || x.is(j, ",") || x.is(j, "[") || x.is(j, "]") || x.is(j, "?"):
+		default:
+			return out
+		}
 	}
 	return out
 }
