@@ -1,6 +1,9 @@
 package java
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The declarations of a Java file as a framework package reads them: the
 // types it declares, what they extend, their annotations and fields. A
@@ -225,15 +228,11 @@ func (x *javaFile) annotationsBefore(i int) []Annotation {
 			k = x.match[k]
 		case t.kind == javaIdent && javaModifiers[t.text]:
 		default:
-			for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
-				out[l], out[r] = out[r], out[l]
-			}
+			slices.Reverse(out)
 			return out
 		}
 	}
-	for l, r := 0, len(out)-1; l < r; l, r = l+1, r-1 {
-		out[l], out[r] = out[r], out[l]
-	}
+	slices.Reverse(out)
 	return out
 }
 
