@@ -79,10 +79,8 @@ type run struct {
 	col   *collector
 	migs  []*lint.Migration
 	sch   *schema.Schema
-	// index, extract: the model types and entity classes an ORM write in
-	// one file is read against; the registered frameworks' linkers, which
-	// read every file of their languages.
-	hosts   hostTypes
+	// index: the registered frameworks' linkers, which read every file of
+	// their languages.
 	linkers []linker
 	// packageDirs are the folders of goctl models, whose Go texts are
 	// kept through the extraction for the file that needs its package.
@@ -253,10 +251,7 @@ func (r *run) extract() error {
 			entities[i] = java.JavaEntities(path, src)
 			if java.MayUseEntities(src) {
 				waiting[i] = src
-			} else if jf := java.ExtractJavaWith(name, src, nil); jf.UsesEntities {
-				waiting[i] = src
-			} else {
-				r.lintFile(p, i, jf.File, jf, nil)
+				return
 			}
 		case isGo(path):
 			if golang.GoModelsWorthReading(src) {
@@ -264,16 +259,16 @@ func (r *run) extract() error {
 			}
 			if golang.MayUseModels(src) {
 				waiting[i] = src
-			} else if f := extractGo(path, name, src, nil, r.tx); f.UsesModels {
-				waiting[i] = src
-			} else {
-				r.lintFile(p, i, f, nil, nil)
+				return
 			}
-		default:
-			r.lintFile(p, i, extract(path, name, src), nil, nil)
+		}
+		if f, jf, waits := extract(path, name, src, hostTypes{}, r.tx); waits {
+			waiting[i] = src
+		} else {
+			r.lintFile(p, i, f, jf, nil)
 		}
 	})
-	r.hosts = hostTypes{ents: javaEntityIndex(r.in.sources, entities, r.sch), models: goModelIndex(models, r.sch)}
+	hosts := hostTypes{ents: javaEntityIndex(r.in.sources, entities, r.sch), models: goModelIndex(models, r.sch)}
 	var again []int
 	for i, src := range waiting {
 		if src != nil {
@@ -283,14 +278,9 @@ func (r *run) extract() error {
 	parallel(len(again), func(p *sqlparse.Parser, k int) {
 		i := again[k]
 		path := r.in.sources[i]
-		name := lint.DisplayPath(path)
-		if isJava(path) {
-			jf := java.ExtractJavaWith(name, waiting[i], r.hosts.ents)
-			r.lintFile(p, i, jf.File, jf, nil)
-		} else {
-			r.lintFile(p, i, extractGo(path, name, waiting[i], r.hosts.models, r.tx), nil, nil)
-		}
+		f, jf, _ := extract(path, lint.DisplayPath(path), waiting[i], hosts, r.tx)
 		waiting[i] = nil
+		r.lintFile(p, i, f, jf, nil)
 	})
 	r.tx.forget()
 	return nil

@@ -194,24 +194,27 @@ func isJava(p string) bool { return strings.EqualFold(filepath.Ext(p), ".java") 
 
 func isGo(p string) bool { return strings.EqualFold(filepath.Ext(p), ".go") }
 
-// extractGo extracts Go source p, named name in findings, with the model
-// types models (nil: its own only), and again with the other files of its
-// package when it names what they declare.
-func extractGo(p, name string, src []byte, models *golang.GoModels, tx *texts) *hostcode.File {
-	f := golang.ExtractGoWith(name, src, models)
-	if f.NeedsPackage {
-		if others := goPackageFiles(p, tx); len(others) > 0 {
-			f = golang.ExtractGoPackageWith(name, src, others, models)
+// extract runs the extractor that fits the extension of source p, named
+// name in findings, on its text src, with the run's entity classes and
+// model types hosts (none in the zero value: a file's own only). A Go file
+// that names what another file of its package declares is extracted again
+// with those files. waits reports that a Java or Go extraction asked hosts
+// about a class or a type: with none given, its result is not final.
+func extract(p, name string, src []byte, hosts hostTypes, tx *texts) (f *hostcode.File, jf *java.File, waits bool) {
+	switch {
+	case isJava(p):
+		jf = java.ExtractJavaWith(name, src, hosts.ents)
+		return jf.File, jf, jf.UsesEntities
+	case isGo(p):
+		f = golang.ExtractGoWith(name, src, hosts.models)
+		if f.NeedsPackage {
+			if others := goPackageFiles(p, tx); len(others) > 0 {
+				f = golang.ExtractGoPackageWith(name, src, others, hosts.models)
+			}
 		}
+		return f, nil, f.UsesModels
+	case strings.EqualFold(filepath.Ext(p), ".xml"):
+		return mybatisxml.ExtractXML(name, src), nil, false
 	}
-	return f
-}
-
-// extract runs the extractor of a .sql or mapper XML source, named name in
-// findings, on its text src; Java and Go files are the extract phase's.
-func extract(p, name string, src []byte) *hostcode.File {
-	if strings.EqualFold(filepath.Ext(p), ".xml") {
-		return mybatisxml.ExtractXML(name, src)
-	}
-	return sqlfile.ExtractSQL(name, src)
+	return sqlfile.ExtractSQL(name, src), nil, false
 }
