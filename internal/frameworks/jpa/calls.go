@@ -15,6 +15,12 @@ func init() {
 // saves are the repository methods that write an entity.
 var saves = map[string]bool{"save": true, "saveAndFlush": true}
 
+// repositoryType reports whether a declared type names a Spring Data
+// repository.
+func repositoryType(t string) bool {
+	return strings.HasSuffix(t, "Repository") || strings.HasSuffix(t, "Repo")
+}
+
 // repositoryCalls finds the calls on Spring Data repositories in the
 // methods of a Java file: the entity writes (save, saveAndFlush) with what
 // the method shows of the entity, and the calls of other methods that are
@@ -23,7 +29,7 @@ var saves = map[string]bool{"save": true, "saveAndFlush": true}
 func repositoryCalls(s java.Syntax) []stmt.MapperCall {
 	var out []stmt.MapperCall
 	for _, c := range s.Calls(func(m string, statement bool) bool { return saves[m] || statement }) {
-		if !strings.HasSuffix(c.ReceiverType, "Repository") && !strings.HasSuffix(c.ReceiverType, "Repo") {
+		if !repositoryType(c.ReceiverType) {
 			continue
 		}
 		call := stmt.MapperCall{

@@ -27,7 +27,7 @@ func flushes(s java.Syntax) []stmt.MapperCall {
 		}
 		saved := s.Arguments(m, saves)
 		for _, l := range s.ReadLocals(m) {
-			if saved[l.Name] || !strings.HasSuffix(l.ReceiverType, "Repository") && !strings.HasSuffix(l.ReceiverType, "Repo") {
+			if saved[l.Name] || !repositoryType(l.ReceiverType) {
 				continue
 			}
 			rec := s.RecordIn(m, l.Name)

@@ -1,7 +1,6 @@
 package java
 
 import (
-	"slices"
 	"strings"
 )
 
@@ -215,24 +214,37 @@ func (x *javaFile) dottedName(k int) (string, int) {
 	return sb.String(), k + 1
 }
 
-// annotationsBefore returns the annotations that stand before the
-// declaration keyword or type at token i, in the order written.
-func (x *javaFile) annotationsBefore(i int) []Annotation {
-	var out []Annotation
-	for k := i - 1; k >= 0; k-- {
-		t := x.toks[k]
+// annotationTokens returns the annotation tokens that stand before the
+// declaration whose first word after them is token k, the nearest first,
+// skipping modifiers.
+func (x *javaFile) annotationTokens(k int) []int {
+	var out []int
+	for j := k - 1; j >= 0; j-- {
+		t := x.toks[j]
 		switch {
-		case t.kind == javaAnnot:
-			out = append(out, x.annotationAt(k))
-		case x.is(k, ")") && x.match[k] >= 1 && x.toks[x.match[k]-1].kind == javaAnnot:
-			k = x.match[k]
 		case t.kind == javaIdent && javaModifiers[t.text]:
+		case t.kind == javaAnnot:
+			out = append(out, j)
+		case x.is(j, ")") && x.match[j] >= 1 && x.toks[x.match[j]-1].kind == javaAnnot:
+			j = x.match[j]
 		default:
-			slices.Reverse(out)
 			return out
 		}
 	}
-	slices.Reverse(out)
+	return out
+}
+
+// annotationsBefore returns the annotations that stand before the
+// declaration keyword or type at token i, in the order written.
+func (x *javaFile) annotationsBefore(i int) []Annotation {
+	ks := x.annotationTokens(i)
+	if len(ks) == 0 {
+		return nil
+	}
+	out := make([]Annotation, len(ks))
+	for n, k := range ks {
+		out[len(ks)-1-n] = x.annotationAt(k)
+	}
 	return out
 }
 

@@ -214,26 +214,6 @@ func (sc *jpaScan) from(k int, name string, pkgs ...string) bool {
 	return false
 }
 
-// annotationsBefore returns the annotation tokens that stand before the
-// declaration whose first word after them is token k, skipping modifiers.
-func (sc *jpaScan) annotationsBefore(k int) []int {
-	x := sc.x
-	var out []int
-	for j := k - 1; j >= 0; j-- {
-		t := x.toks[j]
-		switch {
-		case t.kind == javaIdent && javaModifiers[t.text]:
-		case t.kind == javaAnnot:
-			out = append(out, j)
-		case x.is(j, ")") && x.match[j] >= 1 && x.toks[x.match[j]-1].kind == javaAnnot:
-			j = x.match[j]
-		default:
-			return out
-		}
-	}
-	return out
-}
-
 // annotationString returns the string constant of attribute attr (value
 // for the positional one) of the annotation at token k, and whether it has
 // one this file can read.
@@ -281,7 +261,7 @@ func (sc *jpaScan) entity(k int) (JPAEntity, bool) {
 	x := sc.x
 	e := JPAEntity{Class: x.toks[k+1].text, Line: x.toks[k+1].line}
 	isEntity := false
-	for _, a := range sc.annotationsBefore(k) {
+	for _, a := range sc.x.annotationTokens(k) {
 		switch {
 		case sc.from(a, "Entity", javaPersistencePackages...):
 			isEntity = true

@@ -102,7 +102,7 @@ func (sc *jpaScan) query(at int, r *JPARepository) (JPAQuery, bool) {
 	if x.isIdent(name - 1) {
 		q.Returns = x.toks[name-1].text
 	}
-	for _, a := range sc.annotationsBefore(at) {
+	for _, a := range sc.x.annotationTokens(at) {
 		if sc.from(a, "Modifying", javaSpringDataJPA) {
 			q.Modifying = true
 		}

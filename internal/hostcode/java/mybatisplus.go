@@ -175,18 +175,9 @@ func JavaEntities(path string, src []byte) []*Entity {
 // annotationBefore returns the token of annotation name among those that
 // stand before the declaration keyword at token i, or -1.
 func (x *javaFile) annotationBefore(i int, name string) int {
-	for k := i - 1; k >= 0; k-- {
-		t := x.toks[k]
-		switch {
-		case t.kind == javaAnnot:
-			if t.text == name || strings.HasSuffix(t.text, "."+name) {
-				return k
-			}
-		case x.is(k, ")") && x.match[k] >= 1 && x.toks[x.match[k]-1].kind == javaAnnot:
-			k = x.match[k]
-		case t.kind == javaIdent && (javaModifiers[t.text] || t.text == "final"):
-		default:
-			return -1
+	for _, k := range x.annotationTokens(i) {
+		if t := x.toks[k].text; t == name || strings.HasSuffix(t, "."+name) {
+			return k
 		}
 	}
 	return -1
@@ -203,24 +194,8 @@ func (x *javaFile) plusAnnotationValue(a int) string {
 // attribute name (the bare first literal counts as value), and whether the
 // attribute is written.
 func (x *javaFile) annotationArg(a int, name string) (string, bool) {
-	if !x.is(a+1, "(") {
-		return "", false
-	}
-	for _, r := range x.split(a+2, x.match[a+1], ",") {
-		s, e := r.s, r.e
-		attr := "value"
-		if e-s >= 3 && x.isIdent(s) && x.is(s+1, "=") {
-			attr, s = x.toks[s].text, s+2
-		}
-		if attr != name || s >= e {
-			continue
-		}
-		if e-s == 1 && x.toks[s].kind == javaString {
-			return x.toks[s].value.String(), true
-		}
-		return x.source(s, e), true
-	}
-	return "", false
+	v, ok := x.annotationAt(a).Args[name]
+	return v, ok
 }
 
 // entityFields reads the annotated fields of the class body at '{' body.
