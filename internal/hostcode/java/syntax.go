@@ -159,7 +159,7 @@ type Method struct {
 	Public bool
 	// Annotations are the annotations of its header, the one nearest its
 	// name first; ClassAnnotations those of the header of the class whose
-	// body holds it, nil when that is no class.
+	// body holds it (none when that is no class).
 	Annotations, ClassAnnotations []Annotation
 	body                          int
 }
@@ -186,9 +186,6 @@ func (s Syntax) Methods() []Method {
 				if x.is(k, "class") && x.isIdent(k+1) {
 					var public bool
 					m.ClassAnnotations = x.headerAnnotations(k, &public)
-					if m.ClassAnnotations == nil {
-						m.ClassAnnotations = []Annotation{}
-					}
 					break
 				}
 			}
