@@ -219,3 +219,15 @@ func (p *Positioner) Pos(off int) (line, col int) {
 	}
 	return s.Line, s.Col + (off - s.Off)
 }
+
+// SortFragments orders the fragments of a file by where they stand, line
+// then column; fragments at one place keep their order.
+func SortFragments(frs []*Fragment) {
+	sort.SliceStable(frs, func(i, j int) bool {
+		a, b := frs[i], frs[j]
+		if a.Line != b.Line {
+			return a.Line < b.Line
+		}
+		return a.Col < b.Col
+	})
+}

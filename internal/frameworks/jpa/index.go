@@ -287,13 +287,7 @@ func (ix *Index) Render(f *java.File) {
 		}
 	}
 	if added {
-		sort.SliceStable(f.Fragments, func(i, j int) bool {
-			a, b := f.Fragments[i], f.Fragments[j]
-			if a.Line != b.Line {
-				return a.Line < b.Line
-			}
-			return a.Col < b.Col
-		})
+		stmt.SortFragments(f.Fragments)
 	}
 }
 

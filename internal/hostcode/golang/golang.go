@@ -7,7 +7,6 @@ import (
 	"go/scanner"
 	"go/token"
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
@@ -242,13 +241,7 @@ func (x *goExtractor) extract() {
 	x.linkQueries()
 	x.keepSQL()
 	x.gormChains()
-	sort.SliceStable(x.frags, func(i, j int) bool {
-		a, b := x.frags[i], x.frags[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
+	stmt.SortFragments(x.frags)
 }
 
 // up returns the node holding e, looking through parentheses and

@@ -2,7 +2,6 @@ package java
 
 import (
 	"slices"
-	"sort"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
@@ -68,13 +67,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	x.declarations()
 	x.keepSQL()
 	x.plusWrappers()
-	sort.SliceStable(x.frags, func(i, j int) bool {
-		a, b := x.frags[i], x.frags[j]
-		if a.Line != b.Line {
-			return a.Line < b.Line
-		}
-		return a.Col < b.Col
-	})
+	stmt.SortFragments(x.frags)
 	f.Fragments = x.frags
 	f.ClauseSets = x.clauseSets()
 	sites := x.mapperCalls()
