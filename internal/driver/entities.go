@@ -6,7 +6,7 @@ import (
 )
 
 // javaEntityIndex indexes the MyBatis-Plus entity classes the Java sources
-// declare (found[i] those of sources[i], read by java.JavaEntities as the
+// declare (found[i] those of sources[i], read by mybatisplus.Entities as the
 // extraction passed): a write in one file takes its table and columns from
 // the @TableName/@TableField of a class in another. Nil without Java
 // sources.

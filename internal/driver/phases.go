@@ -5,6 +5,7 @@ import (
 	"slices"
 
 	"github.com/guard-sql/guard/internal/frameworks/jpa"
+	"github.com/guard-sql/guard/internal/frameworks/mybatisplus"
 	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/golang"
 	"github.com/guard-sql/guard/internal/hostcode/java"
@@ -224,7 +225,7 @@ func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.Fil
 // each text as it passes, and the MyBatis-Plus entity classes of the Java
 // sources are gathered: a Java file whose writes take their table and
 // columns from an entity class another file declares is extracted once
-// every file is read, its text kept until then (java.MayUseEntities; the
+// every file is read, its text kept until then (mybatisplus.MayUseEntities; the
 // rest never wait, and the run holds only those texts).
 func (r *run) extract() error {
 	r.results = make([]fileResult, len(r.in.sources))
@@ -248,8 +249,8 @@ func (r *run) extract() error {
 		r.indexFrameworks(path, name, src)
 		switch {
 		case isJava(path):
-			entities[i] = java.JavaEntities(path, src)
-			if java.MayUseEntities(src) {
+			entities[i] = mybatisplus.Entities(path, src)
+			if mybatisplus.MayUseEntities(src) {
 				waiting[i] = src
 				return
 			}

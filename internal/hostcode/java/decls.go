@@ -11,7 +11,8 @@ import (
 
 // TypeDecl is a top-level class, interface, enum or record of a file.
 type TypeDecl struct {
-	// Name is the simple name; Qualified adds the file's package.
+	// Name is the simple name; Qualified adds the file's package (and the
+	// names of the types it is nested in).
 	Name, Qualified string
 	// Kind is "class", "interface", "enum" or "record".
 	Kind string
@@ -23,7 +24,10 @@ type TypeDecl struct {
 	Extends, Implements []TypeRef
 	// Fields are the fields its body declares, in order.
 	Fields []FieldDecl
-	Line   int
+	// Inner are the types declared inside it (nested, or local to one of
+	// its methods), in order.
+	Inner []TypeDecl
+	Line  int
 }
 
 // TypeRef is a type named in a declaration: Name qualified by the file's
@@ -101,42 +105,86 @@ var javaTypeKeywords = map[string]bool{"class": true, "interface": true, "enum":
 
 func (x *javaFile) typeDecls() []TypeDecl {
 	pkg := x.packageName()
-	var out []TypeDecl
+	type node struct {
+		d         TypeDecl
+		body, end int
+		inner     []*node
+	}
+	var all, top []*node
 	for i, t := range x.toks {
-		if t.kind != javaIdent || !javaTypeKeywords[t.text] || x.encl[i] >= 0 || !x.isIdent(i+1) || x.is(i-1, ".") {
+		if t.kind != javaIdent || !javaTypeKeywords[t.text] || !x.isIdent(i+1) || x.is(i-1, ".") {
 			continue
 		}
-		d := TypeDecl{Name: x.toks[i+1].text, Kind: t.text, Line: t.line, Annotations: x.annotationsBefore(i)}
-		d.Qualified = qualify(pkg, d.Name)
-		k := x.skipTypeArgs(i + 2)
-		for j, depth := i+2, 0; j < k; j++ {
-			switch {
-			case x.is(j, "<"):
-				depth++
-			case x.is(j, ">"):
-				depth--
-			case depth == 1 && x.isIdent(j) && (x.is(j-1, "<") || x.is(j-1, ",")):
-				d.Params = append(d.Params, x.toks[j].text)
+		d, body := x.typeDecl(pkg, i)
+		n := &node{d: d, body: body, end: -1}
+		if body >= 0 {
+			n.end = x.match[body]
+			n.d.Fields = x.fieldDecls(body)
+		}
+		// The innermost type whose body holds it, else the file.
+		var parent *node
+		if x.encl[i] >= 0 {
+			for j := len(all) - 1; j >= 0; j-- {
+				if all[j].body >= 0 && all[j].body < i && i < all[j].end {
+					parent = all[j]
+					break
+				}
 			}
 		}
-		for k < len(x.toks) && !x.is(k, "{") && !x.is(k, ";") {
-			switch {
-			case x.is(k, "extends"):
-				d.Extends, k = x.typeRefs(pkg, k+1)
-			case x.is(k, "implements"):
-				d.Implements, k = x.typeRefs(pkg, k+1)
-			case x.is(k, "("): // a record's components
-				k = x.match[k] + 1
-			default:
-				k++
-			}
+		all = append(all, n)
+		if parent != nil {
+			n.d.Qualified = parent.d.Qualified + "." + n.d.Name
+			parent.inner = append(parent.inner, n)
+		} else if x.encl[i] < 0 {
+			top = append(top, n)
 		}
-		if x.is(k, "{") {
-			d.Fields = x.fieldDecls(k)
-		}
-		out = append(out, d)
 	}
-	return out
+	var build func([]*node) []TypeDecl
+	build = func(ns []*node) []TypeDecl {
+		var out []TypeDecl
+		for _, n := range ns {
+			d := n.d
+			d.Inner = build(n.inner)
+			out = append(out, d)
+		}
+		return out
+	}
+	return build(top)
+}
+
+// typeDecl reads the head of the type declared at keyword token i, and
+// returns it with the '{' of its body (-1 when it has none).
+func (x *javaFile) typeDecl(pkg string, i int) (TypeDecl, int) {
+	t := x.toks[i]
+	d := TypeDecl{Name: x.toks[i+1].text, Kind: t.text, Line: t.line, Annotations: x.annotationsBefore(i)}
+	d.Qualified = qualify(pkg, d.Name)
+	k := x.skipTypeArgs(i + 2)
+	for j, depth := i+2, 0; j < k; j++ {
+		switch {
+		case x.is(j, "<"):
+			depth++
+		case x.is(j, ">"):
+			depth--
+		case depth == 1 && x.isIdent(j) && (x.is(j-1, "<") || x.is(j-1, ",")):
+			d.Params = append(d.Params, x.toks[j].text)
+		}
+	}
+	for k < len(x.toks) && !x.is(k, "{") && !x.is(k, ";") {
+		switch {
+		case x.is(k, "extends"):
+			d.Extends, k = x.typeRefs(pkg, k+1)
+		case x.is(k, "implements"):
+			d.Implements, k = x.typeRefs(pkg, k+1)
+		case x.is(k, "("): // a record's components
+			k = x.match[k] + 1
+		default:
+			k++
+		}
+	}
+	if x.is(k, "{") {
+		return d, k
+	}
+	return d, -1
 }
 
 // skipTypeArgs returns the token after the <…> that starts at token k, or

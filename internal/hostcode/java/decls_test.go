@@ -9,7 +9,8 @@ import (
 // TestDeclarations reads the declarations view frameworks use: types with
 // their annotations, extends and implements clauses with type arguments
 // qualified by the imports, and fields with their annotations; methods,
-// initialisers and nested types are no fields.
+// initialisers and nested types are no fields; a nested type is its
+// outer type's Inner.
 func TestDeclarations(t *testing.T) {
 	src := `package com.shop.model;
 
@@ -53,6 +54,10 @@ interface StockMapper<T extends Stock, K> extends Mapper<Stock>, Other<Map<Strin
 			{Name: "slots", Type: "int", Line: 17},
 			{Name: "note", Type: "String", Line: 18, Annotations: []Annotation{{Name: "Transient", Line: 18}}},
 		},
+		Inner: []TypeDecl{{
+			Name: "Inner", Qualified: "com.shop.model.Stock.Inner", Kind: "class", Line: 22,
+			Fields: []FieldDecl{{Name: "hidden", Type: "int", Line: 22}},
+		}},
 	}, {
 		Name: "StockMapper", Qualified: "com.shop.model.StockMapper", Kind: "interface", Line: 25, Params: []string{"T", "K"},
 		Extends: []TypeRef{

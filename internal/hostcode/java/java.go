@@ -40,7 +40,7 @@ func ExtractJava(path string, src []byte) *File {
 
 // ExtractJavaWith is ExtractJava with the MyBatis-Plus entity classes of
 // the whole run, which give the tables and columns of the entity writes and
-// update wrappers of the file (see JavaEntities).
+// update wrappers of the file (frameworks/mybatisplus reads them).
 func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f := &File{File: &hostcode.File{Path: path, Lang: stmt.LangJava}}
 	toks, comments, rerr := lexJava(src)
