@@ -294,7 +294,7 @@ func (r *run) jpql() error {
 	var again []int
 	for i, fr := range r.results {
 		files[i] = fr.java
-		if fr.err == nil && fr.java != nil && fr.java.JPA.HasJPQL() {
+		if fr.err == nil && fr.java != nil && jpa.Of(fr.java).HasJPQL() {
 			again = append(again, i)
 		}
 	}

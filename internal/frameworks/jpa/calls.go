@@ -42,10 +42,24 @@ func repositoryCalls(s java.Syntax) []stmt.MapperCall {
 				continue
 			}
 			rec := s.Record(c, name)
-			call.Framework, call.Kind, call.Record, call.Advice = stmt.FrameworkJPA, stmt.CallWritesRecord, name, java.JPAAdvice
+			call.Framework, call.Kind, call.Record, call.Advice = stmt.FrameworkJPA, stmt.CallWritesRecord, name, advice
 			call.Entity, call.RecordRead, call.Sets, call.RecordCalls = rec.Type, rec.Read, rec.Sets, rec.Calls
 		}
 		out = append(out, call)
 	}
 	return out
 }
+
+// writeFix is the advice for an entity write through JPA: the fix is
+// in the entity or the repository, not in SQL the code does not hold;
+// stateFix is its end for a state column, counterFix for a counter.
+const (
+	writeFix = "add a version to the entity (`@Version private Long version;` over a version column): JPA's " +
+		"UPDATE then compares the version it read and a concurrent change fails with an OptimisticLockException to " +
+		"retry; or make the change one conditional statement whose int result is compared with 1: "
+	counterFix = "`@Modifying @Query(\"update Sku s set s.stock = s.stock - :n where s.id = :id and s.stock >= :n\")`"
+	stateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
+)
+
+// advice is the fix of a finding at a JPA entity write.
+var advice = &stmt.Advice{Counter: writeFix + counterFix, State: writeFix + stateFix}

@@ -34,7 +34,7 @@ func flushes(s java.Syntax) []stmt.MapperCall {
 			call := stmt.MapperCall{
 				Framework: stmt.FrameworkJPAFlush, Method: "flush", HostMethod: m.Name, Mapper: l.ReceiverType,
 				Statement: "the UPDATE JPA's dirty checking sends at the commit of @Transactional " + m.Name + "()",
-				Advice:    java.JPAAdvice,
+				Advice:    advice,
 				Record:    l.Name, Entity: l.Type, RecordRead: l.Read, Sets: rec.Sets, RecordCalls: rec.Calls,
 			}
 			last := 0

@@ -23,8 +23,8 @@ type Index struct {
 	byName, bySimple map[string][]*Mapping
 	byClass          map[string]*Mapping
 	// why says why an entity has no mapping, by entity.
-	why   map[*java.JPAEntity]string
-	repos map[string]*java.JPARepository // by qualified interface
+	why   map[*Entity]string
+	repos map[string]*Repository // by qualified interface
 	// simple maps an interface's simple name to the qualified ones.
 	simple map[string][]string
 	// rendered holds the files whose JPQL render added to their
@@ -36,18 +36,19 @@ type Index struct {
 func NewIndex(files []*java.File) *Index {
 	ix := &Index{
 		byName: map[string][]*Mapping{}, bySimple: map[string][]*Mapping{},
-		byClass: map[string]*Mapping{}, why: map[*java.JPAEntity]string{},
-		repos: map[string]*java.JPARepository{}, simple: map[string][]string{},
+		byClass: map[string]*Mapping{}, why: map[*Entity]string{},
+		repos: map[string]*Repository{}, simple: map[string][]string{},
 	}
-	classes := map[string]*java.JPAEntity{}
-	simple := map[string][]*java.JPAEntity{}
-	var entities []*java.JPAEntity
+	classes := map[string]*Entity{}
+	simple := map[string][]*Entity{}
+	var entities []*Entity
 	for _, f := range files {
-		if f == nil || f.JPA == nil {
+		d := Of(f)
+		if d == nil {
 			continue
 		}
-		for i := range f.JPA.Entities {
-			e := &f.JPA.Entities[i]
+		for i := range d.Entities {
+			e := &d.Entities[i]
 			if _, dup := classes[e.Qualified]; dup {
 				continue
 			}
@@ -55,8 +56,8 @@ func NewIndex(files []*java.File) *Index {
 			simple[e.Class] = append(simple[e.Class], e)
 			entities = append(entities, e)
 		}
-		for i := range f.JPA.Repositories {
-			r := &f.JPA.Repositories[i]
+		for i := range d.Repositories {
+			r := &d.Repositories[i]
 			if _, dup := ix.repos[r.Interface]; dup {
 				continue
 			}
@@ -67,11 +68,11 @@ func NewIndex(files []*java.File) *Index {
 	}
 	// The class a subclass extends: by its qualified name, else the one
 	// class of that simple name nearest to the subclass.
-	super := func(c *java.JPAEntity) *java.JPAEntity {
+	super := func(c *Entity) *Entity {
 		if e := classes[c.Super]; e != nil {
 			return e
 		}
-		return nearest(simple[simpleName(c.Super)], packageOf(c.Qualified), func(e *java.JPAEntity) string { return e.Qualified })
+		return nearest(simple[simpleName(c.Super)], packageOf(c.Qualified), func(e *Entity) string { return e.Qualified })
 	}
 	// Own fields first, then the mapped superclasses' (a subclass field of
 	// the same name wins); the columns once every entity's @Id is known.
@@ -87,7 +88,7 @@ func NewIndex(files []*java.File) *Index {
 		for c, depth := e, 0; c != nil && depth < 16; depth++ {
 			for _, f := range c.Fields {
 				if _, ok := m.Fields[f.Name]; !ok {
-					m.Fields[f.Name] = MappedField{JPAField: f}
+					m.Fields[f.Name] = MappedField{Field: f}
 				}
 			}
 			if c.Super == "" {
@@ -179,15 +180,15 @@ func (ix *Index) columns(m *Mapping) {
 				f.TargetID = idField(target)
 			}
 			switch {
-			case f.JPAField.Column != "":
-				f.Column = springName(f.JPAField.Column)
+			case f.Field.Column != "":
+				f.Column = springName(f.Field.Column)
 			case target != nil && f.TargetID != "":
 				// Spring's implicit join column: the property, '_', the
 				// referenced primary key column.
 				f.Column = springName(name) + "_" + springName(idColumn(target))
 			}
-		case f.JPAField.Column != "":
-			f.Column = springName(f.JPAField.Column)
+		case f.Field.Column != "":
+			f.Column = springName(f.Field.Column)
 		default:
 			f.Column = springName(name)
 		}
@@ -213,8 +214,8 @@ func idField(m *Mapping) string {
 // are all named.
 func idColumn(m *Mapping) string {
 	f := m.Fields[idField(m)]
-	if f.JPAField.Column != "" && !f.Relation {
-		return f.JPAField.Column
+	if f.Field.Column != "" && !f.Relation {
+		return f.Field.Column
 	}
 	return idField(m)
 }
@@ -259,7 +260,7 @@ func (ix *Index) entities(pkg string) Resolver {
 
 // Repository returns the repository interface named name (qualified, or a
 // simple name one interface of the run has), nil when none was read.
-func (ix *Index) Repository(name string) *java.JPARepository {
+func (ix *Index) Repository(name string) *Repository {
 	if r := ix.repos[name]; r != nil {
 		return r
 	}
@@ -272,15 +273,16 @@ func (ix *Index) Repository(name string) *java.JPARepository {
 // Render appends to f the fragments of its JPQL @Query methods; a nil
 // index (the first pass, before every entity is known) renders none.
 func (ix *Index) Render(f *java.File) {
-	if ix == nil || f == nil || f.JPA == nil {
+	d := Of(f)
+	if ix == nil || d == nil {
 		return
 	}
 	if _, done := ix.rendered.LoadOrStore(f, true); done {
 		return
 	}
 	added := false
-	for i := range f.JPA.Repositories {
-		r := &f.JPA.Repositories[i]
+	for i := range d.Repositories {
+		r := &d.Repositories[i]
 		for k := range r.Queries {
 			f.Fragments = append(f.Fragments, Render(&r.Queries[k], f.Path, r, ix.entities(packageOf(r.Interface))))
 			added = true

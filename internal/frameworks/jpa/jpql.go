@@ -12,7 +12,7 @@ import (
 // of each persistent field, its own and those it inherits, under the naming
 // strategy of the run (guard lint resolves it from every file's entities).
 type Mapping struct {
-	Entity *java.JPAEntity
+	Entity *Entity
 	Table  string
 	// Fields maps a field name to its mapping.
 	Fields map[string]MappedField
@@ -22,7 +22,7 @@ type Mapping struct {
 
 // MappedField is a persistent field with its column.
 type MappedField struct {
-	java.JPAField
+	Field
 	// Column is the column the field maps to; for a to-one association the
 	// join column; empty when guard cannot name it (an embedded object, a
 	// to-many association, a join column to an entity it does not know).
@@ -40,7 +40,7 @@ type Resolver func(entity string) (*Mapping, string)
 // path), as the MySQL statement Hibernate sends: entity names become their
 // tables, alias.field paths their columns, parameters `?`. A statement guard
 // cannot render is an Unchecked fragment saying why.
-func Render(q *java.JPAQuery, path string, repo *java.JPARepository, resolve Resolver) *stmt.Fragment {
+func Render(q *Query, path string, repo *Repository, resolve Resolver) *stmt.Fragment {
 	fr := &stmt.Fragment{
 		File: path, Lang: stmt.LangJava, Line: q.Line, EndLine: q.EndLine, Col: q.Col,
 		ID: q.Method, Namespace: repo.Interface, Builder: stmt.BuilderJPQL,

@@ -14,13 +14,13 @@ func testMapping(entity string) (*Mapping, string) {
 		return nil, "no @Entity named " + entity
 	}
 	return &Mapping{
-		Entity: &java.JPAEntity{Name: "Product", Class: "Product"}, Table: "t_product",
+		Entity: &Entity{Name: "Product", Class: "Product"}, Table: "t_product",
 		Fields: map[string]MappedField{
-			"id":       {JPAField: java.JPAField{Name: "id", ID: true}, Column: "id"},
-			"quantity": {JPAField: java.JPAField{Name: "quantity"}, Column: "stock"},
-			"status":   {JPAField: java.JPAField{Name: "status"}, Column: "status"},
-			"shop":     {JPAField: java.JPAField{Name: "shop", Relation: true}, Column: "shop_id", TargetID: "id"},
-			"tags":     {JPAField: java.JPAField{Name: "tags", Relation: true, ToMany: true}},
+			"id":       {Field: Field{Name: "id", ID: true}, Column: "id"},
+			"quantity": {Field: Field{Name: "quantity"}, Column: "stock"},
+			"status":   {Field: Field{Name: "status"}, Column: "status"},
+			"shop":     {Field: Field{Name: "shop", Relation: true}, Column: "shop_id", TargetID: "id"},
+			"tags":     {Field: Field{Name: "tags", Relation: true, ToMany: true}},
 		},
 	}, ""
 }
@@ -56,8 +56,8 @@ func TestJPQLRender(t *testing.T) {
 		for i := 0; i < len(c.jpql); i++ {
 			text = append(text, java.Char{B: c.jpql[i], Line: 3, Col: 10 + i})
 		}
-		q := &java.JPAQuery{Method: "m", Returns: "int", Modifying: true, Line: 2, Col: 5, EndLine: 3, JPQL: text}
-		fr := Render(q, "R.java", &java.JPARepository{Interface: "shop.R", Entity: "shop.Product"}, testMapping)
+		q := &Query{Method: "m", Returns: "int", Modifying: true, Line: 2, Col: 5, EndLine: 3, JPQL: text}
+		fr := Render(q, "R.java", &Repository{Interface: "shop.R", Entity: "shop.Product"}, testMapping)
 		if c.why != "" {
 			if !strings.Contains(fr.Unchecked, c.why) {
 				t.Errorf("%s: unchecked %q, want it to say %q", c.jpql, fr.Unchecked, c.why)
@@ -92,8 +92,8 @@ func FuzzRenderJPQL(f *testing.F) {
 		for i := 0; i < len(jpql); i++ {
 			text = append(text, java.Char{B: jpql[i], Line: 1, Col: 1 + i})
 		}
-		q := &java.JPAQuery{Method: "m", Modifying: true, Line: 1, Col: 1, EndLine: 1, JPQL: text}
-		fr := Render(q, "R.java", &java.JPARepository{Interface: "R", Entity: "Product"}, testMapping)
+		q := &Query{Method: "m", Modifying: true, Line: 1, Col: 1, EndLine: 1, JPQL: text}
+		fr := Render(q, "R.java", &Repository{Interface: "R", Entity: "Product"}, testMapping)
 		if fr.Unchecked == "" && len(fr.Segments) == 0 && fr.SQL != "" {
 			t.Fatalf("%q: SQL without positions", jpql)
 		}

@@ -80,6 +80,7 @@ func (x *javaFile) indexImport(i int) {
 		parts = append(parts, x.toks[k].text)
 	}
 	name := strings.Join(parts, "")
+	x.importNames = append(x.importNames, name)
 	if strings.HasPrefix(name, "org.apache.ibatis.") {
 		x.ibatis = true
 	}

@@ -28,6 +28,7 @@ type TypeDecl struct {
 	// its methods), in order.
 	Inner []TypeDecl
 	Line  int
+	body  int // the '{' of its body, -1 for none
 }
 
 // TypeRef is a type named in a declaration: Name qualified by the file's
@@ -49,6 +50,7 @@ type Annotation struct {
 	// @A("x") rather than @A(value = "x").
 	Bare bool
 	Line int
+	at   int // its token
 }
 
 // Is reports whether a is the annotation simple (Table) of one of the
@@ -116,6 +118,7 @@ func (x *javaFile) typeDecls() []TypeDecl {
 			continue
 		}
 		d, body := x.typeDecl(pkg, i)
+		d.body = body
 		n := &node{d: d, body: body, end: -1}
 		if body >= 0 {
 			n.end = x.match[body]
@@ -299,7 +302,7 @@ func (x *javaFile) annotationsBefore(i int) []Annotation {
 // annotationAt reads the annotation at token a.
 func (x *javaFile) annotationAt(a int) Annotation {
 	t := x.toks[a]
-	an := Annotation{Name: t.text, Line: t.line}
+	an := Annotation{Name: t.text, Line: t.line, at: a}
 	if pkg, ok := x.imports[t.text]; ok && !strings.Contains(t.text, ".") {
 		an.Name = pkg + "." + t.text
 	}

@@ -18,9 +18,9 @@ type File struct {
 	// lint driver joins the two across the files of a run.
 	ServiceCalls []stmt.MapperCall
 	Types        []JavaType
-	// JPA holds the entities and Spring Data repositories the file
-	// declares; nil when it declares none.
-	JPA *JPAFile
+	// Frameworks holds what the framework readers of declarations found
+	// in the file, by framework (see RegisterDeclarations).
+	Frameworks map[string]any
 	// UsesEntities reports that the extraction asked the run's entity
 	// classes (ExtractJavaWith's index) about a class: a MyBatis-Plus
 	// entity write or update wrapper, whose table and columns they give.

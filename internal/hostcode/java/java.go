@@ -60,7 +60,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 		return f
 	}
 	x.annotations()
-	f.JPA = x.jpa()
+	x.readDeclarations(f)
 	x.calls()
 	x.builders()
 	x.literals()

@@ -6,9 +6,6 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-// jpaSaves are the repository methods that write an entity.
-var jpaSaves = map[string]bool{"save": true, "saveAndFlush": true}
-
 // jpaRepositoryType reports whether a declared type names a repository.
 func jpaRepositoryType(t string) bool {
 	return strings.HasSuffix(t, "Repository") || strings.HasSuffix(t, "Repo")
@@ -119,17 +116,3 @@ func (x *javaFile) jpaListRead(s, e int) string {
 	}
 	return ""
 }
-
-// jpaWriteFix is the advice for an entity write through JPA: the fix is
-// in the entity or the repository, not in SQL the code does not hold;
-// jpaStateFix is its end for a state column, jpaCounterFix for a counter.
-const (
-	jpaWriteFix = "add a version to the entity (`@Version private Long version;` over a version column): JPA's " +
-		"UPDATE then compares the version it read and a concurrent change fails with an OptimisticLockException to " +
-		"retry; or make the change one conditional statement whose int result is compared with 1: "
-	jpaCounterFix = "`@Modifying @Query(\"update Sku s set s.stock = s.stock - :n where s.id = :id and s.stock >= :n\")`"
-	jpaStateFix   = "`@Modifying @Query(\"update Order o set o.status = :to where o.id = :id and o.status = :from\")`"
-)
-
-// JPAAdvice is the fix of a finding at a JPA entity write.
-var JPAAdvice = &stmt.Advice{Counter: jpaWriteFix + jpaCounterFix, State: jpaWriteFix + jpaStateFix}

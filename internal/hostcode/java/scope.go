@@ -37,7 +37,9 @@ type javaFile struct {
 	assigns map[string][]int  // name tokens of "name =" and "name +=" statements
 	defs    map[int]*javaDef  // assignment defs by name token
 	imports map[string]string // simple name -> package of explicit imports
-	ibatis  bool              // the file imports from org.apache.ibatis
+	// importNames are the names of its imports as written, static left out.
+	importNames []string
+	ibatis      bool // the file imports from org.apache.ibatis
 	// wildcard is set when the file imports a package with .*: a type it
 	// does not import by name may then come from there.
 	wildcard bool

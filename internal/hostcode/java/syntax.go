@@ -332,3 +332,32 @@ func (x *javaFile) headerAnnotations(k int, public *bool) []Annotation {
 	}
 	return out
 }
+
+// recordCalls lists the calls `name.m(…)` of record name in method body
+// before token before that are not setters or getters.
+func (x *javaFile) recordCalls(name string, body, before int) []stmt.RecordCall {
+	var out []stmt.RecordCall
+	from := body + 1
+	if d := x.localDecl(name, body, before); d >= 0 {
+		from = d + 1
+	}
+	for j := from; j+3 < before; j++ {
+		if x.toks[j].text != name || !x.isIdent(j) || x.is(j-1, ".") || !x.is(j+1, ".") || !x.isIdent(j+2) || !x.is(j+3, "(") {
+			continue
+		}
+		m := x.toks[j+2].text
+		accessor := false
+		for _, p := range []string{"set", "get", "is"} {
+			if rest, ok := strings.CutPrefix(m, p); ok && rest != "" && rest[0] >= 'A' && rest[0] <= 'Z' {
+				accessor = true
+			}
+		}
+		if accessor {
+			continue
+		}
+		close := x.match[j+3]
+		out = append(out, stmt.RecordCall{Method: m, Text: x.describe(j, close+1), Line: x.toks[j].line})
+		j = close
+	}
+	return out
+}

@@ -1,0 +1,351 @@
+package java
+
+import (
+	"sync"
+
+	"github.com/guard-sql/guard/internal/stmt"
+)
+
+// The members of a file's types, for a framework that maps classes to
+// tables or reads the SQL of annotations (JPA's entities and Spring Data's
+// repositories): fields and methods with the annotations and modifiers
+// before them, what an annotation's attribute evaluates to, and the
+// assignments a method makes to fields. A framework reads them while the
+// file is extracted (RegisterDeclarations), so that the SQL it reports and
+// the constants it reads are the file's like any other.
+
+// DeclarationReader reads what a framework needs of a file's
+// declarations; it runs while the file is extracted, before its calls are
+// read, and what it returns is kept in File.Frameworks under its name (nil
+// for nothing).
+type DeclarationReader struct {
+	Name string
+	Read func(Syntax) any
+}
+
+var declarationReaders struct {
+	sync.Mutex
+	list []DeclarationReader
+}
+
+// RegisterDeclarations adds a framework's reader of declarations; a
+// framework package calls it in its init.
+func RegisterDeclarations(r DeclarationReader) {
+	declarationReaders.Lock()
+	defer declarationReaders.Unlock()
+	declarationReaders.list = append(declarationReaders.list, r)
+}
+
+// readDeclarations runs the registered readers of declarations on the file.
+func (x *javaFile) readDeclarations(f *File) {
+	declarationReaders.Lock()
+	readers := declarationReaders.list
+	declarationReaders.Unlock()
+	for _, r := range readers {
+		if v := r.Read(Syntax{x}); v != nil {
+			if f.Frameworks == nil {
+				f.Frameworks = map[string]any{}
+			}
+			f.Frameworks[r.Name] = v
+		}
+	}
+}
+
+// Types returns the types the file declares, the nested ones as Inner.
+func (s Syntax) Types() []TypeDecl { return s.x.typeDecls() }
+
+// Package returns the file's package, "" for none.
+func (s Syntax) Package() string { return s.x.packageName() }
+
+// Imports returns the names the file's imports give, as written without
+// the static keyword: com.x.Product, com.x.*, com.x.Constants.MAX.
+func (s Syntax) Imports() []string { return s.x.importNames }
+
+// Member is a declaration of a type's body: a field or a method.
+type Member struct {
+	// Name is the field's name (empty when the declaration names several
+	// or cannot be read) or the method's.
+	Name string
+	// Type is the last part of the type name the declaration starts with
+	// (a field's type, a method's result type), without type arguments.
+	Type string
+	// Result is a method's result type when it is a plain name (void,
+	// int, Product), empty for a generic or array one.
+	Result string
+	// Method reports a method, NoParams that it takes no parameters, Body
+	// that it has a body.
+	Method, NoParams, Body bool
+	// Static and Transient report those modifiers.
+	Static, Transient bool
+	// Annotations are the annotations before it, in the order written.
+	Annotations []Annotation
+	// body is the '{' of a method's body, -1 for none.
+	body int
+}
+
+// Members returns the fields and methods of type t's body, in order. A
+// method is a member only when its parameter list ends its head (no
+// throws clause); an initialiser, a nested type or a constructor's body
+// is none.
+func (s Syntax) Members(t TypeDecl) []Member {
+	x := s.x
+	body := t.body
+	if body < 0 {
+		return nil
+	}
+	var out []Member
+	start := body + 1
+	for k := body + 1; k < x.match[body]; k++ {
+		switch {
+		case x.is(k, "(") || x.is(k, "["):
+			k = x.match[k]
+		case x.is(k, "{"):
+			if x.is(k-1, ")") {
+				if m, ok := x.member(start, k); ok && m.Method {
+					m.body, m.Body = k, true
+					out = append(out, m)
+				}
+			}
+			k = x.match[k]
+			start = k + 1
+		case x.is(k, ";"):
+			if m, ok := x.member(start, k); ok {
+				out = append(out, m)
+			}
+			start = k + 1
+		}
+	}
+	return out
+}
+
+// member reads the declaration in tokens [s, e), e its ';' or the '{' of
+// its body.
+func (x *javaFile) member(s, e int) (Member, bool) {
+	m := Member{body: -1}
+	k := s
+	for ; k < e; k++ {
+		t := x.toks[k]
+		if t.kind == javaIdent && javaModifiers[t.text] {
+			m.Static = m.Static || t.text == "static"
+			m.Transient = m.Transient || t.text == "transient"
+			continue
+		}
+		if t.kind != javaAnnot {
+			break
+		}
+		m.Annotations = append(m.Annotations, x.annotationAt(k))
+		if x.is(k+1, "(") {
+			k = x.match[k+1]
+		}
+	}
+	k = x.skipTypeArgs(k) // a generic method's type parameters
+	if k >= e || !x.isIdent(k) || javaNotType[x.toks[k].text] || x.toks[k].text == "class" {
+		return Member{}, false
+	}
+	m.Type = x.toks[k].text
+	// The name before '=' or the end at the top level; a '(' first makes
+	// it a method.
+	end := e
+	for j := k; j < e; j++ {
+		if x.is(j, "=") {
+			end = j
+			break
+		}
+		if x.is(j, "(") {
+			if j-1 < k || !x.isIdent(j-1) || x.is(e, "{") && x.match[j] != e-1 {
+				return Member{}, false
+			}
+			m.Method, m.Name = true, x.toks[j-1].text
+			m.NoParams = x.match[j] == j+1
+			if x.isIdent(j-2) && j-2 >= k {
+				m.Result = x.toks[j-2].text
+			}
+			for i := k; i+1 < j-1 && x.is(i+1, "."); i += 2 {
+				m.Type = x.toks[i+2].text
+			}
+			return m, true
+		}
+		if x.is(j, ",") && !x.inTypeArgs(k, j) {
+			return m, true // several names
+		}
+	}
+	if end-1 <= k || !x.isIdent(end-1) {
+		return m, true
+	}
+	for j := k; j+1 < end-1 && x.is(j+1, "."); j += 2 {
+		m.Type = x.toks[j+2].text // java.util.Date
+	}
+	m.Name = x.toks[end-1].text
+	return m, true
+}
+
+// inTypeArgs reports whether token j stands inside the <…> of a type that
+// starts at token k.
+func (x *javaFile) inTypeArgs(k, j int) bool {
+	depth := 0
+	for i := k; i < j; i++ {
+		switch {
+		case x.is(i, "<"):
+			depth++
+		case x.is(i, ">"):
+			depth--
+		}
+	}
+	return depth > 0
+}
+
+// Value is what an expression of the file evaluates to as a string.
+type Value struct {
+	// Text is what is known, with the file positions of its characters.
+	Text Text
+	// Known reports that every part is known in this file; Dynamic
+	// describes the parts that are not.
+	Known   bool
+	Dynamic []string
+	// Stringy reports that a string takes part.
+	Stringy bool
+}
+
+// AnnotationValue evaluates attribute attr of annotation a ("value" also
+// the bare first one) and reports whether a writes it. The constants it
+// reads count as pieces of a larger text: none is reported as SQL of its
+// own for it.
+func (s Syntax) AnnotationValue(a Annotation, attr string) (Value, bool) {
+	x := s.x
+	if !x.is(a.at+1, "(") {
+		return Value{}, false
+	}
+	closing := x.match[a.at+1]
+	vs, ve := -1, -1
+	if attr == "value" {
+		vs, ve = x.annotationValue(a.at+2, closing)
+	} else {
+		for _, el := range x.split(a.at+2, closing, ",") {
+			if x.isIdent(el.s) && x.toks[el.s].text == attr && x.is(el.s+1, "=") {
+				vs, ve = el.s+2, el.e
+				break
+			}
+		}
+	}
+	if vs < 0 {
+		return Value{}, false
+	}
+	ev := x.eval(vs, ve, 0)
+	for _, r := range ev.refs {
+		r.usedOther = true
+	}
+	return Value{Text: ev.text, Known: ev.known(), Dynamic: ev.dynamic, Stringy: ev.stringy}, true
+}
+
+// Span returns the column annotation a starts at and the line it ends on.
+func (s Syntax) Span(a Annotation) (col, endLine int) {
+	x := s.x
+	end := a.at
+	if x.is(a.at+1, "(") {
+		end = x.match[a.at+1]
+	}
+	return x.toks[a.at].col, x.toks[end].endLine
+}
+
+// Claim marks annotation a as read by a framework, so that no other
+// reader reports the SQL it holds; false when one already did.
+func (s Syntax) Claim(a Annotation) bool {
+	return s.x.claim(a.at, s.x.annotationEnd(a))
+}
+
+// AddSQL reports text, held by annotation a, as a fragment of the file for
+// the statement id.
+func (s Syntax) AddSQL(a Annotation, text Text, id string) *stmt.Fragment {
+	return s.x.addSQL(text, a.at, s.x.annotationEnd(a), id)
+}
+
+// annotationEnd is the token after annotation a and its arguments.
+func (x *javaFile) annotationEnd(a Annotation) int {
+	if x.is(a.at+1, "(") {
+		return x.match[a.at+1] + 1
+	}
+	return a.at + 1
+}
+
+// Assignment is an assignment to a field in a method: `this.quantity -= n`.
+type Assignment struct {
+	Field string
+	// Relative reports that the new value is computed from the field
+	// itself (-=, +=, `quantity = quantity - n`).
+	Relative bool
+	// Form is what the assigned value is made of when it is not relative.
+	Form stmt.ValueForm
+	// Text is the assignment's source, on one line.
+	Text string
+}
+
+// Assignments returns the assignments method m makes to the fields named
+// in fields; a parameter or local of a field's name shadows it.
+func (s Syntax) Assignments(m Member, fields map[string]bool) []Assignment {
+	x := s.x
+	k := m.body
+	if k < 0 || x.blocks[k] == nil || x.blocks[k].kind != javaBlockMethod {
+		return nil
+	}
+	var out []Assignment
+	params := x.match[k-1]
+	for j := k + 1; j < x.match[k]; j++ {
+		if a, ok := x.assignment(j, params, k, fields); ok {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// assignment reads an assignment to a field at token j of the method whose
+// parameter list opens at token params and whose body opens at token body.
+func (x *javaFile) assignment(j, params, body int, fields map[string]bool) (Assignment, bool) {
+	name, start := "", j
+	switch {
+	case x.is(j, "this") && x.is(j+1, ".") && x.isIdent(j+2) && !x.is(j-1, "."):
+		name, j = x.toks[j+2].text, j+2
+	case x.isIdent(j) && !x.is(j-1, ".") && !x.isIdent(j-1) && !x.is(j-1, ">") && !x.is(j-1, "]"):
+		name = x.toks[j].text
+		if x.declaredIn(name, params, body, j) {
+			return Assignment{}, false
+		}
+	default:
+		return Assignment{}, false
+	}
+	op := ""
+	if j+1 < len(x.toks) {
+		op = x.toks[j+1].text
+	}
+	if !fields[name] || x.toks[j+1].kind != javaOp || op != "=" && op != "-=" && op != "+=" {
+		return Assignment{}, false
+	}
+	vs := j + 2
+	ve := x.exprEnd(vs)
+	a := Assignment{Field: name, Text: x.describe(start, ve), Relative: op != "="}
+	if !a.Relative {
+		for k := vs; k < ve; k++ {
+			if x.toks[k].text != name || !x.isIdent(k) || x.is(k+1, "(") {
+				continue
+			}
+			if x.is(k-1, ".") && x.is(k-2, "this") || !x.is(k-1, ".") && !x.declaredIn(name, params, body, k) {
+				a.Relative = true
+			}
+		}
+	}
+	if !a.Relative {
+		a.Form, _ = x.valueForm(vs, ve, body)
+	}
+	return a, true
+}
+
+// declaredIn reports whether name is a parameter of the list opening at
+// token params, or a local declared in the body opening at token body
+// before token j.
+func (x *javaFile) declaredIn(name string, params, body, j int) bool {
+	for k := params + 1; k < x.match[params]; k++ {
+		if x.toks[k].text == name && x.isIdent(k) && (x.is(k+1, ",") || x.is(k+1, ")")) {
+			return true
+		}
+	}
+	return x.localDecl(name, body, j) >= 0
+}
