@@ -13,6 +13,7 @@ import (
 
 	// The framework packages, one line each: a package registers itself
 	// in its init (see internal/frameworks).
+	_ "github.com/guard-sql/guard/internal/frameworks/mybatis"
 	_ "github.com/guard-sql/guard/internal/frameworks/tkmybatis"
 )
 

@@ -7,11 +7,6 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-func init() {
-	java.RegisterCalls(repositoryCalls)
-	java.RegisterCalls(flushes)
-}
-
 // saves are the repository methods that write an entity.
 var saves = map[string]bool{"save": true, "saveAndFlush": true}
 

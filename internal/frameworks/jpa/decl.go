@@ -100,12 +100,17 @@ const springDataJPA = "org.springframework.data.jpa.repository"
 var persistencePackages = []string{"javax.persistence", "jakarta.persistence"}
 
 func init() {
-	java.RegisterDeclarations(java.DeclarationReader{Name: stmt.FrameworkJPA, Read: func(s java.Syntax) any {
-		if d := read(s); d != nil {
-			return d
-		}
-		return nil
-	}})
+	java.Register(java.Framework{Name: stmt.FrameworkJPA, Declarations: declarations,
+		Calls: []func(java.Syntax) []stmt.MapperCall{repositoryCalls, flushes}, ReadOne: readOne, ReadMany: readMany})
+}
+
+// declarations is the file's JPA declarations as Framework.Declarations
+// keeps them: nil, not a nil *Declarations, for none.
+func declarations(s java.Syntax) any {
+	if d := read(s); d != nil {
+		return d
+	}
+	return nil
 }
 
 // scan reads the JPA declarations of one file.

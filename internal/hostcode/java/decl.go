@@ -69,7 +69,7 @@ func (x *javaFile) index() {
 }
 
 // indexImport records the import statement at token i: explicit imports by
-// simple name, and whether MyBatis is imported at all.
+// simple name, and every name as written.
 func (x *javaFile) indexImport(i int) {
 	var parts []string
 	k := i + 1
@@ -81,9 +81,6 @@ func (x *javaFile) indexImport(i int) {
 	}
 	name := strings.Join(parts, "")
 	x.importNames = append(x.importNames, name)
-	if strings.HasPrefix(name, "org.apache.ibatis.") {
-		x.ibatis = true
-	}
 	if dot := strings.LastIndexByte(name, '.'); dot > 0 && name[dot+1:] != "*" {
 		x.imports[name[dot+1:]] = name[:dot]
 	} else if dot > 0 && !x.is(i+1, "static") {

@@ -19,7 +19,7 @@ type File struct {
 	ServiceCalls []stmt.MapperCall
 	Types        []JavaType
 	// Frameworks holds what the framework readers of declarations found
-	// in the file, by framework (see RegisterDeclarations).
+	// in the file, by framework (see Framework.Declarations).
 	Frameworks map[string]any
 	// UsesEntities reports that the extraction asked the run's entity
 	// classes (ExtractJavaWith's index) about a class: a MyBatis-Plus

@@ -59,7 +59,6 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 		}}
 		return f
 	}
-	x.annotations()
 	x.readDeclarations(f)
 	x.calls()
 	x.builders()

@@ -164,12 +164,12 @@ func (x *javaFile) localRead(name string, body, before int) *stmt.MapperRead {
 		if m, _ := x.listExpr(j+2, x.exprEnd(j+2), body); m != "" {
 			return &stmt.MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
 		}
-		return x.jpaLoopRead(name, j, body)
+		return x.loopRead(name, j, body)
 	}
 	if !x.is(j+1, "=") {
 		return nil
 	}
-	if m := x.jpaRead(j, j+2, x.exprEnd(j+2)); m != "" {
+	if m := x.frameworkRead(j, j+2, x.exprEnd(j+2)); m != "" {
 		return &stmt.MapperRead{Variable: name, Method: m, Line: x.toks[j].line}
 	}
 	if m, _ := x.readExpr(j+2, x.exprEnd(j+2), body); m != "" {

@@ -1,7 +1,7 @@
 package java
 
 import (
-	"sync"
+	"strings"
 
 	"github.com/guard-sql/guard/internal/stmt"
 )
@@ -11,45 +11,8 @@ import (
 // repositories): fields and methods with the annotations and modifiers
 // before them, what an annotation's attribute evaluates to, and the
 // assignments a method makes to fields. A framework reads them while the
-// file is extracted (RegisterDeclarations), so that the SQL it reports and
+// file is extracted (Framework.Declarations), so that the SQL it reports and
 // the constants it reads are the file's like any other.
-
-// DeclarationReader reads what a framework needs of a file's
-// declarations; it runs while the file is extracted, before its calls are
-// read, and what it returns is kept in File.Frameworks under its name (nil
-// for nothing).
-type DeclarationReader struct {
-	Name string
-	Read func(Syntax) any
-}
-
-var declarationReaders struct {
-	sync.Mutex
-	list []DeclarationReader
-}
-
-// RegisterDeclarations adds a framework's reader of declarations; a
-// framework package calls it in its init.
-func RegisterDeclarations(r DeclarationReader) {
-	declarationReaders.Lock()
-	defer declarationReaders.Unlock()
-	declarationReaders.list = append(declarationReaders.list, r)
-}
-
-// readDeclarations runs the registered readers of declarations on the file.
-func (x *javaFile) readDeclarations(f *File) {
-	declarationReaders.Lock()
-	readers := declarationReaders.list
-	declarationReaders.Unlock()
-	for _, r := range readers {
-		if v := r.Read(Syntax{x}); v != nil {
-			if f.Frameworks == nil {
-				f.Frameworks = map[string]any{}
-			}
-			f.Frameworks[r.Name] = v
-		}
-	}
-}
 
 // Types returns the types the file declares, the nested ones as Inner.
 func (s Syntax) Types() []TypeDecl { return s.x.typeDecls() }
@@ -202,8 +165,11 @@ type Value struct {
 	// describes the parts that are not.
 	Known   bool
 	Dynamic []string
-	// Stringy reports that a string takes part.
-	Stringy bool
+	// Foreign reports that every part not known is a constant of another
+	// file; Stringy that a string takes part.
+	Foreign, Stringy bool
+	// Line and Col are where the expression starts.
+	Line, Col int
 }
 
 // AnnotationValue evaluates attribute attr of annotation a ("value" also
@@ -212,30 +178,95 @@ type Value struct {
 // own for it.
 func (s Syntax) AnnotationValue(a Annotation, attr string) (Value, bool) {
 	x := s.x
-	if !x.is(a.at+1, "(") {
-		return Value{}, false
-	}
-	closing := x.match[a.at+1]
-	vs, ve := -1, -1
-	if attr == "value" {
-		vs, ve = x.annotationValue(a.at+2, closing)
-	} else {
-		for _, el := range x.split(a.at+2, closing, ",") {
-			if x.isIdent(el.s) && x.toks[el.s].text == attr && x.is(el.s+1, "=") {
-				vs, ve = el.s+2, el.e
-				break
-			}
-		}
-	}
+	vs, ve := x.attribute(a, attr)
 	if vs < 0 {
 		return Value{}, false
 	}
-	ev := x.eval(vs, ve, 0)
+	return x.value(vs, ve), true
+}
+
+// AnnotationValues is AnnotationValue of the value attribute, an array
+// initialiser ({"a", "b"}) read as its elements.
+func (s Syntax) AnnotationValues(a Annotation) ([]Value, bool) {
+	x := s.x
+	vs, ve := x.attribute(a, "value")
+	if vs < 0 {
+		return nil, false
+	}
+	pieces := []javaRange{{vs, ve}}
+	if x.is(vs, "{") && x.match[vs] == ve-1 {
+		pieces = x.split(vs+1, ve-1, ",")
+	}
+	var out []Value
+	for _, p := range pieces {
+		if p.s < p.e { // not after a trailing comma
+			out = append(out, x.value(p.s, p.e))
+		}
+	}
+	return out, true
+}
+
+// attribute returns the tokens of attribute attr of annotation a, -1 when
+// it writes none.
+func (x *javaFile) attribute(a Annotation, attr string) (int, int) {
+	if !x.is(a.at+1, "(") {
+		return -1, -1
+	}
+	closing := x.match[a.at+1]
+	if attr == "value" {
+		return x.annotationValue(a.at+2, closing)
+	}
+	for _, el := range x.split(a.at+2, closing, ",") {
+		if x.isIdent(el.s) && x.toks[el.s].text == attr && x.is(el.s+1, "=") {
+			return el.s + 2, el.e
+		}
+	}
+	return -1, -1
+}
+
+// value evaluates tokens [s, e); the constants it reads count as pieces.
+func (x *javaFile) value(s, e int) Value {
+	ev := x.eval(s, e, 0)
 	for _, r := range ev.refs {
 		r.usedOther = true
 	}
-	return Value{Text: ev.text, Known: ev.known(), Dynamic: ev.dynamic, Stringy: ev.stringy}, true
+	return Value{
+		Text: ev.text, Known: ev.known(), Dynamic: ev.dynamic, Stringy: ev.stringy,
+		Foreign: ev.foreign == len(ev.dynamic), Line: x.toks[s].line, Col: x.toks[s].col,
+	}
 }
+
+// Annotations returns the annotations with arguments of the whole file
+// whose simple name want keeps, in order.
+func (s Syntax) Annotations(want func(simple string) bool) []Annotation {
+	x := s.x
+	var out []Annotation
+	for i, t := range x.toks {
+		if t.kind == javaAnnot && x.is(i+1, "(") && want(t.text[strings.LastIndexByte(t.text, '.')+1:]) {
+			out = append(out, x.annotationAt(i))
+		}
+	}
+	return out
+}
+
+// AnnotatedMethod returns the name of the method annotation a stands on,
+// "" when it stands on none.
+func (s Syntax) AnnotatedMethod(a Annotation) string {
+	return s.x.annotatedMethod(s.x.annotationEnd(a))
+}
+
+// AddUnchecked reports annotation a as SQL that cannot be checked, for the
+// statement id, unless a fragment already holds it (then it returns nil).
+func (s Syntax) AddUnchecked(a Annotation, reason, id string) *stmt.Fragment {
+	return s.x.addUnchecked(a.at, s.x.annotationEnd(a), reason, id)
+}
+
+// AddFragment adds a fragment the framework made itself (a rendered
+// <script>) to the file's.
+func (s Syntax) AddFragment(fr *stmt.Fragment) { s.x.frags = append(s.x.frags, fr) }
+
+// Path returns the file's path as findings name it.
+func (s Syntax) Path() string { return s.x.path }
 
 // Span returns the column annotation a starts at and the line it ends on.
 func (s Syntax) Span(a Annotation) (col, endLine int) {
@@ -348,4 +379,41 @@ func (x *javaFile) declaredIn(name string, params, body, j int) bool {
 		}
 	}
 	return x.localDecl(name, body, j) >= 0
+}
+
+// annotationValue returns the token range of the value of an annotation
+// whose arguments are tokens [s, e): the positional argument or value = ….
+func (x *javaFile) annotationValue(s, e int) (int, int) {
+	for _, el := range x.split(s, e, ",") {
+		if x.isIdent(el.s) && x.is(el.s+1, "=") {
+			if x.toks[el.s].text == "value" {
+				return el.s + 2, el.e
+			}
+			continue
+		}
+		if el.s < el.e {
+			return el.s, el.e
+		}
+	}
+	return -1, -1
+}
+
+// annotatedMethod returns the name of the method declared after an
+// annotation: the first name followed by '(' from token k, past other
+// annotations and their arguments.
+func (x *javaFile) annotatedMethod(k int) string {
+	for ; k < len(x.toks); k++ {
+		t := x.toks[k]
+		switch {
+		case t.kind == javaAnnot:
+			if x.is(k+1, "(") {
+				k = x.match[k+1]
+			}
+		case t.kind == javaOp && (t.text == ";" || t.text == "{" || t.text == "}"):
+			return ""
+		case t.kind == javaIdent && x.is(k+1, "("):
+			return t.text
+		}
+	}
+	return ""
 }

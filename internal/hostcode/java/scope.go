@@ -39,7 +39,6 @@ type javaFile struct {
 	imports map[string]string // simple name -> package of explicit imports
 	// importNames are the names of its imports as written, static left out.
 	importNames []string
-	ibatis      bool // the file imports from org.apache.ibatis
 	// wildcard is set when the file imports a package with .*: a type it
 	// does not import by name may then come from there.
 	wildcard bool

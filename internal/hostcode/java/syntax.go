@@ -3,7 +3,6 @@ package java
 import (
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/guard-sql/guard/internal/stmt"
 )
@@ -121,35 +120,6 @@ func (x *javaFile) statementStart(k int) bool {
 		return o > 0 && (x.is(o-1, "if") || x.is(o-1, "for") || x.is(o-1, "while"))
 	}
 	return false
-}
-
-// A CallReader finds, in a Java file, the writes of one framework's calls
-// (see Syntax). A framework package registers it with RegisterCalls, in its
-// init; the extractor runs every reader on every file it reads.
-type CallReader func(Syntax) []stmt.MapperCall
-
-var callReaders struct {
-	sync.Mutex
-	list []CallReader
-}
-
-// RegisterCalls adds a framework's reader of calls.
-func RegisterCalls(r CallReader) {
-	callReaders.Lock()
-	defer callReaders.Unlock()
-	callReaders.list = append(callReaders.list, r)
-}
-
-// frameworkCalls runs the registered readers of calls on the file.
-func (x *javaFile) frameworkCalls() []stmt.MapperCall {
-	callReaders.Lock()
-	readers := callReaders.list
-	callReaders.Unlock()
-	var out []stmt.MapperCall
-	for _, r := range readers {
-		out = append(out, r(Syntax{x})...)
-	}
-	return out
 }
 
 // Method is a method of the file with a body.
