@@ -49,6 +49,15 @@ type linker struct {
 	simple map[string][]string
 	// mappers caches the resolution of each mapper interface a call names.
 	mappers map[string]*mapper
+	// pending are the files that may declare a mapper or an entity but do
+	// not name tk.mybatis: they are read only when some file does.
+	pending []pendingFile
+}
+
+// pendingFile is a source Index keeps unread.
+type pendingFile struct {
+	path string
+	src  []byte
 }
 
 // declared is one type of the run and the file it stands in.
@@ -62,14 +71,27 @@ type declared struct {
 var worth = [][]byte{[]byte("Mapper<"), []byte("persistence"), []byte("tk.mybatis")}
 
 // Index keeps the types of a file that names a mapper or the annotations
-// of an entity; a file that names none is not lexed.
+// of an entity; a file that names none is not lexed, and one that does not
+// name tk.mybatis is lexed only if another file of the run does (a JPA or
+// MyBatis-Plus project pays nothing for it).
 func (l *linker) Index(path string, src []byte) {
 	if !slices.ContainsFunc(worth, func(w []byte) bool { return bytes.Contains(src, w) }) {
+		return
+	}
+	if !bytes.Contains(src, []byte("tk.mybatis")) {
+		l.mu.Lock()
+		l.pending = append(l.pending, pendingFile{path, src})
+		l.mu.Unlock()
 		return
 	}
 	decls := java.Declarations(path, src)
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.add(path, decls)
+}
+
+// add keeps the types decls of the file path; l.mu is held.
+func (l *linker) add(path string, decls []java.TypeDecl) {
 	if l.types == nil {
 		l.types, l.simple = map[string]*declared{}, map[string][]string{}
 	}
@@ -81,6 +103,18 @@ func (l *linker) Index(path string, src []byte) {
 		l.types[d.Qualified] = d
 		l.simple[d.Name] = append(l.simple[d.Name], d.Qualified)
 	}
+}
+
+// readPending reads the files Index kept when some file of the run names
+// tk.mybatis, in path order, and lets them go; l.mu is held.
+func (l *linker) readPending() {
+	if l.types != nil {
+		slices.SortFunc(l.pending, func(a, b pendingFile) int { return strings.Compare(a.path, b.path) })
+		for _, p := range l.pending {
+			l.add(p.path, java.Declarations(p.path, p.src))
+		}
+	}
+	l.pending = nil
 }
 
 // lookup returns the type named name (qualified, or a simple name one
@@ -195,6 +229,7 @@ func simpleName(name string) string { return name[strings.LastIndexByte(name, '.
 func (l *linker) Statements() []*stmt.Fragment {
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.readPending()
 	names := make([]string, 0, len(l.types))
 	for q, d := range l.types {
 		if d.Kind == "interface" {
@@ -220,6 +255,7 @@ func (l *linker) Resolve(c *stmt.MapperCall) bool {
 	}
 	l.mu.Lock()
 	defer l.mu.Unlock()
+	l.readPending()
 	m := l.mapperOf(c.Mapper)
 	if m == nil {
 		return false
