@@ -322,7 +322,7 @@ func (x *javaFile) annotationAt(a int) Annotation {
 			continue
 		}
 		if e-s == 1 && x.toks[s].kind == javaString {
-			an.Args[attr] = x.toks[s].value.String()
+			an.Args[attr] = x.toks[s].literal().String()
 		} else {
 			an.Args[attr] = x.source(s, e)
 		}

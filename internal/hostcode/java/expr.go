@@ -184,7 +184,7 @@ func (x *javaFile) operand(ev *javaEval, s, e, depth int) {
 	t := x.toks[s]
 	switch {
 	case e-s == 1 && (t.kind == javaString || t.kind == javaCharLit):
-		ev.text = append(ev.text, t.value...)
+		ev.text = append(ev.text, t.literal()...)
 		ev.stringy = true
 	case e-s == 1 && t.kind == javaNumber && strings.Trim(t.text, "0123456789") == "":
 		for k := 0; k < len(t.text); k++ {
@@ -201,7 +201,7 @@ func (x *javaFile) operand(ev *javaEval, s, e, depth int) {
 	case t.kind == javaString && x.is(s+1, "."):
 		// "…".formatted(…) and other calls on a literal: the literal is
 		// still the start of the string.
-		ev.text = append(ev.text, t.value...)
+		ev.text = append(ev.text, t.literal()...)
 		ev.stringy = true
 		if x.is(s+2, "formatted") {
 			ev.via = "String.formatted"

@@ -27,8 +27,25 @@ type javaToken struct {
 	text      string
 	off, end  int // byte range in the file
 	line, col int
-	endLine   int  // line of the last byte (text blocks span lines)
-	value     Text // decoded value of a string or char literal
+	endLine   int   // line of the last byte (text blocks span lines)
+	block     *Text // decoded value of a text block (see literal)
+}
+
+// literal returns the decoded value of a string or char literal, each
+// character at its place in the file. A one-line literal is decoded from
+// its text when asked, so that the many nobody asks cost nothing.
+func (t *javaToken) literal() Text {
+	if t.block != nil {
+		return *t.block
+	}
+	if len(t.text) < 2 {
+		return nil
+	}
+	raw := make(Text, 0, len(t.text)-2)
+	for k := 1; k < len(t.text)-1; k++ {
+		raw = append(raw, Char{B: t.text[k], Line: t.line, Col: t.col + k})
+	}
+	return javaUnescape(raw)
 }
 
 // javaComment is a comment of a Java file.
@@ -66,6 +83,9 @@ type javaLexer struct {
 // comment that does not end is reported as an error with its position.
 func lexJava(src []byte) ([]javaToken, []javaComment, *javaReadError) {
 	lx := &javaLexer{src: hostcode.LoneCRToLF(src), line: 1}
+	// About one token in five bytes of Java: room for most files at once,
+	// rather than the copies of a slice grown token by token.
+	lx.toks = make([]javaToken, 0, len(src)/5+16)
 	// Editors do not count a byte order mark as a column.
 	if bytes.HasPrefix(src, []byte("\xef\xbb\xbf")) {
 		lx.i, lx.lineStart = 3, 3
@@ -235,13 +255,8 @@ func (lx *javaLexer) stringLit() *javaReadError {
 		}
 		j++
 	}
-	raw := make(Text, 0, j-start-1)
-	for k := start + 1; k < j; k++ {
-		raw = append(raw, Char{B: src[k], Line: line, Col: col + k - start})
-	}
 	lx.i = j + 1
-	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
-	t.value = javaUnescape(raw)
+	lx.emit(javaString, string(src[start:lx.i]), start, line, col)
 	return nil
 }
 
@@ -263,13 +278,8 @@ func (lx *javaLexer) charLit() *javaReadError {
 		}
 		j++
 	}
-	raw := make(Text, 0, j-start-1)
-	for k := start + 1; k < j; k++ {
-		raw = append(raw, Char{B: src[k], Line: line, Col: col + k - start})
-	}
 	lx.i = j + 1
-	t := lx.emit(javaCharLit, string(src[start:lx.i]), start, line, col)
-	t.value = javaUnescape(raw)
+	lx.emit(javaCharLit, string(src[start:lx.i]), start, line, col)
 	return nil
 }
 
@@ -305,7 +315,8 @@ func (lx *javaLexer) textBlock() *javaReadError {
 	value := javaStripIndent(src[contentStart:k], contentLine)
 	lx.advance(k + 3)
 	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
-	t.value = javaUnescape(value)
+	v := javaUnescape(value)
+	t.block = &v
 	return nil
 }
 

@@ -83,7 +83,7 @@ func javaFirstString(t *testing.T, src string) string {
 	}
 	for _, tok := range toks {
 		if tok.kind == javaString {
-			return tok.value.String()
+			return tok.literal().String()
 		}
 	}
 	t.Fatal("no string literal")

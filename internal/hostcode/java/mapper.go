@@ -381,7 +381,7 @@ func (x *javaFile) namedCriterion(m int) (stmt.Criterion, bool) {
 	if !ok || !slices.Contains(mbgCriterionOps, op) || x.toks[m+2].kind != javaString || !x.is(m+3, ",") && !x.is(m+3, ")") {
 		return stmt.Criterion{}, false
 	}
-	prop := x.toks[m+2].value.String()
+	prop := x.toks[m+2].literal().String()
 	if prop == "" || strings.ContainsAny(prop, " =<>()") {
 		return stmt.Criterion{}, false // a condition, not a property
 	}

@@ -213,7 +213,7 @@ func (r *plusRender) columnRef(a javaRange) (string, bool) {
 		return r.pe.column(p), true
 	}
 	if a.e == a.s+1 && x.toks[a.s].kind == javaString {
-		return strings.Trim(x.toks[a.s].value.String(), "`"), true
+		return strings.Trim(x.toks[a.s].literal().String(), "`"), true
 	}
 	return "", false
 }
@@ -435,7 +435,7 @@ func (r *plusRender) sqlText(a javaRange, params []javaRange) (Text, bool) {
 		t := x.toks[op.s]
 		switch {
 		case op.e == op.s+1 && t.kind == javaString:
-			out = append(out, t.value...)
+			out = append(out, t.literal()...)
 			constant = true
 			continue
 		case x.identChain(op.s, op.e):
