@@ -48,8 +48,24 @@ func (p *Pass) ReportCallFix(c *stmt.MapperCall, table, column, fix, format stri
 	p.Report(Finding{
 		File: p.File, Line: c.Line, Column: c.Col, EndLine: max(c.EndLine, c.Line),
 		Table: table, ColumnName: column,
-		Message: fmt.Sprintf(format, args...),
+		Message: fmt.Sprintf(format, args...) + p.contextNote(c.Context),
 		Fix:     fix,
 		SQL:     c.Method,
 	})
+}
+
+// contextNote is what a race finding adds of the lock the host code holds
+// around the statement: that it does not make the statement safe, and
+// neither does the transaction around it. Empty for other rules, and
+// where no lock is seen.
+func (p *Pass) contextNote(c *stmt.Context) string {
+	if c == nil || c.Lock == "" || p.Rule == nil || !p.Rule.Races {
+		return ""
+	}
+	note := fmt.Sprintf("; the %s taken at line %d does not make it safe", c.Lock, c.LockLine)
+	if c.Transaction != "" {
+		note = fmt.Sprintf("; neither the %s taken at line %d nor the transaction it runs in (%s) makes it safe", c.Lock, c.LockLine, c.Transaction)
+	}
+	return note + ": the lock can expire before the write, be lost in a failover or be released by another holder, " +
+		"and only the statement itself can refuse what another writer changed"
 }

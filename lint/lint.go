@@ -64,7 +64,12 @@ type Rule struct {
 	// lint then runs it on a file's statements a part at a time, each part
 	// as soon as it is parsed.
 	PerStatement bool
-	Run          func(*Pass) error
+	// Races says that its findings are races a lock held around the
+	// statement does not prevent: a finding then names the lock the host
+	// code takes there (stmt.Context), since the lock is what its author
+	// believed made it safe.
+	Races bool
+	Run   func(*Pass) error
 }
 
 // Statement is one SQL statement found in a file, parsed when possible.
@@ -309,6 +314,9 @@ func (p *Pass) ReportStatementFix(st *Statement, table, column, fix, format stri
 	if fr := st.Fragment; fr != nil && fr.Builder != "" && fr.Unchecked == "" {
 		// The text is not in the file: say where it came from.
 		msg += " (SQL rendered by guard from the " + fr.Builder + ")"
+	}
+	if st.Fragment != nil {
+		msg += p.contextNote(st.Fragment.Context)
 	}
 	p.Report(Finding{
 		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,

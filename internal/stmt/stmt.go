@@ -98,6 +98,24 @@ type Fragment struct {
 	// from: a placeholder bound to a value computed from a record the
 	// function read (`goodsInfo.StockNum - n` after db.First(&goodsInfo)).
 	ParamReads []ParamRead
+	// Context is what encloses the statement where the host code runs it;
+	// nil when the reader saw nothing.
+	Context *Context
+}
+
+// Context is what the host code holds around a statement or an entity
+// write: a distributed lock it takes before, in the same method, and the
+// transaction the method runs in. Readers say what they saw; a race
+// finding names them, since they are what its author believed safe.
+type Context struct {
+	// Lock names the lock (a Redis SET NX, a Redisson lock, a redsync
+	// mutex) and LockLine the line that takes it; empty when none is seen.
+	Lock     string
+	LockLine int
+	// Transaction names what runs the method in a transaction
+	// (@Transactional, Begin(), Transaction(func…)); empty when none is
+	// seen.
+	Transaction string
 }
 
 // ParamRead says that placeholder Param (numbered from 0 in the order of

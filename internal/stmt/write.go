@@ -92,6 +92,8 @@ type MapperCall struct {
 	// setters and getters, between its declaration and the call
 	// (`stock.decrease(n)`): what they assign, the entity's class says.
 	RecordCalls []RecordCall
+	// Context is what encloses the call in its method (see Fragment.Context).
+	Context *Context
 }
 
 // CallKind says what a call of host code is to the rules.

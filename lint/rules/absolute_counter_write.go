@@ -24,6 +24,7 @@ var AbsoluteCounterWrite = &lint.Rule{
 		"version = version + 1 WHERE id = ? AND version = ?` and retry when RowsAffected == 0",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runAbsoluteCounterWrite,
 }

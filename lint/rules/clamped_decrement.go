@@ -21,6 +21,7 @@ var ClampedDecrement = &lint.Rule{
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runClampedDecrement,
 }

@@ -27,6 +27,7 @@ var RowsAffectedIgnored = &lint.Rule{
 		"insufficient and conflict apart)",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runRowsAffectedIgnored,
 }

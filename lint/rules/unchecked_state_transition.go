@@ -22,6 +22,7 @@ var UncheckedStateTransition = &lint.Rule{
 		"(or a version CAS: `… WHERE id = ? AND version = ?`)",
 	Kind:     lint.KindQuery,
 	Severity: policy.SevError,
+	Races:    true,
 	Run:      runUncheckedStateTransition,
 }
 

@@ -26,6 +26,7 @@ var UnguardedDecrement = &lint.Rule{
 		"guarded UPDATE",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runUnguardedDecrement,
 }

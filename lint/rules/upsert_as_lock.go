@@ -27,6 +27,7 @@ var UpsertAsLock = &lint.Rule{
 		"`UPDATE t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?`",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runUpsertAsLock,
 }

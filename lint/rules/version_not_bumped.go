@@ -23,6 +23,7 @@ var VersionNotBumped = &lint.Rule{
 		"version = version + 1 WHERE id = ? AND inventory >= ?`",
 	Kind:         lint.KindQuery,
 	Severity:     policy.SevError,
+	Races:        true,
 	PerStatement: true,
 	Run:          runVersionNotBumped,
 }

@@ -81,6 +81,7 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
 	out.MapperCalls = append(x.goctlCalls(), x.calls...)
+	goContexts(fset, f, out)
 	out.NeedsPackage = x.needsPackage
 	out.UsesModels = x.usedModels
 	out.GoctlFields = x.goctlFields()

@@ -218,7 +218,8 @@ func TestExtractGoGormEntityWrites(t *testing.T) {
 			Sets:       []stmt.PropertySet{{Property: "status", Form: stmt.ValueLiteral, Text: `"shipped"`, Line: 15}},
 			Criteria:   []stmt.Criterion{{Property: "id", Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: "f",
 			Framework: stmt.FrameworkGORM, Table: "inventories", Line: 16, Col: 2, EndLine: 16,
-			Statement: "GORM tx.Updates(&inv) (UPDATE inventories SET … WHERE id = ?)", Advice: gormAdvice}}},
+			Statement: "GORM tx.Updates(&inv) (UPDATE inventories SET … WHERE id = ?)", Advice: gormAdvice,
+			Context: &stmt.Context{Transaction: "Begin()"}}}},
 		{"optimistic lock: a compare-and-set", []string{
 			`var a model.Account`,
 			`db.First(&a, id)`,
