@@ -61,3 +61,24 @@ func ConstantName(name string) bool {
 	}
 	return letter
 }
+
+// sqlVerbs are the first words that make a string look like SQL. The
+// decision is lexical on purpose: parsing would hide broken SQL, which must
+// be reported rather than skipped.
+var sqlVerbs = []string{"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE"}
+
+// LooksLikeSQL reports whether s, after leading blanks, starts with a SQL
+// verb followed by white space. Strings that do not are never reported, so
+// that messages and other texts passed to the same methods stay quiet.
+func LooksLikeSQL(s string) bool {
+	s = strings.TrimLeft(s, " \t\r\n\f")
+	for _, w := range sqlVerbs {
+		if len(s) > len(w) && strings.EqualFold(s[:len(w)], w) {
+			switch s[len(w)] {
+			case ' ', '\t', '\r', '\n', '\f':
+				return true
+			}
+		}
+	}
+	return false
+}

@@ -5,7 +5,6 @@ import (
 	"go/token"
 
 	"github.com/guard-sql/guard/internal/hostcode"
-	"github.com/guard-sql/guard/internal/stmt"
 )
 
 // What a function holds around its statements (stmt.Context): the
@@ -34,40 +33,23 @@ var (
 	goTxFuncs = map[string]bool{"Transaction": true, "TransactCtx": true, "Transact": true}
 )
 
-// goFuncContext is what one function holds.
-type goFuncContext struct {
-	start, end token.Pos
-	locks      []goLock
-	unlocks    []token.Pos
-	txFrom     token.Pos // first Begin…: a transaction from there on
-	tx         string    // that call
-	txFuncs    []goTxFunc
-}
-
-// goTxFunc is a function literal a transaction runs.
-type goTxFunc struct {
-	from, to token.Pos
-	call     string
-}
-
-type goLock struct {
-	what string
-	pos  token.Pos
-	line int
-}
-
 // goContexts sets the Context of the fragments and entity writes of out
 // that stand in a function holding a lock or running a transaction.
 func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
-	var fns []*goFuncContext
+	pos := func(p token.Pos) hostcode.Pos {
+		q := fset.Position(p)
+		return hostcode.Pos{Line: q.Line, Col: q.Column}
+	}
+	var scopes []*hostcode.Scope
 	for _, d := range f.Decls {
 		fd, ok := d.(*ast.FuncDecl)
 		if !ok || fd.Body == nil {
 			continue
 		}
-		fc := &goFuncContext{start: fd.Body.Lbrace, end: fd.Body.Rbrace}
+		sc := &hostcode.Scope{Start: pos(fd.Body.Lbrace), End: pos(fd.Body.Rbrace)}
 		mutexes := map[string]string{} // local name -> what made it
 		deferred := map[*ast.CallExpr]bool{}
+		begun := false
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.DeferStmt:
@@ -86,78 +68,30 @@ func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 					return true
 				}
 				name := sel.Sel.Name
+				recv, _ := sel.X.(*ast.Ident)
 				switch {
 				case goLockCalls[name] != "":
-					fc.locks = append(fc.locks, goLock{goLockCalls[name], n.Pos(), fset.Position(n.Pos()).Line})
-				case goMutexCalls[name]:
-					if recv, ok := sel.X.(*ast.Ident); ok && mutexes[recv.Name] != "" {
-						fc.locks = append(fc.locks, goLock{mutexes[recv.Name] + " (" + name + ")", n.Pos(), fset.Position(n.Pos()).Line})
-					}
+					sc.Locks = append(sc.Locks, hostcode.Lock{What: goLockCalls[name], At: pos(n.Pos())})
+				case goMutexCalls[name] && recv != nil && mutexes[recv.Name] != "":
+					sc.Locks = append(sc.Locks, hostcode.Lock{What: mutexes[recv.Name] + " (" + name + ")", At: pos(n.Pos())})
 				case goUnlockCalls[name] && !deferred[n]:
-					fc.unlocks = append(fc.unlocks, n.Pos())
-				case goTxCalls[name] && fc.txFrom == token.NoPos:
-					fc.txFrom, fc.tx = n.End(), name+"()"
+					sc.Releases = append(sc.Releases, pos(n.Pos()))
+				case goTxCalls[name] && !begun:
+					begun = true
+					sc.Transactions = append(sc.Transactions, hostcode.Transaction{What: name + "()", From: pos(n.End()), To: sc.End})
 				case goTxFuncs[name]:
 					for _, a := range n.Args {
 						if fl, ok := a.(*ast.FuncLit); ok {
-							fc.txFuncs = append(fc.txFuncs, goTxFunc{fl.Body.Lbrace, fl.Body.Rbrace, name + "(func…)"})
+							sc.Transactions = append(sc.Transactions, hostcode.Transaction{What: name + "(func…)", From: pos(fl.Body.Lbrace), To: pos(fl.Body.Rbrace)})
 						}
 					}
 				}
 			}
 			return true
 		})
-		fns = append(fns, fc)
+		scopes = append(scopes, sc)
 	}
-	tf := fset.File(f.Pos())
-	at := func(line, col int) *stmt.Context {
-		if tf == nil || line < 1 || line > tf.LineCount() {
-			return nil
-		}
-		pos := tf.LineStart(line) + token.Pos(col-1)
-		for _, fc := range fns {
-			if fc.start <= pos && pos <= fc.end {
-				return fc.at(pos)
-			}
-		}
-		return nil
-	}
-	for _, fr := range out.Fragments {
-		fr.Context = at(fr.Line, fr.Col)
-	}
-	for i := range out.MapperCalls {
-		out.MapperCalls[i].Context = at(out.MapperCalls[i].Line, out.MapperCalls[i].Col)
-	}
-}
-
-// at is the context of a statement at pos of the function: the last lock
-// taken before it and not released between, and the transaction.
-func (fc *goFuncContext) at(pos token.Pos) *stmt.Context {
-	var c stmt.Context
-	if fc.txFrom != token.NoPos && fc.txFrom < pos {
-		c.Transaction = fc.tx
-	}
-	for _, r := range fc.txFuncs {
-		if r.from < pos && pos < r.to {
-			c.Transaction = r.call
-		}
-	}
-	for _, l := range fc.locks {
-		if l.pos >= pos {
-			continue
-		}
-		released := false
-		for _, u := range fc.unlocks {
-			released = released || l.pos < u && u < pos
-		}
-		if !released {
-			c.Lock, c.LockLine = l.what, l.line
-		}
-	}
-	if c == (stmt.Context{}) {
-		return nil
-	}
-	return &c
+	hostcode.SetContexts(out, nil, scopes)
 }
 
 // goCallName is the name of the function or method e calls, "" when e is

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 )
@@ -26,37 +27,11 @@ const (
 	goMaxDepth     = 64
 )
 
-// goSQLWords are the first words that make a string look like SQL. The
-// decision is lexical on purpose: parsing would hide broken SQL, which must be
-// reported rather than skipped.
-var goSQLWords = []string{"SELECT", "INSERT", "UPDATE", "DELETE", "REPLACE", "WITH", "CREATE", "ALTER", "DROP", "TRUNCATE"}
-
 // goLooksLikeSQL reports whether s, past leading blanks and SQL comments,
-// starts with one of goSQLWords followed by white space.
+// starts with a SQL verb followed by white space (hostcode.LooksLikeSQL).
 func goLooksLikeSQL(s string) bool {
 	pieces := sqlparse.Split(s)
-	if len(pieces) == 0 {
-		return false
-	}
-	t := pieces[0].Text
-	i := 0
-	for i < len(t) && (t[i] >= 'a' && t[i] <= 'z' || t[i] >= 'A' && t[i] <= 'Z') {
-		i++
-	}
-	if i == 0 || i == len(t) {
-		return false
-	}
-	switch t[i] {
-	case ' ', '\t', '\n', '\r':
-	default:
-		return false
-	}
-	for _, w := range goSQLWords {
-		if strings.EqualFold(t[:i], w) {
-			return true
-		}
-	}
-	return false
+	return len(pieces) > 0 && hostcode.LooksLikeSQL(pieces[0].Text)
 }
 
 // litText is the literal as it stands in the file: the parser drops the

@@ -221,7 +221,7 @@ func (x *javaFile) declarations() {
 			v := x.evalDef(df, 0)
 			sure := df.usedWholeSure || hostcode.SQLName(d.name)
 			if !v.known() {
-				if v.prefixText().looksLikeSQL() || df.usedWholeExec {
+				if looksLikeSQL(v.prefixText()) || df.usedWholeExec {
 					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 					if !sure {
 						x.unsure(fr, v.text, "")
@@ -229,7 +229,7 @@ func (x *javaFile) declarations() {
 				}
 				continue
 			}
-			if !v.text.looksLikeSQL() {
+			if !looksLikeSQL(v.text) {
 				continue
 			}
 			df.reported = true

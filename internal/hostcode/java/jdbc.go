@@ -165,12 +165,12 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 	if !ev.known() {
 		if sure {
 			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
-		} else if ev.prefixText().looksLikeSQL() {
+		} else if looksLikeSQL(ev.prefixText()) {
 			x.unsure(x.addUnchecked(arg.s, arg.e, ev.reason(), id), ev.text, "")
 		}
 		return
 	}
-	if !ev.text.looksLikeSQL() || !x.claim(arg.s, arg.e) {
+	if !looksLikeSQL(ev.text) || !x.claim(arg.s, arg.e) {
 		return
 	}
 	fr := x.addSQL(ev.text, x.chainStart(call), closing+1, id)
@@ -255,7 +255,7 @@ func (x *javaFile) builders() {
 		case t.text == "new" && t.kind == javaIdent && (x.is(i+1, "StringBuilder") || x.is(i+1, "StringBuffer")) && x.is(i+2, "("):
 			closing := x.match[i+2]
 			ev := x.eval(i+3, closing, 0)
-			if closing > i+3 && ev.prefixText().looksLikeSQL() {
+			if closing > i+3 && looksLikeSQL(ev.prefixText()) {
 				fr := x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
 				if x.is(i-1, "=") && x.isIdent(i-2) {
 					report(x.toks[i-2].text, x.builderKey(i-2), fr, ev.text) // StringBuilder sql = new StringBuilder("SELECT …")
@@ -271,7 +271,7 @@ func (x *javaFile) builders() {
 			ev := x.eval(i+3, closing, 0)
 			root := x.chainStart(i + 1)
 			key := x.builderKey(root)
-			sqlish := ev.prefixText().looksLikeSQL()
+			sqlish := looksLikeSQL(ev.prefixText())
 			if extend(key, ev.text) {
 				if sqlish {
 					x.claim(root, closing+1)
@@ -285,7 +285,7 @@ func (x *javaFile) builders() {
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
-			if ev.prefixText().looksLikeSQL() && !x.inMessage(i) {
+			if looksLikeSQL(ev.prefixText()) && !x.inMessage(i) {
 				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text, x.holderAt(i))
 			}
 		}
@@ -313,7 +313,7 @@ func (x *javaFile) literals() {
 			continue // compile-time constants; MyBatis ones are read above
 		}
 		ev := x.eval(s, e, 0)
-		if ev.known() || !ev.prefixText().looksLikeSQL() || x.inMessage(s) {
+		if ev.known() || !looksLikeSQL(ev.prefixText()) || x.inMessage(s) {
 			continue
 		}
 		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text, x.holderAt(s))

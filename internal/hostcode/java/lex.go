@@ -145,9 +145,9 @@ func (lx *javaLexer) next() *javaReadError {
 		if i+2 < len(src) && src[i+1] == '"' && src[i+2] == '"' {
 			return lx.textBlock()
 		}
-		return lx.stringLit()
+		return lx.quoted(javaString, '"', "string")
 	case c == '\'':
-		return lx.charLit()
+		return lx.quoted(javaCharLit, '\'', "character")
 	case c >= '0' && c <= '9' || c == '.' && i+1 < len(src) && src[i+1] >= '0' && src[i+1] <= '9':
 		lx.number()
 		lx.emit(javaNumber, string(src[i:lx.i]), i, line, col)
@@ -237,49 +237,27 @@ func (lx *javaLexer) number() {
 	}
 }
 
-// stringLit reads "…", which must end on its line.
-func (lx *javaLexer) stringLit() *javaReadError {
+// quoted reads a string literal "…" or a char literal '…' (whose value
+// takes part in string concatenation), which must end on its line.
+func (lx *javaLexer) quoted(kind javaKind, quote byte, what string) *javaReadError {
 	src, start := lx.src, lx.i
 	line, col := lx.line, lx.col()
 	j := start + 1
 	for {
 		if j >= len(src) || src[j] == '\n' {
-			return lx.errHere("unterminated string literal", line, col)
+			return lx.errHere("unterminated "+what+" literal", line, col)
 		}
 		if src[j] == '\\' {
 			j += 2
 			continue
 		}
-		if src[j] == '"' {
+		if src[j] == quote {
 			break
 		}
 		j++
 	}
 	lx.i = j + 1
-	lx.emit(javaString, string(src[start:lx.i]), start, line, col)
-	return nil
-}
-
-// charLit reads '…'. Its value takes part in string concatenation.
-func (lx *javaLexer) charLit() *javaReadError {
-	src, start := lx.src, lx.i
-	line, col := lx.line, lx.col()
-	j := start + 1
-	for {
-		if j >= len(src) || src[j] == '\n' {
-			return lx.errHere("unterminated character literal", line, col)
-		}
-		if src[j] == '\\' {
-			j += 2
-			continue
-		}
-		if src[j] == '\'' {
-			break
-		}
-		j++
-	}
-	lx.i = j + 1
-	lx.emit(javaCharLit, string(src[start:lx.i]), start, line, col)
+	lx.emit(kind, string(src[start:lx.i]), start, line, col)
 	return nil
 }
 

@@ -193,13 +193,7 @@ func (x *javaFile) classify(i int) *javaBlock {
 		}
 	}
 	// A method or constructor: name ( … ) [throws A, B] {
-	k := i - 1
-	for j := k; j >= 0 && (x.isIdent(j) || x.is(j, ".") || x.is(j, ",")); j-- {
-		if x.is(j, "throws") {
-			k = j - 1
-			break
-		}
-	}
+	k := x.headEnd(i)
 	if !x.is(k, ")") {
 		return &javaBlock{kind: javaBlockOther}
 	}
@@ -260,6 +254,18 @@ func (x *javaFile) exprEnd(s int) int {
 			}
 		}
 		k++
+	}
+	return k
+}
+
+// headEnd returns the token before the '{' at token open, past a throws
+// clause: the ')' of a method's parameters when open starts its body.
+func (x *javaFile) headEnd(open int) int {
+	k := open - 1
+	for j := k; j >= 0 && (x.isIdent(j) || x.is(j, ".") || x.is(j, ",")); j-- {
+		if x.is(j, "throws") {
+			return j - 1
+		}
 	}
 	return k
 }

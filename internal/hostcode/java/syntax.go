@@ -268,13 +268,7 @@ func (s Syntax) Annotated(suffix string) bool {
 // methodName returns the name token of the method whose body opens at
 // token body, -1 when it has none guard can find.
 func (x *javaFile) methodName(body int) int {
-	k := body - 1
-	for j := k; j >= 0 && (x.isIdent(j) || x.is(j, ".") || x.is(j, ",")); j-- {
-		if x.is(j, "throws") {
-			k = j - 1
-			break
-		}
-	}
+	k := x.headEnd(body)
 	if !x.is(k, ")") || !x.isIdent(x.match[k]-1) {
 		return -1
 	}

@@ -216,13 +216,7 @@ func (x *javaFile) classHeader(b int) (string, []string) {
 // token body opens (empty, not nil, for none), nil when its header cannot
 // be read.
 func (x *javaFile) paramNames(body int) []string {
-	k := body - 1
-	for j := k; j >= 0 && (x.isIdent(j) || x.is(j, ".") || x.is(j, ",")); j-- {
-		if x.is(j, "throws") {
-			k = j - 1
-			break
-		}
-	}
+	k := x.headEnd(body)
 	if !x.is(k, ")") {
 		return nil
 	}
