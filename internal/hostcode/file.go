@@ -1,9 +1,11 @@
 // Package hostcode holds what every reader of host code produces: the File
-// an extractor found SQL in, its guard:ignore suppressions, and the text
-// helpers the readers share. The readers are its subpackages, one per host
-// language: sqlfile (.sql scripts), mybatisxml (MyBatis mapper XML), golang
-// (Go: database/sql, sqlx, GORM, goctl) and java (JDBC, MyBatis
-// annotations and generated mappers, MyBatis-Plus, JPA and Spring Data).
+// an extractor found SQL in, its guard:ignore suppressions, and what the
+// readers share (text with file positions, the scopes a statement's
+// Context is read from, the text helpers). The readers are its
+// subpackages, one per host language: sqlfile (.sql scripts), mybatisxml
+// (MyBatis mapper XML), golang (Go: database/sql, sqlx, GORM, goctl) and
+// java (JDBC, generated mappers, MyBatis-Plus writes, and the views the
+// packages of internal/frameworks read Java through).
 // Every fragment they return knows where its text stands in the original
 // file.
 package hostcode
