@@ -108,7 +108,10 @@ func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *stmt.Fragment, po
 	*st = lint.Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 	st.Line, st.Column = pos.Pos(piece.Offset)
 	st.EndLine, _ = pos.Pos(piece.Offset + len(piece.Text))
-	if fr.Lang == stmt.LangXML {
+	if fr.Lang == stmt.LangXML || fr.Builder != "" {
+		// A rendered statement's text comes from several places of the
+		// host code (a wrapper chain's calls before its update): it stands
+		// at the host call, as its fragment does.
 		clampToElement(st, fr)
 	}
 	if node != nil {
@@ -141,9 +144,10 @@ func clientListNode(p *sqlparse.Parser, fr *stmt.Fragment, text string) sqlparse
 	return node
 }
 
-// clampToElement keeps a mapper statement's lines within its element: text
-// that starts or ends in an included <sql> standing elsewhere in the file
-// would otherwise put the statement there, or end it before it starts.
+// clampToElement keeps a statement's lines within its fragment's: text that
+// starts or ends in an included <sql> standing elsewhere in the file, or a
+// rendered statement's text from the calls before the host call, would
+// otherwise put the statement there, or end it before it starts.
 func clampToElement(st *lint.Statement, fr *stmt.Fragment) {
 	end := max(fr.EndLine, fr.Line)
 	if st.Line < fr.Line || st.Line > end {

@@ -140,6 +140,9 @@ func checkFixture(t *testing.T, dir string, checked func(code string) bool) {
 	}
 	used := make([]bool, len(wants))
 	for _, f := range res.Findings {
+		if f.EndLine < f.Line {
+			t.Errorf("%s:%d:%d: %s ends at line %d, before it starts", f.File, f.Line, f.Column, f.Code, f.EndLine)
+		}
 		if !checked(f.Code) {
 			continue
 		}
