@@ -97,6 +97,33 @@ func decrementOf(c colRef, e sqlparse.ExprNode) (amount sqlparse.ExprNode, ok bo
 	return nil, false
 }
 
+// incrementOf reports whether e raises column c by an amount not known to
+// be negative: `c + x`, `x + c`, `c - -1`. Such a write refuses nothing
+// unless a conjunct of its WHERE says when.
+func incrementOf(c colRef, e sqlparse.ExprNode) bool {
+	b, isBin := unparen(e).(*sqlparse.BinaryOperationExpr)
+	if !isBin || b == nil {
+		return false
+	}
+	var step sqlparse.ExprNode
+	switch {
+	case b.Op == sqlparse.OpPlus && c.matches(b.L):
+		step = b.R
+	case b.Op == sqlparse.OpPlus && c.matches(b.R):
+		step = b.L
+	case b.Op == sqlparse.OpMinus && c.matches(b.L):
+		n, lit := numberOf(b.R)
+		return lit && n < 0
+	default:
+		return false
+	}
+	if u, neg := unparen(step).(*sqlparse.UnaryOperationExpr); neg && u.Op == sqlparse.OpMinus {
+		return false
+	}
+	n, lit := numberOf(step)
+	return !lit || n >= 0
+}
+
 // guardsAtLeast reports whether one of conds (top-level conjuncts) implies
 // c >= amount: `c >= amount`, `amount <= c`, `c - amount >= 0`,
 // `0 <= c - amount`, `c BETWEEN amount AND …`, and for a literal amount n a

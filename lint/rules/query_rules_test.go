@@ -88,10 +88,10 @@ func TestQueryFindingPlaces(t *testing.T) {
 		{"GQ010", "InventoryMapper.java", 17, "SELECT", findingPlace{Line: 17, EndLine: 19}, culprit{19, "${sort}"}},
 		// GQ011: the table and the column the guard bears on.
 		{"GQ011", "dao.go", 75, "UPDATE", findingPlace{Line: 75, EndLine: 75, Table: "t_inventory", ColumnName: "inventory"}, culprit{}},
-		{"GQ011", "dao.go", 97, "UPDATE", findingPlace{Line: 97, EndLine: 97, Table: "t_order", ColumnName: "version"}, culprit{}},
-		{"GQ011", "dao.go", 103, "UPDATE", findingPlace{Line: 103, EndLine: 105, Table: "t_order", ColumnName: "status"}, culprit{}},
-		{"GQ011", "dao.go", 119, "DELETE", findingPlace{Line: 119, EndLine: 119, Table: "t_order", ColumnName: "status"}, culprit{}},
-		{"GQ011", "dao.go", 125, "UPDATE", findingPlace{Line: 125, EndLine: 125, Table: "t_wallet", ColumnName: "points"}, culprit{}},
+		{"GQ011", "dao.go", 110, "UPDATE", findingPlace{Line: 110, EndLine: 110, Table: "t_order", ColumnName: "version"}, culprit{}},
+		{"GQ011", "dao.go", 116, "UPDATE", findingPlace{Line: 116, EndLine: 118, Table: "t_order", ColumnName: "status"}, culprit{}},
+		{"GQ011", "dao.go", 132, "DELETE", findingPlace{Line: 132, EndLine: 132, Table: "t_order", ColumnName: "status"}, culprit{}},
+		{"GQ011", "dao.go", 138, "UPDATE", findingPlace{Line: 138, EndLine: 138, Table: "t_wallet", ColumnName: "points"}, culprit{}},
 	}
 	results := map[string][]lint.Finding{}
 	for _, tt := range tests {
@@ -321,7 +321,12 @@ func TestRowsAffectedIgnoredExecFacts(t *testing.T) {
 			"ExecContext runs a guarded decrement of stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
 		{"kept, never compared", goFrag(&stmt.Exec{}), guarded,
 			"Exec runs a guarded decrement of stock but its RowsAffected() is never compared: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
-		{"unguarded counter write", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + 1 WHERE s.id = ?",
+		{"unguarded counter write", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock - 1 WHERE s.id = ?",
+			"Exec runs a write of counter stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"increment nothing refuses", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + 1 WHERE s.id = ?", ""},
+		{"increment of a negative amount", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + -1 WHERE s.id = ?",
+			"Exec runs a write of counter stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
+		{"bounded increment", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_stock s SET s.stock = s.stock + ? WHERE s.id = ? AND s.stock + ? <= 100",
 			"Exec runs a write of counter stock but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},
 		{"version CAS", goFrag(&stmt.Exec{Method: "Exec", ResultDiscarded: true}), "UPDATE t_doc SET body = ?, version = version + 1 WHERE id = ? AND version = ?",
 			"Exec runs a version CAS on version but the result is discarded: a write that matched no row returns err == nil, so the result's RowsAffected() must be compared (== 1 is success, anything else is a refusal)"},

@@ -184,9 +184,13 @@ func conditionalWrite(pass *lint.Pass, w *write) conditional {
 	conds := w.filters()
 	as := w.assignments()
 	// Any write of a counter: guarded or not, only the count of changed rows
-	// says whether the stock moved.
+	// says whether the stock moved — but an increment that no conjunct of
+	// the WHERE bounds (a restock, a refund) is refused by nothing.
 	for _, a := range as {
 		if !isCounter(pass, a.col) {
+			continue
+		}
+		if incrementOf(a.col, a.expr) && !mentions(conds, a.col) && !hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
 			continue
 		}
 		cw := conditional{why: "a write of counter " + a.col.name, table: a.col.t.tableName(), column: a.col.name,

@@ -81,9 +81,22 @@ func deductStatement(db *sql.DB, id int64) {
 	db.Exec("UPDATE t_inventory SET inventory = inventory - 1 WHERE id = ? AND inventory > 0", id) // want "GQ011 Exec runs a guarded decrement of inventory but the result is discarded"
 }
 
-// The result kept but its RowsAffected never compared: only logged.
+// Safe twin: an increment nothing can refuse (a restock whose WHERE names
+// the key only) has no answer worth comparing.
 func restock(ctx context.Context, db *sql.DB, id, n int64) error {
-	res, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ?, version = version + 1 WHERE id = ?", n, id) // want "GQ011 ExecContext runs a write of counter inventory but its RowsAffected[(][)] is never compared"
+	res, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ?, version = version + 1 WHERE id = ?", n, id)
+	if err != nil {
+		return err
+	}
+	affected, _ := res.RowsAffected()
+	log.Printf("restocked %d rows", affected)
+	return nil
+}
+
+// The result kept but its RowsAffected never compared: only logged, while
+// the increment is bounded by a capacity the row may not have room for.
+func restockBounded(ctx context.Context, db *sql.DB, id, n int64) error {
+	res, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ?, version = version + 1 WHERE id = ? AND inventory + ? <= 1000", n, id, n) // want "GQ011 ExecContext runs a write of counter inventory but its RowsAffected[(][)] is never compared"
 	if err != nil {
 		return err
 	}
