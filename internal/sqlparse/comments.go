@@ -1,6 +1,9 @@
 package sqlparse
 
-import "iter"
+import (
+	"iter"
+	"strings"
+)
 
 // Comment is a comment found in SQL text, without its markers.
 type Comment struct {
@@ -74,4 +77,33 @@ func trimEOL(s string) string {
 		s = s[:len(s)-1]
 	}
 	return s
+}
+
+// Hints yields the bodies of the optimizer hint comments (/*+ … */) of
+// text, skipping quoted strings and identifiers. The parser keeps only the
+// hints it knows; a vendor's (AliSQL's TARGET_AFFECT_ROW) stands only here.
+func Hints(text string) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		n := len(text)
+		for i := 0; i < n; {
+			switch c := text[i]; {
+			case c == '\'' || c == '"' || c == '`':
+				i = skipQuoted(text, i)
+			case c == '#' || c == '-' && i+2 < n && text[i+1] == '-' && isSpace(text[i+2]):
+				i = skipLine(text, i)
+			case c == '/' && i+1 < n && text[i+1] == '*':
+				end := skipBlockComment(text, i)
+				if i+2 < n && text[i+2] == '+' {
+					body := text[i+3 : end]
+					body = strings.TrimSuffix(body, "*/")
+					if !yield(body) {
+						return
+					}
+				}
+				i = end
+			default:
+				i++
+			}
+		}
+	}
 }

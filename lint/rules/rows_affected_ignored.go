@@ -2,9 +2,11 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
@@ -20,7 +22,10 @@ var RowsAffectedIgnored = &lint.Rule{
 		"state the row already left all return err == nil with zero rows affected. Code that checks only " +
 		"err treats every refusal as success, which is the oversell or lost update the guard was meant to " +
 		"stop. Success is RowsAffected() == 1 (go-sql-driver/mysql counts changed rows unless " +
-		"clientFoundRows=true), and anything else must be handled.",
+		"clientFoundRows=true), and anything else must be handled. A statement carrying the inventory hint " +
+		"/*+ TARGET_AFFECT_ROW(n) */ of AliSQL (ApsaraDB RDS for MySQL 5.7 and 8.0) or PolarDB for MySQL " +
+		"(5.7.1.0.17 and 8.0.1.1.1 or later) fails when it changes another number of rows, so its error " +
+		"carries the refusal: it is not reported (on other servers the hint is ignored).",
 	Fix: "keep the result and compare it: `res, err := db.ExecContext(ctx, \"UPDATE t_inventory SET " +
 		"inventory = inventory - ? WHERE id = ? AND inventory >= ?\", n, id, n)`; then `n, err := " +
 		"res.RowsAffected()` and `if n != 1 { return ErrInsufficient }` (re-read the row to tell not found, " +
@@ -36,7 +41,7 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 	plusResultsIgnored(pass)
 	for _, st := range pass.Statements {
 		fr := st.Fragment
-		if fr == nil || fr.Exec == nil || fr.Exec.ResultChecked {
+		if fr == nil || fr.Exec == nil || fr.Exec.ResultChecked || serverCountsRows(st.SQL) {
 			continue
 		}
 		w := writeTargets(st, pass.Schema)
@@ -73,6 +78,25 @@ func runRowsAffectedIgnored(pass *lint.Pass) error {
 	return nil
 }
 
+// serverCountsRows reports whether the statement carries AliSQL's (and
+// PolarDB's) TARGET_AFFECT_ROW(n) hint: the server then fails it when it
+// changes another number of rows, so the refusal reaches the caller as an
+// error and no count needs comparing.
+func serverCountsRows(sql string) bool {
+	for h := range sqlparse.Hints(sql) {
+		h = strings.NewReplacer(" (", "(", "( ", "(", " )", ")").Replace(strings.Join(strings.Fields(h), " "))
+		for _, word := range strings.Fields(h) {
+			name, arg, ok := strings.Cut(word, "(")
+			if ok && strings.EqualFold(name, "TARGET_AFFECT_ROW") && strings.HasSuffix(arg, ")") {
+				if n, err := strconv.Atoi(strings.TrimSpace(strings.TrimSuffix(arg, ")"))); err == nil && n > 0 {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
 // discardedRepositoryResults reports the calls of a Spring Data repository
 // method, made as statements of their own, whose @Modifying @Query is a
 // conditional write: the int it returns is the only sign of a refusal.
@@ -91,7 +115,7 @@ func discardedRepositoryResults(pass *lint.Pass) {
 				continue
 			}
 			cw := conditionalWrite(pass, w)
-			if cw.why == "" {
+			if cw.why == "" || serverCountsRows(st.SQL) {
 				break
 			}
 			repo := c.Mapper[strings.LastIndexByte(c.Mapper, '.')+1:]

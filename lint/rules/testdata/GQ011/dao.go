@@ -173,3 +173,16 @@ func resetDemo(ctx context.Context, db *sql.DB) error {
 	_, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = 100 WHERE id = 1")
 	return err
 }
+
+// Safe twin: AliSQL/PolarDB's TARGET_AFFECT_ROW(1) hint makes the server
+// fail the statement when it changes no row, so err carries the refusal.
+func deductHinted(ctx context.Context, db *sql.DB, id, n int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE /*+ COMMIT_ON_SUCCESS ROLLBACK_ON_FAIL TARGET_AFFECT_ROW (1) */ t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?", n, id, n)
+	return err
+}
+
+// A hint the server does not enforce the count with is no such answer.
+func deductOtherHint(ctx context.Context, db *sql.DB, id, n int64) error {
+	_, err := db.ExecContext(ctx, "UPDATE /*+ MAX_EXECUTION_TIME(100) */ t_inventory SET inventory = inventory - ? WHERE id = ? AND inventory >= ?", n, id, n) // want "GQ011 ExecContext runs a guarded decrement of inventory but the result is discarded"
+	return err
+}
