@@ -221,6 +221,38 @@ func (x *javaFile) inMessage(s int) bool {
 	return x.is(p-2, "new") && (strings.HasSuffix(name, "Exception") || strings.HasSuffix(name, "Error") || x.is(p-3, "throw"))
 }
 
+// javaHTTPCalls are the methods and constructors whose argument is a URL
+// or a request, never SQL: RestTemplate, WebClient/RestClient (uri),
+// OkHttp (url), Apache HttpClient and java.net.
+var javaHTTPCalls = map[string]bool{
+	"getForObject": true, "getForEntity": true, "postForObject": true, "postForEntity": true, "postForLocation": true,
+	"patchForObject": true, "exchange": true, "uri": true, "url": true, "HttpGet": true, "HttpPost": true,
+	"HttpPut": true, "HttpDelete": true, "HttpPatch": true, "URI": true, "URL": true, "UriComponentsBuilder": true,
+}
+
+// toHTTP reports whether the expression starting at token s is an argument
+// of an HTTP call, or is held by a local that only such arguments use.
+func (x *javaFile) toHTTP(s int) bool {
+	inHTTP := func(s int) bool {
+		p := x.opener[s]
+		return (x.is(s-1, "(") || x.is(s-1, ",")) && x.is(p, "(") && x.isIdent(p-1) && javaHTTPCalls[x.toks[p-1].text]
+	}
+	if inHTTP(s) {
+		return true
+	}
+	name, body := x.holderAt(s), x.methodBlock(s)
+	uses := 0
+	for k := s; name != "" && body >= 0 && k < x.match[body]; k++ {
+		if x.toks[k].text == name && x.isIdent(k) && !x.is(k-1, ".") && !x.is(k+1, "=") {
+			if us, _ := x.slot(k); !inHTTP(us) {
+				return false
+			}
+			uses++
+		}
+	}
+	return uses > 0
+}
+
 // inAnnotation reports whether token s stands in the arguments of an annotation.
 func (x *javaFile) inAnnotation(s int) bool {
 	for p := x.opener[s]; p >= 0; p = x.opener[p] {
@@ -285,7 +317,7 @@ func (x *javaFile) builders() {
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
-			if looksLikeSQL(ev.prefixText()) && !x.inMessage(i) {
+			if looksLikeSQL(ev.prefixText()) && !x.inMessage(i) && !x.toHTTP(i) {
 				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text, x.holderAt(i))
 			}
 		}
@@ -313,7 +345,7 @@ func (x *javaFile) literals() {
 			continue // compile-time constants; MyBatis ones are read above
 		}
 		ev := x.eval(s, e, 0)
-		if ev.known() || !looksLikeSQL(ev.prefixText()) || x.inMessage(s) {
+		if ev.known() || !looksLikeSQL(ev.prefixText()) || x.inMessage(s) || x.toHTTP(s) {
 			continue
 		}
 		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text, x.holderAt(s))
