@@ -582,7 +582,30 @@ func referencedOwner(s *schema.Schema, t *schema.Table, col string) (owner, why 
 		}
 		return u.Name, "references " + u.Name + " (a " + subject + " key on a table that is not the " + subject + ")"
 	}
+	// A table whose last word begins with the subject and that holds the
+	// column owns it too (t_refund.pay_no of t_payment).
+	for _, u := range s.Sorted() {
+		if u == t || !nameStartsWord(u.Name, subject) {
+			continue
+		}
+		if c := u.Column(col); c != nil {
+			return u.Name, "references " + u.Name + "." + c.Name
+		}
+	}
 	return "", ""
+}
+
+// unsharded is a table's name without the number of its shard: t_order_7
+// is a copy of t_order.
+func unsharded(table string) string {
+	i := len(table)
+	for i > 0 && table[i-1] >= '0' && table[i-1] <= '9' {
+		i--
+	}
+	if i < len(table) && i > 1 && table[i-1] == '_' {
+		return table[:i-1]
+	}
+	return table
 }
 
 // primaryKeyColumn reports whether col is part of t's primary key: a
@@ -604,14 +627,15 @@ func primaryKeyColumn(t *schema.Table, col string) bool {
 // with subject: t_payment is the pay table of pay_no, t_order_item is not
 // the order table.
 func nameStartsWord(table, subject string) bool {
-	words := strings.Split(strings.ToLower(table), "_")
+	words := strings.Split(strings.ToLower(unsharded(table)), "_")
 	return strings.HasPrefix(words[len(words)-1], subject)
 }
 
 // namedAfter reports whether a table's name ends with subject as a whole
-// word: oms_order and t_orders are named after order, t_order_item is not.
+// word: oms_order, t_orders and the shard t_order_3 are named after order,
+// t_order_item is not.
 func namedAfter(table, subject string) bool {
-	lt := strings.ToLower(table)
+	lt := strings.ToLower(unsharded(table))
 	for _, s := range []string{subject, subject + "s", subject + "es"} {
 		if lt == s || strings.HasSuffix(lt, "_"+s) {
 			return true
