@@ -14,6 +14,7 @@ import (
 	// The framework packages, one line each: a package registers itself
 	// in its init (see internal/frameworks).
 	_ "github.com/guard-sql/guard/internal/frameworks/mybatis"
+	_ "github.com/guard-sql/guard/internal/frameworks/redislock"
 	_ "github.com/guard-sql/guard/internal/frameworks/tkmybatis"
 )
 

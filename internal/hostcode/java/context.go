@@ -7,51 +7,31 @@ import (
 )
 
 // What a method holds around its statements (stmt.Context): the
-// distributed locks it takes — Spring Data Redis's setIfAbsent, Jedis's
-// setnx or SET … NX, a Redisson lock — and the @Transactional it runs in.
+// distributed locks it takes, as the frameworks that know the lock clients
+// tell them (Framework.Locks), and the @Transactional it runs in.
 
-// redissonGetters are the RedissonClient methods that return a lock.
-var redissonGetters = map[string]bool{"getLock": true, "getFairLock": true, "getMultiLock": true, "getRedLock": true, "getSpinLock": true}
-
-// redissonTypes are Redisson's lock types.
-var redissonTypes = map[string]bool{"RLock": true, "RedissonLock": true, "RedissonMultiLock": true, "RedissonRedLock": true, "RedissonFairLock": true}
-
-// lockAt names the lock the call whose method name is token i takes, ""
-// when it takes none guard knows.
-func (x *javaFile) lockAt(i int) string {
+// lockAt asks the registered frameworks what the call whose method name
+// is token i does to a lock: takes one (named), or releases one.
+func (x *javaFile) lockAt(i int) (what string, release bool) {
 	if !x.is(i-1, ".") || !x.is(i+1, "(") {
-		return ""
+		return "", false
 	}
-	switch m := x.toks[i].text; m {
-	case "setIfAbsent":
-		return "Redis SET NX (setIfAbsent)"
-	case "setnx", "setNX":
-		return "Redis SETNX"
-	case "set":
-		for k := i + 2; k < x.match[i+1]; k++ {
-			if x.is(k, "nx") && x.is(k-1, ".") && x.is(k+1, "(") {
-				return "Redis SET NX"
-			}
-		}
-	case "lock", "tryLock", "lockInterruptibly":
-		r := x.chainStart(i)
-		if r >= i || !x.isIdent(r) {
-			return ""
-		}
-		if x.is(r+1, ".") && redissonGetters[x.toks[r+2].text] {
-			return "Redisson lock (" + x.toks[r+2].text + "… " + m + ")"
-		}
-		name := x.toks[r].text
-		if redissonTypes[x.declaredType(name, r)] {
-			return "Redisson lock (" + m + ")"
-		}
-		if body := x.methodBlock(i); body >= 0 {
-			if d := x.localDecl(name, body, r); d >= 0 && x.is(d+1, "=") && x.isIdent(d+2) && x.is(d+3, ".") && redissonGetters[x.toks[d+4].text] {
-				return "Redisson lock (" + x.toks[d+4].text + "… " + m + ")"
+	r := x.chainStart(i)
+	if r >= i || !x.isIdent(r) {
+		return "", false
+	}
+	c, ok := x.readCall(r, x.match[i+1]+1)
+	if !ok {
+		return "", false
+	}
+	for _, fw := range frameworks() {
+		if fw.Locks != nil {
+			if what, release = fw.Locks(c); what != "" || release {
+				return what, release
 			}
 		}
 	}
-	return ""
+	return "", false
 }
 
 // contexts sets the Context of the fragments and entity writes of f
@@ -79,9 +59,10 @@ func (x *javaFile) contexts(f *File) {
 			continue
 		}
 		at := hostcode.Pos{Line: t.line, Col: t.col}
-		if what := x.lockAt(i); what != "" {
+		switch what, release := x.lockAt(i); {
+		case what != "":
 			sc.Locks = append(sc.Locks, hostcode.Lock{What: what, At: at})
-		} else if x.is(i-1, ".") && (t.text == "unlock" || t.text == "delete" || t.text == "forceUnlock") {
+		case release:
 			sc.Releases = append(sc.Releases, at)
 		}
 	}

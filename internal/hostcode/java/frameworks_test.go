@@ -7,4 +7,5 @@ package java_test
 import (
 	_ "github.com/guard-sql/guard/internal/frameworks/jpa"
 	_ "github.com/guard-sql/guard/internal/frameworks/mybatis"
+	_ "github.com/guard-sql/guard/internal/frameworks/redislock"
 )

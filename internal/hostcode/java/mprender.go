@@ -337,7 +337,21 @@ func (r *plusRender) predicate(op plusOp) (p plusPred, drop, ok bool) {
 		r.fail(op.method + "(" + x.describe(args[0].s, args[0].e) + ", …) names no column guard can read")
 		return p, false, false
 	}
+	if lit, ok := r.intLiteral(args); ok && want == 1 && strings.HasSuffix(sqlOp, " ?") {
+		// A constant bound stays one (gt(Sku::getStock, 0): stock > 0), so
+		// that it guards what it guards.
+		sqlOp = strings.TrimSuffix(sqlOp, "?") + lit
+	}
 	return plusPred{text: r.columnText(col+sqlOp, op.tok)}, maybe, true
+}
+
+// intLiteral returns the value argument of a comparison when it is a
+// decimal integer literal (0, 10L, -1), as SQL writes it.
+func (r *plusRender) intLiteral(args []javaRange) (string, bool) {
+	text := strings.TrimRight(strings.ReplaceAll(r.x.source(args[len(args)-1].s, args[len(args)-1].e), " ", ""), "lL")
+	v, err := strconv.ParseInt(text, 10, 64)
+	octal := len(strings.TrimPrefix(text, "-")) > 1 && strings.TrimPrefix(text, "-")[0] == '0'
+	return strconv.FormatInt(v, 10), len(args) == 2 && err == nil && !octal
 }
 
 // group renders and(i -> i.…), or(i -> i.…) and nested(i -> i.…) as one

@@ -81,12 +81,13 @@ public interface SkuMapper extends BaseMapperX<SkuDO> {
 		{"UPDATE t_sku SET status = ? WHERE sku_id = ? OR status IN (?)", "b", "MyBatis-Plus LambdaUpdateWrapper chain", 16, 9,
 			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},
 		// The entity's non-null properties first, @TableField(exist = false) left out.
-		{"UPDATE t_sku SET status = ? WHERE sku_id = ? AND (status = ? OR status IS NULL)", "c", "MyBatis-Plus LambdaUpdateWrapper chain", 19, 9,
+		{"UPDATE t_sku SET status = ? WHERE sku_id = ? AND (status = 0 OR status IS NULL)", "c", "MyBatis-Plus LambdaUpdateWrapper chain", 19, 9,
 			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},
 		// d: an entity passed in may carry a version: not rendered.
 		// e: the version the entity carries is compared and bumped by the interceptor.
-		{"UPDATE t_sku SET status = ?, version = ? WHERE sku_id = ? AND version = ?", "e", "MyBatis-Plus UpdateWrapper chain", 26, 9,
-			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, []stmt.ParamStep{{Param: 1, From: 3}}},
+		// an integer literal in a criterion stays one (sku_id = 1).
+		{"UPDATE t_sku SET status = ?, version = ? WHERE sku_id = 1 AND version = ?", "e", "MyBatis-Plus UpdateWrapper chain", 26, 9,
+			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, []stmt.ParamStep{{Param: 1, From: 2}}},
 		// ProductDO, declared nowhere, is the product table the schema has.
 		{"UPDATE product SET status = ? WHERE id = ?", "f", "MyBatis-Plus LambdaUpdateWrapper chain", 29, 9,
 			stmt.Exec{Method: "BaseMapper.update", ResultDiscarded: true, Returns: stmt.ReturnsCount}, nil},

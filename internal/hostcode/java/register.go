@@ -21,6 +21,9 @@ type Framework struct {
 	// ReadOne returns the method when a call reads one record, ReadMany
 	// when it reads records a for-each can loop over; "" otherwise.
 	ReadOne, ReadMany func(ReadCall) string
+	// Locks names the distributed lock a call takes, or reports that it
+	// releases one, for the Context of the statements after it.
+	Locks func(ReadCall) (lock string, release bool)
 }
 
 var registry struct {

@@ -106,4 +106,20 @@ public interface MybatisPlusInventoryMapper extends BaseMapper<MybatisPlusInvent
         w.last(StrUtil.format(" and (inventory - {} >= 0)", n));
         return update(null, w);
     }
+
+    // Safe twin: a constant bound stays one: stock > 0 guards a decrement of 1.
+    default int releaseOne(Long id) {
+        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>()
+                .eq(MybatisPlusInventory::getId, id)
+                .gt(MybatisPlusInventory::getStock, 0L)
+                .setSql("inventory = inventory - 1, version = version + 1"));
+    }
+
+    // ... and not one of 2.
+    default int releaseTwo(Long id) {
+        return update(null, new LambdaUpdateWrapper<MybatisPlusInventory>() // want "GQ002 .*guards a decrement of 1 only"
+                .eq(MybatisPlusInventory::getId, id)
+                .gt(MybatisPlusInventory::getStock, 0)
+                .setSql("inventory = inventory - 2, version = version + 1"));
+    }
 }
