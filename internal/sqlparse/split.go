@@ -56,6 +56,13 @@ func Split(text string) []Piece {
 			}
 			continue
 		}
+		// So are the client's other commands: SOURCE file and the
+		// backslash ones (\. file, and psql's \c db of a script written
+		// for both), which end at the line's end and run nothing here.
+		if start < 0 && (c == '\\' || c == 's' || c == 'S') && atLineStart(text, i) && (c == '\\' || hasWordPrefix(text[i:], "source")) {
+			i = skipLine(text, i)
+			continue
+		}
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
 			i++

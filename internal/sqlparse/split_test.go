@@ -26,6 +26,9 @@ func TestSplit(t *testing.T) {
 		{"empty statements", ";;; SELECT 1;;", []Piece{{"SELECT 1", 4}}},
 		{"delimiter", "DELIMITER $$\nCREATE TRIGGER tr BEFORE UPDATE ON t FOR EACH ROW BEGIN SET NEW.a = 1; END$$\nDELIMITER ;\nSELECT 1;",
 			[]Piece{{"CREATE TRIGGER tr BEFORE UPDATE ON t FOR EACH ROW BEGIN SET NEW.a = 1; END", 13}, {"SELECT 1", 102}}},
+		{"client commands", "source /sql/a.sql;\n  SOURCE b.sql\n\\. c.sql\n\\c user_db\nSELECT 1;\nSELECT 'source x';",
+			[]Piece{{"SELECT 1", 54}, {"SELECT 'source x'", 64}}},
+		{"a statement naming source", "UPDATE t SET source = 1;", []Piece{{"UPDATE t SET source = 1", 0}}},
 		{"unterminated string", "SELECT 'abc; SELECT 2", []Piece{{"SELECT 'abc; SELECT 2", 0}}},
 		{"unterminated comment", "SELECT 1; /* open", []Piece{{"SELECT 1", 0}}},
 	}
