@@ -14,3 +14,20 @@ func TestHints(t *testing.T) {
 		t.Errorf("Hints = %q, want %q", got, want)
 	}
 }
+
+func TestPostgresMark(t *testing.T) {
+	for text, want := range map[string]string{
+		"SELECT * FROM t WHERE id = $1":                        "$1 placeholders",
+		"SELECT id::text FROM t":                               ":: casts",
+		"CREATE TABLE t (id BIGSERIAL PRIMARY KEY)":            "BIGSERIAL",
+		"INSERT INTO t VALUES (1) ON CONFLICT (id) DO NOTHING": "ON CONFLICT",
+		"SELECT * FROM t ORDER BY a NULLS LAST":                "NULLS LAST",
+		"SELECT * FROM t WHERE a = '$1' AND b = ':: x'":        "",
+		"SELECT a FROM t WHERE b = ? -- $1":                    "",
+		"UPDATE t SET a = a - 1 WHERE id = ?":                  "",
+	} {
+		if got := PostgresMark(text); got != want {
+			t.Errorf("PostgresMark(%q) = %q, want %q", text, got, want)
+		}
+	}
+}

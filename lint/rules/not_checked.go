@@ -49,10 +49,14 @@ func runNotChecked(pass *lint.Pass) error {
 		if fs, ok := foreign[st.File]; ok && st.ParseErr != nil {
 			if fs.first == st {
 				line, col := st.ErrPos()
+				engine := "looks written for another database engine"
+				if fs.pg == fs.failed {
+					engine = "is written for PostgreSQL (" + fs.mark + ")"
+				}
 				pass.ReportStatementFix(st, "", "", foreignFix(st),
 					"not checked: %d of the %d statements of this file do not parse as MySQL (the first at %d:%d: %s); "+
-						"the file looks written for another database engine, so no rule checked them",
-					fs.failed, fs.total, line, col, st.ParseErr.Msg)
+						"the file %s, so no rule checked them",
+					fs.failed, fs.total, line, col, st.ParseErr.Msg, engine)
 			}
 			continue
 		}
@@ -97,8 +101,12 @@ func runNotChecked(pass *lint.Pass) error {
 			// The finding stands at the statement (DESIGN §5: line is the
 			// statement's first line); the message says where the parser stopped.
 			line, col := st.ErrPos()
-			pass.ReportStatementFix(st, "", "", unparsedFix(st), "not checked: SQL does not parse at %d:%d: %s; the statement may use syntax guard does not know, so no rule checked it",
-				line, col, st.ParseErr.Msg)
+			why := "the statement may use syntax guard does not know"
+			if mark := sqlparse.PostgresMark(st.SQL); mark != "" {
+				why = "it is PostgreSQL (" + mark + "), and guard reads MySQL and MariaDB only"
+			}
+			pass.ReportStatementFix(st, "", "", unparsedFix(st), "not checked: SQL does not parse at %d:%d: %s; %s, so no rule checked it",
+				line, col, st.ParseErr.Msg, why)
 		}
 	}
 	return nil
@@ -114,6 +122,10 @@ type foreignScript struct {
 	failed, total int
 	// tables and failedTables count the CREATE TABLE statements.
 	tables, failedTables int
+	// pg counts the failing statements that carry a mark of PostgreSQL,
+	// mark the first such mark.
+	pg   int
+	mark string
 }
 
 // foreignMin is the number of failing statements from which a .sql file
@@ -149,6 +161,12 @@ func foreignScripts(stmts []*lint.Statement, parsed map[string]int) map[string]*
 			if table {
 				fs.failedTables++
 			}
+			if mark := sqlparse.PostgresMark(st.SQL); mark != "" {
+				fs.pg++
+				if fs.mark == "" {
+					fs.mark = mark
+				}
+			}
 			if fs.first == nil {
 				fs.first = st
 			}
@@ -163,7 +181,9 @@ func foreignScripts(stmts []*lint.Statement, parsed map[string]int) map[string]*
 		// Mostly failing, or failing in most of its table definitions: a
 		// schema of another engine keeps its indexes and ALTERs in syntax
 		// MySQL shares, so its statements as a whole may mostly parse.
-		if fs.failed >= foreignMin && (2*fs.failed > fs.total || 2*fs.failedTables > fs.tables) {
+		// A file whose every failure is PostgreSQL (sqlc's queries, a
+		// mapper for a PostgreSQL data source) is one too, however few.
+		if fs.failed >= foreignMin && (2*fs.failed > fs.total || 2*fs.failedTables > fs.tables) || fs.failed >= 2 && fs.pg == fs.failed {
 			if out == nil {
 				out = map[string]*foreignScript{}
 			}
