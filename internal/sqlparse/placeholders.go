@@ -176,3 +176,16 @@ func PlaceholderNames(sql string) []string {
 	scanPlaceholders(sql, func(_, _ int, name string) { out = append(out, name) })
 	return out
 }
+
+// PlaceholderAt returns the byte range of the k-th placeholder (from 0) of
+// sql, as scanPlaceholders finds them; false when sql has fewer.
+func PlaceholderAt(sql string, k int) (s, e int, ok bool) {
+	n := 0
+	scanPlaceholders(sql, func(ps, pe int, _ string) {
+		if n == k {
+			s, e, ok = ps, pe, true
+		}
+		n++
+	})
+	return s, e, ok
+}

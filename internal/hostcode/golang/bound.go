@@ -34,6 +34,59 @@ func (x *goExtractor) bindReads(call *ast.CallExpr, name string, query int, frs 
 	}
 }
 
+// bindExprs writes into the fragments an Exec-like call runs the SQL of
+// the gorm.Expr values it binds, as GORM sends it: Exec("UPDATE goods SET
+// inventory = ? WHERE id = ?", gorm.Expr("inventory + ?", n), id) runs
+// `inventory = inventory + ?`, relative to the column. An Expr of one
+// placeholder keeps the numbering of the others.
+func (x *goExtractor) bindExprs(call *ast.CallExpr, query int, frs []*stmt.Fragment) {
+	for k, a := range call.Args[min(query+1, len(call.Args)):] {
+		e, ok := goUnparen(a).(*ast.CallExpr)
+		if !ok || goCalleeName(e) != "Expr" || len(e.Args) != 2 {
+			continue
+		}
+		if sel, ok := goUnparen(e.Fun).(*ast.SelectorExpr); !ok || x.pkgOf(sel) == "" {
+			continue
+		}
+		text, ok := x.constString(e.Args[0])
+		if !ok || goCountMarks(text.s) != 1 {
+			continue
+		}
+		for _, fr := range frs {
+			if s, end, ok := sqlparse.PlaceholderAt(fr.SQL, k); ok && fr.Unchecked == "" && end == s+1 {
+				substituteMark(fr, s, text)
+			}
+		}
+	}
+}
+
+// substituteMark replaces the placeholder at byte p of fr's SQL by text,
+// its bytes placed where text stands in the file.
+func substituteMark(fr *stmt.Fragment, p int, text goString) {
+	after := stmt.Segment{Off: p + len(text.s)}
+	after.Line, after.Col = fr.Pos(p + 1)
+	var segs []stmt.Segment
+	for _, sg := range fr.Segments {
+		if sg.Off < p {
+			segs = append(segs, sg)
+		}
+	}
+	for _, sg := range text.segs {
+		sg.Off += p
+		segs = append(segs, sg)
+	}
+	if p+1 < len(fr.SQL) {
+		segs = append(segs, after)
+	}
+	for _, sg := range fr.Segments {
+		if sg.Off > p+1 {
+			sg.Off += len(text.s) - 1
+			segs = append(segs, sg)
+		}
+	}
+	fr.SQL, fr.Segments = fr.SQL[:p]+text.s+fr.SQL[p+1:], segs
+}
+
 // namedReads maps the `:name` parameters of a NamedExec to the values the
 // function gave them from a read: fields of the struct argument assigned
 // from the read (`p.Stock = p.Stock - n`, matched by `db` tag, else by the

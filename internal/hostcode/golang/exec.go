@@ -83,6 +83,7 @@ func (x *goExtractor) linkQueries() {
 			frs = x.resolve(q, true) // stmt.Exec(args…): the query is the prepared one
 		} else if i := m.arg + shift; i < len(call.Args) {
 			frs = x.resolve(call.Args[i], true)
+			x.bindExprs(call, i, frs)
 			x.bindSteps(call, i, frs)
 			if m.exec {
 				x.bindReads(call, name, i, frs)
