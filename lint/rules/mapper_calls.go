@@ -197,8 +197,9 @@ func mapperCounterWrites(pass *lint.Pass) {
 }
 
 // mapperStateWrites reports (GQ005) state columns a mapper call sets after
-// the method read the record, or through an Example whose criteria it
-// builds, without naming the state left or the version in the WHERE.
+// the method read the record, through an Example whose criteria it builds,
+// or to a constant by key, without naming the state left or the version in
+// the WHERE. A state copied from the caller (an edit form) is not.
 func mapperStateWrites(pass *lint.Pass) {
 	for _, mw := range mapperWrites(pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isState(pass, c) })
@@ -222,6 +223,11 @@ func mapperStateWrites(pass *lint.Pass) {
 				from = "after " + readText(mw.call.RecordRead) + "; its WHERE names the key only, compares neither"
 			case s.Read != nil:
 				from = "from " + readText(s.Read) + "; its WHERE names the key only, compares neither"
+			case s.Form == stmt.ValueLiteral && mw.madeHere() && !switchPosition(s.Text) && !mw.setsBoth(s.Property):
+				// A fixed target state written by key, the row never read:
+				// whatever state the row is in moves to it. An on/off
+				// switch (enable, disable) is no transition.
+				from = "by its key without reading the row; its WHERE compares neither"
 			default:
 				continue
 			}
@@ -232,6 +238,53 @@ func mapperStateWrites(pass *lint.Pass) {
 				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn())
 		}
 	}
+}
+
+// toggleWords name the values of an on/off switch.
+var toggleWords = []string{"enable", "disable", "normal", "active", "forbid", "stop", "start", "open", "close", "show", "hide"}
+
+// madeHere reports whether the call writes a record the method made and
+// gave its key (`o.setId(id)`), so that no read of the row is hidden in a
+// call guard does not follow.
+func (mw *mapperWrite) madeHere() bool {
+	if mw.call.Record == "" || mw.call.RecordRead != nil {
+		return false
+	}
+	for _, s := range mw.call.Sets {
+		col := mw.call.Column(s.Property)
+		if mw.t.table != nil && primaryKeyColumn(mw.t.table, col) || mw.t.table == nil && strings.EqualFold(col, "id") {
+			return true
+		}
+	}
+	return false
+}
+
+// setsBoth reports whether the method sets property to more than one
+// constant (`if (release) … RELEASE else … ENABLE`): the caller picks a
+// position, as on a switch.
+func (mw *mapperWrite) setsBoth(property string) bool {
+	first := ""
+	for _, s := range mw.call.Sets {
+		if s.Property == property && s.Form == stmt.ValueLiteral {
+			if first != "" && s.Text != first {
+				return true
+			}
+			first = s.Text
+		}
+	}
+	return false
+}
+
+// switchPosition reports whether a constant names a switch position
+// (STATUS_DISABLE, "enable", CommonConstant.STATUS_NORMAL).
+func switchPosition(text string) bool {
+	t := strings.ToLower(text)
+	for _, w := range toggleWords {
+		if strings.Contains(t, w) {
+			return true
+		}
+	}
+	return false
 }
 
 // mapperWritesWithoutWhere reports (GQ001) ByExample writes whose Example

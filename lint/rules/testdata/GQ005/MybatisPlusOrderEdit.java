@@ -49,4 +49,40 @@ public class MybatisPlusOrderEdit {
         }
         orderMapper.updateById(order); // want "GQ005 state column t_order.status is set to req.getStatus\\(\\) .*after order read by selectById at line 46"
     }
+
+    // A fixed target state written by key, the row never read: whatever
+    // state the order is in (cancelled, say) becomes shipped.
+    public void ship(Long id) {
+        MybatisPlusOrderDO order = new MybatisPlusOrderDO();
+        order.setId(id);
+        order.setStatus("shipped");
+        orderMapper.updateById(order); // want "GQ005 state column t_order.status is set to \"shipped\" and written by .*by its key without reading the row"
+    }
+
+    // Silent: the state the caller sent, copied by key (an edit form).
+    public void setStatus(Long id, String status) {
+        MybatisPlusOrderDO order = new MybatisPlusOrderDO();
+        order.setId(id);
+        order.setStatus(status);
+        orderMapper.updateById(order);
+    }
+
+    // Silent: the caller picks one of two positions, as on a switch.
+    public void hold(Long id, boolean on) {
+        MybatisPlusOrderDO order = new MybatisPlusOrderDO();
+        order.setId(id);
+        if (on) {
+            order.setStatus("held");
+        } else {
+            order.setStatus("pending");
+        }
+        orderMapper.updateById(order);
+    }
+
+    // Silent: a record the method did not make may have been read by a
+    // call guard does not follow.
+    public void shipGiven(MybatisPlusOrderDO order) {
+        order.setStatus("shipped");
+        orderMapper.updateById(order);
+    }
 }
