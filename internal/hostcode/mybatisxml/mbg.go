@@ -149,18 +149,27 @@ func mbCallerClause(expr string) string {
 }
 
 // mbStaticField reports whether expr is an OGNL reference to a static field,
-// `@pkg.Class@FIELD`, optionally followed by properties (`@pkg.Status@PAID.code`).
-// A method call (`@pkg.Class@now()`) is not: its result may be anything.
+// `@pkg.Class@FIELD`, optionally followed by properties or getters without
+// arguments (`@pkg.Status@PAID.code`, `@pkg.Status@PAID.getCode()`). A
+// static method call (`@pkg.Class@now()`) is not: its result may be
+// anything.
 func mbStaticField(expr string) bool {
 	rest, ok := strings.CutPrefix(expr, "@")
 	if !ok {
 		return false
 	}
 	class, field, ok := strings.Cut(rest, "@")
-	if !ok {
+	if !ok || !mbPath(class) {
 		return false
 	}
-	return mbPath(class) && mbPath(field)
+	// A field, then properties or getters called on it without arguments
+	// (`@com.x.Status@PAID.getCode()`): a constant too.
+	for i, seg := range strings.Split(field, ".") {
+		if !mbIdent(seg) && (i == 0 || !mbIdent(strings.TrimSuffix(seg, "()"))) {
+			return false
+		}
+	}
+	return true
 }
 
 // mbPath reports whether s is identifiers joined by dots.
