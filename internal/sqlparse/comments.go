@@ -114,40 +114,39 @@ func Hints(text string) iter.Seq[string] {
 // strings, identifiers and comments are skipped.
 func PostgresMark(text string) string {
 	var words []string
-	n := len(text)
-	for i := 0; i < n; {
+	mark, n := "", len(text)
+	scanCode(text, func(i int) int {
 		c := text[i]
 		switch {
-		case c == '\'' || c == '"' || c == '`':
-			i = skipQuoted(text, i)
-			continue
-		case c == '#' || c == '-' && i+2 < n && text[i+1] == '-' && isSpace(text[i+2]):
-			i = skipLine(text, i)
-			continue
-		case c == '/' && i+1 < n && text[i+1] == '*':
-			i = skipBlockComment(text, i)
-			continue
 		case c == '$' && i+1 < n && text[i+1] >= '1' && text[i+1] <= '9':
-			return "$" + text[i+1:i+2] + " placeholders"
+			mark = "$" + text[i+1:i+2] + " placeholders"
 		case c == ':' && i+2 < n && text[i+1] == ':' && isWordByte(text[i+2]):
-			return ":: casts"
+			mark = ":: casts"
 		case isWordByte(c):
 			j := i
 			for j < n && isWordByte(text[j]) {
 				j++
 			}
 			w := strings.ToUpper(text[i:j])
+			last := ""
+			if len(words) > 0 {
+				last = words[len(words)-1]
+			}
 			switch {
 			case w == "BIGSERIAL" || w == "ILIKE":
-				return w
-			case len(words) > 0 && (words[len(words)-1] == "ON" && w == "CONFLICT" || words[len(words)-1] == "NULLS" && (w == "FIRST" || w == "LAST")):
-				return words[len(words)-1] + " " + w
+				mark = w
+			case last == "ON" && w == "CONFLICT" || last == "NULLS" && (w == "FIRST" || w == "LAST"):
+				mark = last + " " + w
 			}
 			words = append(words, w)
-			i = j
-			continue
+			if mark == "" {
+				return j
+			}
 		}
-		i++
-	}
-	return ""
+		if mark != "" {
+			return n
+		}
+		return i + 1
+	})
+	return mark
 }

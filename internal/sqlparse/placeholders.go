@@ -102,6 +102,32 @@ func ExpandInLists(sql string) (out string, ok bool) {
 // `:name` (not `:=`), with its byte range [s, e) and, for `:name`, the name.
 func scanPlaceholders(sql string, fn func(s, e int, name string)) {
 	n := len(sql)
+	scanCode(sql, func(i int) int {
+		switch c := sql[i]; {
+		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
+			j := i + 1
+			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
+				j++
+			}
+			fn(i, j, sql[i+1:j])
+			return j
+		case c == '?':
+			j := i + 1
+			for j < n && sql[j] >= '0' && sql[j] <= '9' {
+				j++
+			}
+			fn(i, j, "")
+			return j
+		}
+		return i + 1
+	})
+}
+
+// scanCode calls visit at each byte of sql outside quoted strings,
+// identifiers and comments, and goes on from the offset visit returns
+// (past i; len(sql) stops the scan).
+func scanCode(sql string, visit func(i int) int) {
+	n := len(sql)
 	for i := 0; i < n; {
 		c := sql[i]
 		switch {
@@ -113,22 +139,8 @@ func scanPlaceholders(sql string, fn func(s, e int, name string)) {
 			i = skipLine(sql, i)
 		case c == '/' && i+1 < n && sql[i+1] == '*':
 			i = skipBlockComment(sql, i)
-		case c == ':' && i+1 < n && isNameStart(sql[i+1]) && (i == 0 || !isNameByte(sql[i-1]) && sql[i-1] != ':'):
-			j := i + 1
-			for j < n && (isNameByte(sql[j]) || sql[j] == '.') {
-				j++
-			}
-			fn(i, j, sql[i+1:j])
-			i = j
-		case c == '?':
-			j := i + 1
-			for j < n && sql[j] >= '0' && sql[j] <= '9' {
-				j++
-			}
-			fn(i, j, "")
-			i = j
 		default:
-			i++
+			i = visit(i)
 		}
 	}
 }
