@@ -47,21 +47,16 @@ func Split(text string) []Piece {
 			}
 		}
 		c := text[i]
-		// A DELIMITER command is only recognised at the start of a statement.
-		if start < 0 && (c == 'D' || c == 'd') && atLineStart(text, i) && hasWordPrefix(text[i:], "delimiter") {
-			var arg string
-			if arg, i = delimiterCommand(text, i); arg != "" {
-				delim = arg
-				stops = stopBytes(delim)
+		// The mysql client's commands are only recognised at the start of
+		// a statement.
+		if start < 0 && (c == 'D' || c == 'd' || c == 'S' || c == 's' || c == '\\') && atLineStart(text, i) {
+			if next, d, ok := clientCommand(text, i); ok {
+				if d != "" {
+					delim, stops = d, stopBytes(d)
+				}
+				i = next
+				continue
 			}
-			continue
-		}
-		// So are the client's other commands: SOURCE file and the
-		// backslash ones (\. file, and psql's \c db of a script written
-		// for both), which end at the line's end and run nothing here.
-		if start < 0 && (c == '\\' || c == 's' || c == 'S') && atLineStart(text, i) && (c == '\\' || hasWordPrefix(text[i:], "source")) {
-			i = skipLine(text, i)
-			continue
 		}
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n':
@@ -102,6 +97,22 @@ func Split(text string) []Piece {
 	}
 	emit(n)
 	return pieces
+}
+
+// clientCommand reads a mysql client command at i, the start of a line: a
+// DELIMITER line (delim the delimiter it names, "" when it names none),
+// SOURCE file, or a backslash command (\. file, and psql's \c db of a
+// script written for both). None is a statement: next is the offset past
+// its line. ok is false when no command stands at i.
+func clientCommand(text string, i int) (next int, delim string, ok bool) {
+	switch {
+	case hasWordPrefix(text[i:], "delimiter"):
+		delim, next = delimiterCommand(text, i)
+		return next, delim, true
+	case text[i] == '\\' || hasWordPrefix(text[i:], "source"):
+		return skipLine(text, i), "", true
+	}
+	return i, "", false
 }
 
 // delimiterCommand reads the mysql client's DELIMITER line at i, which is no
