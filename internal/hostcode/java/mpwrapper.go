@@ -80,7 +80,11 @@ func (x *javaFile) plusWrappers() {
 		}
 		switch x.toks[i].text {
 		case "update":
-			x.plusUpdateCall(i)
+			if x.match[i+1] == i+2 && x.is(i+3, ".") {
+				x.plusChainUpdate(i) // update().setSql(…).eq(…).update()
+			} else {
+				x.plusUpdateCall(i)
+			}
 		case "lambdaUpdate":
 			if !x.is(i-1, ".") || !x.is(i-2, "Wrappers") {
 				x.plusChainUpdate(i)
@@ -119,12 +123,14 @@ func (x *javaFile) plusUpdateCall(i int) {
 }
 
 // plusChainUpdate renders `lambdaUpdate().eq(…).set(…).update()` of a
-// service (IService's LambdaUpdateChainWrapper).
+// service (IService's LambdaUpdateChainWrapper), or `update()…update()`
+// (its UpdateChainWrapper, columns named by string).
 func (x *javaFile) plusChainUpdate(i int) {
 	if x.declaresMethod(i) || x.methodBlock(i) < 0 || x.match[i+1] != i+2 {
 		return
 	}
-	chain := &plusChain{kind: "lambdaUpdate()", class: x.extendsServiceImpl(i)}
+	start := x.toks[i].text + "()"
+	chain := &plusChain{kind: start, class: x.extendsServiceImpl(i)}
 	k := i + 3
 	for x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
 		m := x.toks[k+1].text
@@ -135,7 +141,7 @@ func (x *javaFile) plusChainUpdate(i int) {
 			if len(args) == 1 {
 				entity = &args[0]
 			}
-			x.plusEmit(chain, entity, x.callStart(i), k+1, close, "IService.lambdaUpdate().update")
+			x.plusEmit(chain, entity, x.callStart(i), k+1, close, "IService."+start+".update")
 			return
 		}
 		chain.ops = append(chain.ops, plusOp{method: m, tok: k + 1, args: args})
