@@ -79,7 +79,8 @@ type Fragment struct {
 	// then another engine's branch, once a variant of the statement parses.
 	EngineBranches bool
 	// Generated is the header of a generated file the SQL stands in (Go's
-	// `// Code generated … DO NOT EDIT.`), empty for a file a person writes:
+	// `// Code generated … DO NOT EDIT.`), or the mark of a statement MyBatis
+	// Generator wrote (`@mbg.generated`); empty for SQL a person writes:
 	// advice to edit the statement belongs to the generator's template.
 	Generated string
 	// Exec describes how Go code runs the SQL; nil outside Go or when unknown.

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -30,7 +31,7 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 	mapperStateWrites(pass)
 	for _, st := range pass.Statements {
 		w := writeTargets(st, pass.Schema)
-		if w == nil || w.kind != writeUpdate || whereFromCaller(st) {
+		if w == nil || w.kind != writeUpdate || whereFromCaller(st) || mbgWrite(st) {
 			continue
 		}
 		conds := w.filters()
@@ -52,6 +53,15 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 		}
 	}
 	return nil
+}
+
+// mbgWrite reports whether st is a write MyBatis Generator wrote into a
+// mapper (updateByPrimaryKey[Selective] sets whatever the record carries):
+// a generic edit of every column, judged at each call that passes it a
+// state (mapperStateWrites), not where it stands.
+func mbgWrite(st *lint.Statement) bool {
+	fr := st.Fragment
+	return fr != nil && fr.Lang == stmt.LangXML && fr.Generated == "@mbg.generated"
 }
 
 // transitionFix is the advice for a state change of a.col that does not say

@@ -49,10 +49,28 @@ func ExtractXML(path string, src []byte) *hostcode.File {
 		switch n.name {
 		case "select", "insert", "update", "delete":
 			base := stmt.Fragment{File: path, Lang: stmt.LangXML, Line: n.line, Col: n.col, EndLine: n.endLine, ID: n.attr("id"), ParameterType: n.attr("parameterType"), Namespace: m.namespace}
+			// A statement the generator wrote, not one added by hand: it
+			// carries the generator's comment, or, in a generated mapper
+			// whose comments are suppressed, one of the generator's ids.
+			if m.generated && mbGeneratedWrites[base.ID] {
+				base.Generated = "@mbg.generated"
+			}
+			for _, c := range doc.comments {
+				if c.line >= n.line && c.line <= n.endLine && strings.Contains(c.text, "@mbg.generated") {
+					base.Generated = "@mbg.generated"
+				}
+			}
 			f.Fragments = append(f.Fragments, m.fragments(n, base)...)
 		}
 	}
 	return f
+}
+
+// mbGeneratedWrites are the ids of the writes MyBatis Generator gives every
+// mapper.
+var mbGeneratedWrites = map[string]bool{
+	"updateByPrimaryKey": true, "updateByPrimaryKeySelective": true, "updateByPrimaryKeyWithBLOBs": true,
+	"updateByExample": true, "updateByExampleSelective": true, "updateByExampleWithBLOBs": true,
 }
 
 // ExtractMyBatisScript renders a MyBatis <script>…</script> string (dynamic
