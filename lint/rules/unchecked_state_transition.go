@@ -1,6 +1,8 @@
 package rules
 
 import (
+	"strings"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/stmt"
@@ -55,13 +57,14 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 	return nil
 }
 
-// mbgWrite reports whether st is a write MyBatis Generator wrote into a
-// mapper (updateByPrimaryKey[Selective] sets whatever the record carries):
-// a generic edit of every column, judged at each call that passes it a
-// state (mapperStateWrites), not where it stands.
+// mbgWrite reports whether st is a selective write MyBatis Generator wrote
+// into a mapper (updateByPrimaryKeySelective sets what the record
+// carries): a generic edit, judged at each call that passes it a state
+// (mapperStateWrites), not where it stands. Its full-row twin writes the
+// state on every call, and is judged where it stands.
 func mbgWrite(st *lint.Statement) bool {
 	fr := st.Fragment
-	return fr != nil && fr.Lang == stmt.LangXML && fr.Generated == "@mbg.generated"
+	return fr != nil && fr.Lang == stmt.LangXML && fr.Generated == "@mbg.generated" && strings.HasSuffix(fr.ID, "Selective")
 }
 
 // transitionFix is the advice for a state change of a.col that does not say
