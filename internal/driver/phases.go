@@ -12,6 +12,7 @@ import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -329,15 +330,64 @@ func (r *run) infer() error {
 func (r *run) rejudge() error {
 	changed := r.base.Changed(r.pol.Inferred)
 	mayVary := clauseMayVary(r.results)
+	signed := r.signAmounts()
 	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
 		fr := &r.results[i]
-		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary)) {
+		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary) || signed[i]) {
 			return
 		}
 		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
 		fr.findings, fr.err = again.findings, again.err
 	})
 	return nil
+}
+
+// signAmounts joins the placeholders that bind a parameter of their
+// function (stmt.ParamSource) with the calls of every file that pass that
+// parameter a negated amount, by the function's name and arity, marking
+// the placeholders (stmt.Fragment.Negated); it returns the results whose
+// statements must be judged again.
+func (r *run) signAmounts() map[int]bool {
+	calls := map[[3]any]stmt.NegatedArg{}
+	for i := range r.results {
+		if f := r.results[i].file; f != nil {
+			for _, na := range f.NegatedArgs {
+				if k := [3]any{na.Func, na.Arg, na.Args}; calls[k].Func == "" {
+					calls[k] = na
+				}
+			}
+		}
+	}
+	if len(calls) == 0 {
+		return nil
+	}
+	out := map[int]bool{}
+	for i := range r.results {
+		f := r.results[i].file
+		if r.results[i].err != nil || f == nil {
+			continue
+		}
+		for _, fr := range f.Fragments {
+			for _, ps := range fr.ParamSources {
+				if na, ok := calls[[3]any{ps.Func, ps.Arg, ps.Params}]; ok && !negatedAlready(fr, ps.Param) {
+					fr.Negated = append(fr.Negated, stmt.NegatedParam{Param: ps.Param,
+						Call: fmt.Sprintf("%s:%d passes %s", lint.DisplayPath(na.File), na.Line, na.Text)})
+					out[i] = true
+				}
+			}
+		}
+	}
+	return out
+}
+
+// negatedAlready reports whether placeholder k of fr is marked negated.
+func negatedAlready(fr *stmt.Fragment, k int) bool {
+	for _, n := range fr.Negated {
+		if n.Param == k {
+			return true
+		}
+	}
+	return false
 }
 
 // link judges the entity writes of each file's host code with the mapper

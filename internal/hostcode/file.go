@@ -37,6 +37,8 @@ type File struct {
 	// GoctlFields maps the struct fields of a Go file whose type is a goctl
 	// model named otherwise (`OrderModel model.OrdersModel`) to that type.
 	GoctlFields map[string]string
+	// NegatedArgs are the calls of the file that pass a negated amount.
+	NegatedArgs []stmt.NegatedArg
 }
 
 // ParseSuppression reads "guard:ignore CODE reason…" out of a comment's text

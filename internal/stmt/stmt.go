@@ -102,6 +102,41 @@ type Fragment struct {
 	// Context is what encloses the statement where the host code runs it;
 	// nil when the reader saw nothing.
 	Context *Context
+	// ParamSources are the placeholders that bind a parameter of the
+	// function running the statement, so that the values its callers pass
+	// can be followed (see NegatedArg).
+	ParamSources []ParamSource
+	// Negated are the placeholders some caller of that function binds to a
+	// negated amount: `c = c + ?` with `-n` is a decrement. The lint driver
+	// sets them once every file is read.
+	Negated []NegatedParam
+}
+
+// ParamSource says that placeholder Param (numbered from 0) binds argument
+// Arg (from 0) of the function or method Func, by name.
+type ParamSource struct {
+	Param, Arg int
+	Func       string
+	// Params is how many parameters Func takes.
+	Params int
+}
+
+// NegatedArg is a call passing a negated amount (-n, -1 * n, 0 - n) as
+// argument Arg of the function or method Func, by name.
+type NegatedArg struct {
+	Func string
+	// Arg is the argument's position, Args how many the call passes.
+	Arg, Args int
+	Text      string
+	File      string
+	Line      int
+}
+
+// NegatedParam is a placeholder a caller binds to a negated amount, and
+// where, in words ("receiver.go:44 passes -1*n").
+type NegatedParam struct {
+	Param int
+	Call  string
 }
 
 // Context is what the host code holds around a statement or an entity

@@ -99,6 +99,9 @@ type write struct {
 	upsert bool
 	// decs holds the SET items that lower their column (analysis_decrement.go).
 	decs []decrement
+	// negated maps the placeholders a caller binds to a negated amount to
+	// where it does (stmt.Fragment.Negated); nil for most statements.
+	negated map[sqlparse.ParamMarkerExpr]string
 	// asgs and conds cache assignments() and filters(), which every rule
 	// asks for; their capacity is their length, so an append copies.
 	asgs  []assignment
@@ -166,8 +169,26 @@ func buildWriteTargets(st *lint.Statement, s *schema.Schema) *write {
 	default:
 		return nil
 	}
+	w.negated = negatedMarkers(st)
 	w.decs = analyseDecrements(w)
 	return w
+}
+
+// negatedMarkers maps the placeholders of st that some caller binds to a
+// negated amount to the call that does.
+func negatedMarkers(st *lint.Statement) map[sqlparse.ParamMarkerExpr]string {
+	if st.Fragment == nil || len(st.Fragment.Negated) == 0 {
+		return nil
+	}
+	out := map[sqlparse.ParamMarkerExpr]string{}
+	for m, k := range sqlparse.ParamOrdinals(st.Node) {
+		for _, n := range st.Fragment.Negated {
+			if n.Param == k {
+				out[m] = n.Call
+			}
+		}
+	}
+	return out
 }
 
 // collect walks a FROM/JOIN tree, recording its table sources and ON conditions.

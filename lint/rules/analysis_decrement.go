@@ -25,6 +25,9 @@ type decrement struct {
 	// batch is the CASE that picks a branch per row; nil for a plain
 	// decrement.
 	batch *sqlparse.CaseExpr
+	// signedBy is, for `c = c + ?` whose ? a caller binds to a negated
+	// amount, that call: the item lowers c.
+	signedBy string
 }
 
 // decrementArm is one way a decrement lowers its column.
@@ -95,9 +98,33 @@ func analyseDecrements(w *write) []decrement {
 	for _, a := range w.assignments() {
 		if d, ok := analyseDecrement(a, conds); ok {
 			out = append(out, d)
+		} else if m, call, ok := signedIncrement(a, w.negated); ok {
+			d.arms = []decrementArm{{amount: m, guarded: guardsAtLeast(conds, a.col, m)}}
+			d.signedBy = call
+			out = append(out, d)
 		}
 	}
 	return out
+}
+
+// signedIncrement recognises `c = c + ?` whose ? some caller binds to a
+// negated amount, and returns the placeholder and that call.
+func signedIncrement(a assignment, negated map[sqlparse.ParamMarkerExpr]string) (sqlparse.ExprNode, string, bool) {
+	if negated == nil {
+		return nil, "", false
+	}
+	b, ok := unparen(a.expr).(*sqlparse.BinaryOperationExpr)
+	if !ok || b.Op != sqlparse.OpPlus {
+		return nil, "", false
+	}
+	for _, pair := range [][2]sqlparse.ExprNode{{b.L, b.R}, {b.R, b.L}} {
+		if m, ok := unparen(pair[1]).(sqlparse.ParamMarkerExpr); ok && a.col.matches(pair[0]) {
+			if call, ok := negated[m]; ok {
+				return m, call, true
+			}
+		}
+	}
+	return nil, "", false
 }
 
 // analyseDecrement reports how a lowers its column, if it does.

@@ -214,7 +214,8 @@ func conditionalWrite(pass *lint.Pass, w *write) conditional {
 		if !isCounter(pass, a.col) {
 			continue
 		}
-		if incrementOf(a.col, a.expr) && !mentions(conds, a.col) && !hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+		if _, _, signed := signedIncrement(a, w.negated); !signed && incrementOf(a.col, a.expr) &&
+			!mentions(conds, a.col) && !hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
 			continue
 		}
 		cw := conditional{why: "a write of counter " + a.col.name, table: a.col.t.tableName(), column: a.col.name,

@@ -54,6 +54,9 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 				what += " in a batched CASE (one branch per row)"
 				implied += " for the row each branch writes"
 			}
+			if d.signedBy != "" {
+				what += " (`" + col + " + " + amount + "`, where " + d.signedBy + ")"
+			}
 			var msg string
 			switch {
 			case w.kind == writeInsert:

@@ -4,6 +4,8 @@ import (
 	"go/ast"
 	"go/token"
 
+	"github.com/guard-sql/guard/internal/hostcode/golang/goflow"
+
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
@@ -84,6 +86,9 @@ func (x *goExtractor) linkQueries() {
 		} else if i := m.arg + shift; i < len(call.Args) {
 			frs = x.resolve(call.Args[i], true)
 			x.bindExprs(call, i, frs)
+			for _, fr := range frs {
+				fr.ParamSources = append(fr.ParamSources, goflow.Sources(x.file, call, i)...)
+			}
 			x.bindSteps(call, i, frs)
 			if m.exec {
 				x.bindReads(call, name, i, frs)

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode/golang/goflow"
+
 	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
@@ -81,7 +83,8 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
 	out.MapperCalls = append(x.goctlCalls(), x.calls...)
-	goContexts(fset, f, out)
+	goflow.Contexts(fset, f, out)
+	out.NegatedArgs = goflow.NegatedArgs(fset, f, path, src)
 	out.NeedsPackage = x.needsPackage
 	out.UsesModels = x.usedModels
 	out.GoctlFields = x.goctlFields()

@@ -1,4 +1,8 @@
-package golang
+// Package goflow reads what surrounds a statement in a Go function: the
+// distributed locks and transactions around it (stmt.Context), the
+// parameters its placeholders bind, and the calls that pass a negated
+// amount, which the lint driver joins across the files of a run.
+package goflow
 
 import (
 	"go/ast"
@@ -11,31 +15,31 @@ import (
 // distributed locks it takes — go-redis SetNX, go-zero's Setnx… and
 // RedisLock, a redsync mutex — and the transaction it runs them in.
 
-// goLockCalls name the lock the calls of these methods take.
-var goLockCalls = map[string]string{
+// lockCalls name the lock the calls of these methods take.
+var lockCalls = map[string]string{
 	"SetNX": "Redis SETNX (SetNX)", "Setnx": "Redis SETNX (Setnx)", "SetnxEx": "Redis SETNX (SetnxEx)",
 	"SetnxCtx": "Redis SETNX (SetnxCtx)", "SetnxExCtx": "Redis SETNX (SetnxExCtx)",
 }
 
-// goMutexCalls take the lock of a redsync mutex or a go-zero RedisLock,
-// made by the constructor of goMutexMakers in the same function.
-var goMutexCalls = map[string]bool{"Lock": true, "LockContext": true, "TryLock": true, "TryLockContext": true, "Acquire": true, "AcquireCtx": true}
+// mutexCalls take the lock of a redsync mutex or a go-zero RedisLock,
+// made by the constructor of mutexMakers in the same function.
+var mutexCalls = map[string]bool{"Lock": true, "LockContext": true, "TryLock": true, "TryLockContext": true, "Acquire": true, "AcquireCtx": true}
 
-var goMutexMakers = map[string]string{"NewMutex": "redsync mutex", "NewRedisLock": "go-zero RedisLock"}
+var mutexMakers = map[string]string{"NewMutex": "redsync mutex", "NewRedisLock": "go-zero RedisLock"}
 
-// goUnlockCalls release a lock.
-var goUnlockCalls = map[string]bool{"Unlock": true, "UnlockContext": true, "Release": true, "ReleaseCtx": true, "Del": true, "DelCtx": true}
+// unlockCalls release a lock.
+var unlockCalls = map[string]bool{"Unlock": true, "UnlockContext": true, "Release": true, "ReleaseCtx": true, "Del": true, "DelCtx": true}
 
-// goTxCalls open a transaction for what follows them, goTxFuncs for the
+// txCalls open a transaction for what follows them, txFuncs for the
 // function literal passed to them.
 var (
-	goTxCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true}
-	goTxFuncs = map[string]bool{"Transaction": true, "TransactCtx": true, "Transact": true}
+	txCalls = map[string]bool{"Begin": true, "BeginTx": true, "Beginx": true, "BeginTxx": true, "MustBegin": true}
+	txFuncs = map[string]bool{"Transaction": true, "TransactCtx": true, "Transact": true}
 )
 
-// goContexts sets the Context of the fragments and entity writes of out
+// Contexts sets the Context of the fragments and entity writes of out
 // that stand in a function holding a lock or running a transaction.
-func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
+func Contexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 	pos := func(p token.Pos) hostcode.Pos {
 		q := fset.Position(p)
 		return hostcode.Pos{Line: q.Line, Col: q.Column}
@@ -57,7 +61,7 @@ func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 			case *ast.AssignStmt:
 				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 					if id, ok := n.Lhs[0].(*ast.Ident); ok {
-						if what := goMutexMakers[goCallName(n.Rhs[0])]; what != "" {
+						if what := mutexMakers[callName(n.Rhs[0])]; what != "" {
 							mutexes[id.Name] = what
 						}
 					}
@@ -70,16 +74,16 @@ func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 				name := sel.Sel.Name
 				recv, _ := sel.X.(*ast.Ident)
 				switch {
-				case goLockCalls[name] != "":
-					sc.Locks = append(sc.Locks, hostcode.Lock{What: goLockCalls[name], At: pos(n.Pos())})
-				case goMutexCalls[name] && recv != nil && mutexes[recv.Name] != "":
+				case lockCalls[name] != "":
+					sc.Locks = append(sc.Locks, hostcode.Lock{What: lockCalls[name], At: pos(n.Pos())})
+				case mutexCalls[name] && recv != nil && mutexes[recv.Name] != "":
 					sc.Locks = append(sc.Locks, hostcode.Lock{What: mutexes[recv.Name] + " (" + name + ")", At: pos(n.Pos())})
-				case goUnlockCalls[name] && !deferred[n]:
+				case unlockCalls[name] && !deferred[n]:
 					sc.Releases = append(sc.Releases, pos(n.Pos()))
-				case goTxCalls[name] && !begun:
+				case txCalls[name] && !begun:
 					begun = true
 					sc.Transactions = append(sc.Transactions, hostcode.Transaction{What: name + "()", From: pos(n.End()), To: sc.End})
-				case goTxFuncs[name]:
+				case txFuncs[name]:
 					for _, a := range n.Args {
 						if fl, ok := a.(*ast.FuncLit); ok {
 							sc.Transactions = append(sc.Transactions, hostcode.Transaction{What: name + "(func…)", From: pos(fl.Body.Lbrace), To: pos(fl.Body.Rbrace)})
@@ -94,9 +98,9 @@ func goContexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 	hostcode.SetContexts(out, nil, scopes)
 }
 
-// goCallName is the name of the function or method e calls, "" when e is
+// callName is the name of the function or method e calls, "" when e is
 // no call.
-func goCallName(e ast.Expr) string {
+func callName(e ast.Expr) string {
 	call, ok := e.(*ast.CallExpr)
 	if !ok {
 		return ""
