@@ -83,8 +83,7 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
 	out.MapperCalls = append(x.goctlCalls(), x.calls...)
-	goflow.Contexts(fset, f, out)
-	out.NegatedArgs = goflow.NegatedArgs(fset, f, path, src)
+	goflow.Contexts(fset, f, out, src)
 	out.NeedsPackage = x.needsPackage
 	out.UsesModels = x.usedModels
 	out.GoctlFields = x.goctlFields()

@@ -39,7 +39,7 @@ var (
 
 // Contexts sets the Context of the fragments and entity writes of out
 // that stand in a function holding a lock or running a transaction.
-func Contexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
+func Contexts(fset *token.FileSet, f *ast.File, out *hostcode.File, src []byte) {
 	pos := func(p token.Pos) hostcode.Pos {
 		q := fset.Position(p)
 		return hostcode.Pos{Line: q.Line, Col: q.Column}
@@ -51,22 +51,29 @@ func Contexts(fset *token.FileSet, f *ast.File, out *hostcode.File) {
 			continue
 		}
 		sc := &hostcode.Scope{Start: pos(fd.Body.Lbrace), End: pos(fd.Body.Rbrace)}
-		mutexes := map[string]string{} // local name -> what made it
-		deferred := map[*ast.CallExpr]bool{}
+		var mutexes map[string]string // local name -> what made it
+		var deferred map[*ast.CallExpr]bool
 		begun := false
 		ast.Inspect(fd.Body, func(n ast.Node) bool {
 			switch n := n.(type) {
 			case *ast.DeferStmt:
+				if deferred == nil {
+					deferred = map[*ast.CallExpr]bool{}
+				}
 				deferred[n.Call] = true // runs when the function returns
 			case *ast.AssignStmt:
 				if len(n.Lhs) == 1 && len(n.Rhs) == 1 {
 					if id, ok := n.Lhs[0].(*ast.Ident); ok {
 						if what := mutexMakers[callName(n.Rhs[0])]; what != "" {
+							if mutexes == nil {
+								mutexes = map[string]string{}
+							}
 							mutexes[id.Name] = what
 						}
 					}
 				}
 			case *ast.CallExpr:
+				out.NegatedArgs = appendNegated(out.NegatedArgs, fset, n, out.Path, src)
 				sel, ok := n.Fun.(*ast.SelectorExpr)
 				if !ok {
 					return true

@@ -72,27 +72,23 @@ func paramIndex(fd *ast.FuncDecl, name string) int {
 	return -1
 }
 
-// NegatedArgs finds the calls of f (the file path, its text src) that pass
-// a negated amount.
-func NegatedArgs(fset *token.FileSet, f *ast.File, path string, src []byte) []stmt.NegatedArg {
-	var out []stmt.NegatedArg
-	ast.Inspect(f, func(n ast.Node) bool {
-		call, ok := n.(*ast.CallExpr)
-		if !ok || callName(call) == "" {
-			return true
-		}
-		for j, a := range call.Args {
-			if negated(a) {
-				s, e := fset.Position(a.Pos()), fset.Position(a.End())
-				text := ""
-				if s.Offset >= 0 && e.Offset <= len(src) && s.Offset < e.Offset {
-					text = string(src[s.Offset:e.Offset])
-				}
-				out = append(out, stmt.NegatedArg{Func: callName(call), Arg: j, Args: len(call.Args), Text: text, File: path, Line: s.Line})
+// appendNegated appends to out the arguments of call that are negated
+// amounts; Contexts calls it for every call of a function body.
+func appendNegated(out []stmt.NegatedArg, fset *token.FileSet, call *ast.CallExpr, path string, src []byte) []stmt.NegatedArg {
+	name := callName(call)
+	if name == "" {
+		return out
+	}
+	for j, a := range call.Args {
+		if negated(a) {
+			s, e := fset.Position(a.Pos()), fset.Position(a.End())
+			text := ""
+			if s.Offset >= 0 && e.Offset <= len(src) && s.Offset < e.Offset {
+				text = string(src[s.Offset:e.Offset])
 			}
+			out = append(out, stmt.NegatedArg{Func: name, Arg: j, Args: len(call.Args), Text: text, File: path, Line: s.Line})
 		}
-		return true
-	})
+	}
 	return out
 }
 
