@@ -83,7 +83,9 @@ func extractGo(path string, src []byte, others map[string][]byte, models *GoMode
 	out.Fragments = x.frags
 	out.Suppressions = x.suppressions()
 	out.MapperCalls = append(x.goctlCalls(), x.calls...)
-	goflow.Contexts(fset, f, out, src)
+	if len(out.Fragments) > 0 || len(out.MapperCalls) > 0 || goflow.MayNegate(src) {
+		goflow.Contexts(fset, f, out, src)
+	}
 	out.NeedsPackage = x.needsPackage
 	out.UsesModels = x.usedModels
 	out.GoctlFields = x.goctlFields()

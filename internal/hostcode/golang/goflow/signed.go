@@ -119,3 +119,26 @@ func minusOne(e ast.Expr) bool {
 	lit, ok := ast.Unparen(u.X).(*ast.BasicLit)
 	return ok && lit.Value == "1"
 }
+
+// MayNegate reports whether src may pass a negated amount to a call: a
+// '-' right after '(' or ',' (-n, -1*n), or 0 - n there. A file for which
+// it is false needs no walk for NegatedArgs.
+func MayNegate(src []byte) bool {
+	for i, c := range src {
+		if c != '-' {
+			continue
+		}
+		j := i - 1
+		for j >= 0 && (src[j] == ' ' || src[j] == '\t') {
+			j--
+		}
+		if j >= 0 && src[j] == '0' {
+			for j--; j >= 0 && (src[j] == ' ' || src[j] == '\t'); j-- {
+			}
+		}
+		if j >= 0 && (src[j] == '(' || src[j] == ',') {
+			return true
+		}
+	}
+	return false
+}
