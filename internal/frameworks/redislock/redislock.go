@@ -12,7 +12,8 @@ import (
 )
 
 func init() {
-	java.Register(java.Framework{Name: "Redis locks", Locks: lock})
+	java.Register(java.Framework{Name: "Redis locks", Locks: lock, LockCalls: []string{
+		"setIfAbsent", "setnx", "setNX", "set", "lock", "tryLock", "lockInterruptibly", "unlock", "forceUnlock", "delete"}})
 }
 
 // redissonGetters are the RedissonClient methods that return a lock.

@@ -6,37 +6,14 @@ import (
 	"github.com/guard-sql/guard/internal/hostcode"
 )
 
-// What a method holds around its statements (stmt.Context): the
-// distributed locks it takes, as the frameworks that know the lock clients
-// tell them (Framework.Locks), and the @Transactional it runs in.
-
-// lockAt asks the registered frameworks what the call whose method name
-// is token i does to a lock: takes one (named), or releases one.
-func (x *javaFile) lockAt(i int) (what string, release bool) {
-	if !x.is(i-1, ".") || !x.is(i+1, "(") {
-		return "", false
-	}
-	r := x.chainStart(i)
-	if r >= i || !x.isIdent(r) {
-		return "", false
-	}
-	c, ok := x.readCall(r, x.match[i+1]+1)
-	if !ok {
-		return "", false
-	}
-	for _, fw := range frameworks() {
-		if fw.Locks != nil {
-			if what, release = fw.Locks(c); what != "" || release {
-				return what, release
-			}
-		}
-	}
-	return "", false
-}
-
-// contexts sets the Context of the fragments and entity writes of f
-// that stand in a method holding a lock or running in a transaction.
+// contexts sets the Context of the fragments and entity writes of f that
+// stand in a method holding a lock — as the frameworks that know the lock
+// clients tell it (Framework.Locks) — or running in a @Transactional.
 func (x *javaFile) contexts(f *File) {
+	if len(f.Fragments) == 0 && len(f.MapperCalls) == 0 && len(f.ServiceCalls) == 0 {
+		return // nothing to set a context on
+	}
+	lockNames := frameworkLockNames()
 	var scopes []*hostcode.Scope
 	byBody := map[int]*hostcode.Scope{}
 	for _, m := range (Syntax{x}).Methods() {
@@ -51,19 +28,23 @@ func (x *javaFile) contexts(f *File) {
 		scopes = append(scopes, sc)
 	}
 	for i, t := range x.toks {
-		if t.kind != javaIdent || !x.is(i+1, "(") {
+		if t.kind != javaIdent || !lockNames[t.text] || !x.is(i-1, ".") || !x.is(i+1, "(") {
 			continue
 		}
-		sc := byBody[x.methodBlock(i)]
-		if sc == nil {
+		r, sc := x.chainStart(i), byBody[x.methodBlock(i)]
+		c, ok := x.readCall(r, x.match[i+1]+1)
+		if sc == nil || r >= i || !ok {
 			continue
 		}
 		at := hostcode.Pos{Line: t.line, Col: t.col}
-		switch what, release := x.lockAt(i); {
-		case what != "":
-			sc.Locks = append(sc.Locks, hostcode.Lock{What: what, At: at})
-		case release:
-			sc.Releases = append(sc.Releases, at)
+		for _, fw := range frameworks() {
+			if what, release := "", false; fw.Locks != nil {
+				if what, release = fw.Locks(c); what != "" {
+					sc.Locks = append(sc.Locks, hostcode.Lock{What: what, At: at})
+				} else if release {
+					sc.Releases = append(sc.Releases, at)
+				}
+			}
 		}
 	}
 	hostcode.SetContexts(f.File, f.ServiceCalls, scopes)

@@ -22,8 +22,10 @@ type Framework struct {
 	// when it reads records a for-each can loop over; "" otherwise.
 	ReadOne, ReadMany func(ReadCall) string
 	// Locks names the distributed lock a call takes, or reports that it
-	// releases one, for the Context of the statements after it.
-	Locks func(ReadCall) (lock string, release bool)
+	// releases one, for the Context of the statements after it; it is
+	// asked only of calls of the methods LockCalls names.
+	Locks     func(ReadCall) (lock string, release bool)
+	LockCalls []string
 }
 
 var registry struct {
@@ -43,6 +45,18 @@ func frameworks() []Framework {
 	registry.Lock()
 	defer registry.Unlock()
 	return registry.list
+}
+
+// frameworkLockNames returns the methods whose calls a registered
+// framework's Locks looks at.
+func frameworkLockNames() map[string]bool {
+	out := map[string]bool{}
+	for _, fw := range frameworks() {
+		for _, m := range fw.LockCalls {
+			out[m] = true
+		}
+	}
+	return out
 }
 
 // readDeclarations runs the registered readers of declarations on the file.
