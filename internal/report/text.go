@@ -56,11 +56,16 @@ func streamText(w io.Writer, res *lint.Result, opts Options) error {
 	for range workers {
 		go func() {
 			for {
+				// The buffer first, then the part: a worker that waited for
+				// a buffer while holding a later part could leave the one
+				// the writer waits for unprinted, every buffer stuck in a
+				// part written after it.
+				b := <-free
 				k := int(next.Add(1) - 1)
 				if k >= parts {
+					free <- b
 					return
 				}
-				b := <-free
 				part := fs[k*textPart : min((k+1)*textPart, len(fs))]
 				b.Grow(textSize(part))
 				writeFindingsText(b, part, opts)
