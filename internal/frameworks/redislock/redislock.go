@@ -27,7 +27,7 @@ var releases = map[string]bool{"unlock": true, "forceUnlock": true, "delete": tr
 
 // lock names the lock call c takes, or reports that it releases one.
 func lock(c java.ReadCall) (string, bool) {
-	calls := append([]java.Chained{{Method: c.Method}}, c.Then...)
+	calls := append([]java.Chained{{Method: c.Method, Args: c.Args}}, c.Then...)
 	last := calls[len(calls)-1]
 	switch m := last.Method; m {
 	case "setIfAbsent":

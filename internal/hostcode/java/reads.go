@@ -10,7 +10,8 @@ type ReadCall struct {
 	// Receiver is the receiver's name, ReceiverType its declared type as
 	// written (simple), empty when guard cannot find it.
 	Receiver, ReceiverType string
-	Method                 string
+	// Method is the method called, Args the source of its arguments.
+	Method, Args string
 	// Then are the calls chained after it, in order.
 	Then []Chained
 	// Declared is the type the local is declared with when it is one name
@@ -28,7 +29,7 @@ func (x *javaFile) readCall(s, e int) (ReadCall, bool) {
 	if e-s < 5 || !x.isIdent(s) || !x.is(s+1, ".") || !x.isIdent(s+2) || !x.is(s+3, "(") {
 		return ReadCall{}, false
 	}
-	c := ReadCall{Receiver: x.toks[s].text, ReceiverType: x.declaredType(x.toks[s].text, s), Method: x.toks[s+2].text}
+	c := ReadCall{Receiver: x.toks[s].text, ReceiverType: x.declaredType(x.toks[s].text, s), Method: x.toks[s+2].text, Args: x.source(s+4, x.match[s+3])}
 	k := x.match[s+3] + 1
 	for k < e && x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
 		close := x.match[k+2]
