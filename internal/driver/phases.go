@@ -32,8 +32,10 @@ import (
 //	         Java file whose writes need those classes is extracted once all are read
 //	jpql     the Spring Data JPQL of the sources rendered with every entity known
 //	infer    the vocabulary inferred from every observation
+//	sign     the placeholders of each file that some call of the run binds to a
+//	         negated amount (c = c + ? with -n: a decrement)
 //	rejudge  the files whose rules asked what the inference answered otherwise,
-//	         judged again
+//	         and those sign marked, judged again
 //	link     the entity writes of host code joined to the statements they end in
 //	         (mapper XML, goctl models, wrapper services, JPA repositories, the
 //	         statements the frameworks render), and judged
@@ -49,7 +51,8 @@ var phases = []phase{
 	{"extract", []string{"index"}, (*run).extract},
 	{"jpql", []string{"extract"}, (*run).jpql},
 	{"infer", []string{"jpql"}, (*run).infer},
-	{"rejudge", []string{"infer"}, (*run).rejudge},
+	{"sign", []string{"extract"}, (*run).sign},
+	{"rejudge", []string{"infer", "sign"}, (*run).rejudge},
 	{"link", []string{"rejudge"}, (*run).link},
 	{"judge", []string{"schema", "infer"}, (*run).judge},
 	{"report", []string{"link", "judge"}, (*run).report},
@@ -91,7 +94,9 @@ type run struct {
 	// Data repositories of every file.
 	learner *lint.Learner
 	results []fileResult
-	jpa     *jpa.Index
+	// sign: the results some of whose placeholders a caller negates.
+	signed map[int]bool
+	jpa    *jpa.Index
 	// infer: pol is base with the inferred vocabulary; defs the
 	// definitions the inference read (see inferenceSchema).
 	pol  *policy.Policy
@@ -330,10 +335,9 @@ func (r *run) infer() error {
 func (r *run) rejudge() error {
 	changed := r.base.Changed(r.pol.Inferred)
 	mayVary := clauseMayVary(r.results)
-	signed := r.signAmounts()
 	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
 		fr := &r.results[i]
-		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary) || signed[i]) {
+		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary) || r.signed[i]) {
 			return
 		}
 		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
@@ -342,17 +346,24 @@ func (r *run) rejudge() error {
 	return nil
 }
 
-// signAmounts joins the placeholders that bind a parameter of their
-// function (stmt.ParamSource) with the calls of every file that pass that
-// parameter a negated amount, by the function's name and arity, marking
-// the placeholders (stmt.Fragment.Negated); it returns the results whose
-// statements must be judged again.
-func (r *run) signAmounts() map[int]bool {
-	calls := map[[3]any]stmt.NegatedArg{}
+// negatedKey names a function's argument by the function's name, the
+// argument's position and the function's arity.
+type negatedKey struct {
+	name       string
+	arg, arity int
+}
+
+// sign joins the placeholders that bind a parameter of their function
+// (stmt.ParamSource) with the calls of every file that pass that parameter
+// a negated amount, by the function's name and arity, marking the
+// placeholders (stmt.Fragment.Negated) and the results whose statements
+// must be judged again.
+func (r *run) sign() error {
+	calls := map[negatedKey]stmt.NegatedArg{}
 	for i := range r.results {
 		if f := r.results[i].file; f != nil {
 			for _, na := range f.NegatedArgs {
-				if k := [3]any{na.Func, na.Arg, na.Args}; calls[k].Func == "" {
+				if k := (negatedKey{na.Func, na.Arg, na.Args}); calls[k].Func == "" {
 					calls[k] = na
 				}
 			}
@@ -361,7 +372,7 @@ func (r *run) signAmounts() map[int]bool {
 	if len(calls) == 0 {
 		return nil
 	}
-	out := map[int]bool{}
+	r.signed = map[int]bool{}
 	for i := range r.results {
 		f := r.results[i].file
 		if r.results[i].err != nil || f == nil {
@@ -369,15 +380,15 @@ func (r *run) signAmounts() map[int]bool {
 		}
 		for _, fr := range f.Fragments {
 			for _, ps := range fr.ParamSources {
-				if na, ok := calls[[3]any{ps.Func, ps.Arg, ps.Params}]; ok && !negatedAlready(fr, ps.Param) {
+				if na, ok := calls[negatedKey{ps.Func, ps.Arg, ps.Params}]; ok && !negatedAlready(fr, ps.Param) {
 					fr.Negated = append(fr.Negated, stmt.NegatedParam{Param: ps.Param,
 						Call: fmt.Sprintf("%s:%d passes %s", lint.DisplayPath(na.File), na.Line, na.Text)})
-					out[i] = true
+					r.signed[i] = true
 				}
 			}
 		}
 	}
-	return out
+	return nil
 }
 
 // negatedAlready reports whether placeholder k of fr is marked negated.
