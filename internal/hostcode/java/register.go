@@ -31,6 +31,8 @@ type Framework struct {
 var registry struct {
 	sync.Mutex
 	list []Framework
+	// lockCalls gathers the LockCalls of every framework.
+	lockCalls map[string]bool
 }
 
 // Register adds a framework to the Java reader.
@@ -38,6 +40,12 @@ func Register(f Framework) {
 	registry.Lock()
 	defer registry.Unlock()
 	registry.list = append(registry.list, f)
+	for _, m := range f.LockCalls {
+		if registry.lockCalls == nil {
+			registry.lockCalls = map[string]bool{}
+		}
+		registry.lockCalls[m] = true
+	}
 }
 
 // frameworks returns the registered frameworks.
@@ -48,15 +56,11 @@ func frameworks() []Framework {
 }
 
 // frameworkLockNames returns the methods whose calls a registered
-// framework's Locks looks at.
+// framework's Locks looks at; the map is shared, not to be written.
 func frameworkLockNames() map[string]bool {
-	out := map[string]bool{}
-	for _, fw := range frameworks() {
-		for _, m := range fw.LockCalls {
-			out[m] = true
-		}
-	}
-	return out
+	registry.Lock()
+	defer registry.Unlock()
+	return registry.lockCalls
 }
 
 // readDeclarations runs the registered readers of declarations on the file.
