@@ -94,9 +94,9 @@ type run struct {
 	// Data repositories of every file.
 	learner *lint.Learner
 	results []fileResult
+	jpa     *jpa.Index
 	// sign: the results some of whose placeholders a caller negates.
 	signed map[int]bool
-	jpa    *jpa.Index
 	// infer: pol is base with the inferred vocabulary; defs the
 	// definitions the inference read (see inferenceSchema).
 	pol  *policy.Policy

@@ -235,7 +235,7 @@ func (sc *scan) entity(t java.TypeDecl) (Entity, bool) {
 		}
 	}
 	for _, m := range members {
-		if m.Body && m.Name != t.Name {
+		if m.HasBody() && m.Name != t.Name {
 			for _, a := range sc.s.Assignments(m, persistent) {
 				e.Mutations = append(e.Mutations, Mutation{Method: m.Name, Assignment: a})
 			}
@@ -288,7 +288,7 @@ func (sc *scan) field(m java.Member) (Field, bool) {
 				mapped = mapped || sc.from(a, name, persistencePackages...)
 			}
 		}
-		if !m.Body || !m.NoParams || prop == "" || !mapped || m.Result == "" && m.Type == m.Name {
+		if !m.HasBody() || !m.NoParams || prop == "" || !mapped || m.Result == "" && m.Type == m.Name {
 			return Field{}, false
 		}
 		f.Name = prop

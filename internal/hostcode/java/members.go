@@ -35,9 +35,8 @@ type Member struct {
 	// Result is a method's result type when it is a plain name (void,
 	// int, Product), empty for a generic or array one.
 	Result string
-	// Method reports a method, NoParams that it takes no parameters, Body
-	// that it has a body.
-	Method, NoParams, Body bool
+	// Method reports a method, NoParams that it takes no parameters.
+	Method, NoParams bool
 	// Static and Transient report those modifiers.
 	Static, Transient bool
 	// Annotations are the annotations before it, in the order written.
@@ -65,7 +64,7 @@ func (s Syntax) Members(t TypeDecl) []Member {
 		case x.is(k, "{"):
 			if x.is(k-1, ")") {
 				if m, ok := x.member(start, k); ok && m.Method {
-					m.body, m.Body = k, true
+					m.body = k
 					out = append(out, m)
 				}
 			}
@@ -80,6 +79,9 @@ func (s Syntax) Members(t TypeDecl) []Member {
 	}
 	return out
 }
+
+// HasBody reports that m is a method with a body.
+func (m Member) HasBody() bool { return m.body >= 0 }
 
 // member reads the declaration in tokens [s, e), e its ';' or the '{' of
 // its body.
@@ -270,12 +272,7 @@ func (s Syntax) Path() string { return s.x.path }
 
 // Span returns the column annotation a starts at and the line it ends on.
 func (s Syntax) Span(a Annotation) (col, endLine int) {
-	x := s.x
-	end := a.at
-	if x.is(a.at+1, "(") {
-		end = x.match[a.at+1]
-	}
-	return x.toks[a.at].col, x.toks[end].endLine
+	return s.x.toks[a.at].col, s.x.toks[s.x.annotationEnd(a)-1].endLine
 }
 
 // Claim marks annotation a as read by a framework, so that no other
