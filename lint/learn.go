@@ -20,6 +20,14 @@ const (
 	ObsFilter
 	// ObsAssign: an UPDATE or upsert sets the column; Value says to what.
 	ObsAssign
+	// ObsRewrite: a write code wrote sets the column to a value not
+	// computed from the column itself and does not compare the column in
+	// its WHERE: an UPDATE or upsert `SET c = ?` or `SET c = 3`, or an
+	// entity write of a field the code set. Value is "?" (or "") for a
+	// value the code computed, the literal's text for a constant. Generated
+	// statements (MyBatis Generator's, goctl's) are not observed: the calls
+	// that reach them are.
+	ObsRewrite
 )
 
 // Observation is one fact a statement of the code shows about a column.

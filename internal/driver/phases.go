@@ -323,6 +323,7 @@ func (r *run) infer() error {
 	for _, fr := range r.results {
 		r.obs = append(r.obs, fr.observations...)
 	}
+	r.obs = append(r.obs, observeMapperCalls(r.results)...)
 	r.defs = inferenceSchema(r.sch, r.results)
 	r.pol = r.base.WithInferred(r.learner.Infer(r.obs, r.defs, r.base))
 	return nil

@@ -25,6 +25,17 @@ type Inferred struct {
 	// References are business-key-named columns of tables that reference the
 	// key's owner (oms_order_item.order_sn next to order_id): not keys.
 	References map[string]*Evidence
+	// Versioned holds, keyed by the lower-cased table name, the write that
+	// makes a table need the version column: a counter or state the code
+	// rewrites with a value it computed (read, decide, write back), or sets
+	// to a constant where other statements write it too. Meaningful when
+	// Writes is set.
+	Versioned map[string]*Evidence
+	// Writes is set when the code showed writes at all: a table missing
+	// from Versioned then needs no version column, for every write of its
+	// counters and states is relative, conditioned on the old value, or
+	// absent. Without it the policy alone decides (a schema without code).
+	Writes bool
 }
 
 // Evidence says why a column was inferred, for messages and guard init.

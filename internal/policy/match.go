@@ -114,12 +114,25 @@ func (p *Policy) VersionColumn() string { return p.Schema.VersionColumn }
 
 // RequireVersion reports whether a table with counter or state columns
 // (guarded says so) must carry the version column. A [[table]] versioned entry
-// wins over the heuristic.
+// wins over the heuristic. Where the code showed its writes, only a table
+// that some write needs it for does (VersionWrite).
 func (p *Policy) RequireVersion(table string, guarded bool) bool {
 	if o := p.Override(table); o != nil && o.Versioned != nil {
 		return *o.Versioned
 	}
-	return guarded && (p.Schema.RequireVersion == nil || *p.Schema.RequireVersion)
+	if !guarded || (p.Schema.RequireVersion != nil && !*p.Schema.RequireVersion) {
+		return false
+	}
+	return p.Inferred == nil || !p.Inferred.Writes || p.VersionWrite(table) != nil
+}
+
+// VersionWrite returns the write of the code that needs table's version
+// column (Inferred.Versioned), nil when none was seen.
+func (p *Policy) VersionWrite(table string) *Evidence {
+	if p.Inferred == nil {
+		return nil
+	}
+	return p.Inferred.Versioned[strings.ToLower(table)]
 }
 
 // RequireStrictMode reports whether live servers must run a strict sql_mode.

@@ -48,6 +48,7 @@ func observe(st *lint.Statement, s *schema.Schema, emit func(lint.Observation)) 
 			add(lint.ObsDecrement, a.col, "") // the host code decremented the value it read
 		}
 	}
+	observeRewrites(st, w, as, add)
 	if w.kind != writeUpdate {
 		return
 	}
@@ -166,6 +167,7 @@ func infer(obs []lint.Observation, s *schema.Schema, pol *policy.Policy) *policy
 		inferFromDefinitions(inf, facts, s, pol)
 	}
 	inferKeys(s, pol, inf)
+	inferVersioned(inf, obs, s, pol)
 	return inf
 }
 

@@ -1,6 +1,8 @@
 package schemarules
 
 import (
+	"fmt"
+
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/lint"
 )
@@ -10,6 +12,8 @@ var MissingVersionColumn = &lint.Rule{
 	Code:    "GS006",
 	Name:    "missing-version-column",
 	Summary: "table with counter/state columns lacks the version column (require_version)",
+	// Where the code shows its writes, only the tables some write needs
+	// the version for are reported (policy.Inferred.Versioned).
 	Doc: "A write computed from an earlier read (read the row, decide in code, write it back) " +
 		"is only safe as a compare-and-set: `... WHERE id = ? AND version = ?` succeeds for " +
 		"one writer and reports 0 rows to the other. Without a version column the only thing " +
@@ -39,8 +43,15 @@ func runMissingVersionColumn(p *lint.Pass) error {
 			p.ReportGap(t, gap, "", fixAddVersion(t, vc), "policy marks %s versioned but it has no %s column", t.Name, vc)
 			continue
 		}
-		p.ReportGap(t, gap, "", fixAddVersion(t, vc), "%s has counter or state columns %s but no %s column for compare-and-set writes",
-			t.Name, list(columnNames(guarded)), vc)
+		why := ""
+		if w := p.Policy.VersionWrite(t.Name); w != nil {
+			why = fmt.Sprintf("; the write at %s:%d needs it: it %s", w.File, w.Line, w.Why)
+			if w.Count > 1 {
+				why += fmt.Sprintf(" (%d statements there)", w.Count)
+			}
+		}
+		p.ReportGap(t, gap, "", fixAddVersion(t, vc), "%s has counter or state columns %s but no %s column for compare-and-set writes%s",
+			t.Name, list(columnNames(guarded)), vc, why)
 	}
 	return nil
 }
