@@ -28,6 +28,11 @@ const (
 	// statements (MyBatis Generator's, goctl's) are not observed: the calls
 	// that reach them are.
 	ObsRewrite
+	// ObsTested: host code read the column's value of a record before it
+	// set the column and wrote the record (`if (o.getAuditFlag() == 1)
+	// { o.setAuditFlag(2); mapper.updateById(o); }`): the write depends on
+	// the value it replaces, as a WHERE comparing it would.
+	ObsTested
 )
 
 // Observation is one fact a statement of the code shows about a column.

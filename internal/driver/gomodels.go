@@ -51,8 +51,12 @@ func observeCall(file string, c *stmt.MapperCall, table string, emit func(lint.O
 		v := "?"
 		if s.Form == stmt.ValueLiteral {
 			v = s.Text
+			emit(lint.Observation{Kind: lint.ObsAssign, Table: table, Column: col, Value: v, File: file, Line: s.Line})
 		}
 		emit(lint.Observation{Kind: lint.ObsRewrite, Table: table, Column: col, Value: v, File: file, Line: s.Line})
+		if s.Consulted {
+			emit(lint.Observation{Kind: lint.ObsTested, Table: table, Column: col, File: file, Line: s.Line})
+		}
 	}
 }
 

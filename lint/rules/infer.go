@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"sort"
 	"strconv"
 	"strings"
 	"unicode"
@@ -192,6 +193,11 @@ type columnFacts struct {
 	// column: a state takes named values; a rename (SET alias = ?
 	// WHERE alias = ?) moves one parameter to another.
 	literal bool
+	// values are the distinct constants assigned; tested is the first
+	// write that depends on the value it replaces (a WHERE comparing it
+	// with a constant, host code reading it first): a state by use.
+	values map[string]string // lower-cased → as first written
+	tested *policy.Evidence
 }
 
 // gatherColumnFacts folds the observations into facts per column, keyed by
@@ -225,6 +231,11 @@ func gatherColumnFacts(obs []lint.Observation, s *schema.Schema) (map[string]*co
 
 // add records what one observation of the column shows.
 func (f *columnFacts) add(o lint.Observation) {
+	f.addUse(o)
+	switch o.Kind {
+	case lint.ObsRewrite, lint.ObsTested:
+		return // what they show, addUse and inferVersioned read
+	}
 	switch o.Kind {
 	case lint.ObsDecrement:
 		noteEvidence(&f.decrement, o, "decremented")
@@ -256,6 +267,43 @@ func (f *columnFacts) add(o lint.Observation) {
 	}
 }
 
+// addUse records the constants a column is set to and the writes that
+// depend on its old value.
+func (f *columnFacts) addUse(o lint.Observation) {
+	switch o.Kind {
+	case lint.ObsAssign:
+		if o.Value != "" && o.Value != "?" && o.Value != "''" {
+			if f.values == nil {
+				f.values = map[string]string{}
+			}
+			if k := strings.ToLower(o.Value); f.values[k] == "" {
+				f.values[k] = o.Value
+			}
+		}
+	case lint.ObsTested:
+		noteEvidence(&f.tested, o, "tested by the code before it is written")
+	case lint.ObsFilter, lint.ObsCondition:
+		if o.Value != "" && o.Value != "?" && o.Value != "''" {
+			noteEvidence(&f.tested, o, "compared with "+o.Value+" by an UPDATE")
+		}
+	}
+}
+
+// usedAsState reports whether the code uses a column as a state whatever
+// its name: set to two or more constants, not only 0 and 1, and tested
+// for one before a write (xxx_state, audit_flag, lock_mark).
+func (f *columnFacts) usedAsState() bool {
+	if f.tested == nil || len(f.values) < 2 {
+		return false
+	}
+	for v := range f.values {
+		if !toggleValue(v) {
+			return true
+		}
+	}
+	return false
+}
+
 // noteEvidence counts o towards *ev, which keeps the place and reason of the
 // first observation: the report cites where a use was first seen and how
 // often it was seen in all.
@@ -281,6 +329,9 @@ func inferFromCode(inf *policy.Inferred, facts map[string]*columnFacts, order []
 			if !policy.IsThreshold(f.column) {
 				inf.Counters[k] = f.decrement
 			}
+		case f.usedAsState() && stateType(s, f.table, f.column) && !switchNamed(s, f.table, f.column) && !markOrTime(f.column) &&
+			!pol.IsCounter(f.table, f.column):
+			inf.States[k] = stateByUse(f)
 		case !stateType(s, f.table, f.column) || notAState(s, f.table, f.column) || pol.IsCounter(f.table, f.column):
 		case f.condition != nil && (f.literal || stateNamed(f.column)):
 			inf.States[k] = f.condition
@@ -348,15 +399,41 @@ var flagPatterns = []string{"is_*", "has_*", "*_flag", "flag", "*delete*", "*_de
 // code does to it: a flag or soft-delete mark, or a time (an optimistic lock
 // on update_time compares and sets it).
 func notAState(s *schema.Schema, table, column string) bool {
-	if flagNamed(s, table, column) {
-		return true
+	return flagNamed(s, table, column) || markOrTime(column)
+}
+
+// switchNamed reports whether a column is named or typed as an on/off
+// switch (is_default, has_stock, enabled, tinyint(1)), which no use makes
+// a state machine. A *_flag may still be one: audit_flag 0, 1, 2.
+func switchNamed(s *schema.Schema, table, column string) bool {
+	if policy.Match("*_flag", column) || policy.Match("flag", column) {
+		return switchTyped(s, table, column)
 	}
-	for _, p := range []string{"*_time", "*_at", "*_date", "*time", "*_ts"} {
+	return flagNamed(s, table, column)
+}
+
+// markOrTime reports whether a column is named as a soft-delete mark or a
+// time, which no use makes a state machine.
+func markOrTime(column string) bool {
+	for _, p := range []string{"*_time", "*_at", "*_date", "*time", "*_ts", "*delete*", "*_del", "del_*"} {
 		if policy.Match(p, column) {
 			return true
 		}
 	}
 	return false
+}
+
+// stateByUse is the evidence of a column the code uses as a state
+// (usedAsState): the constants it is set to, where it is tested.
+func stateByUse(f *columnFacts) *policy.Evidence {
+	vals := make([]string, 0, len(f.values))
+	for _, v := range f.values {
+		vals = append(vals, v)
+	}
+	sort.Strings(vals)
+	e := *f.tested
+	e.Why = "set to " + strings.Join(vals, ", ") + " and " + f.tested.Why
+	return &e
 }
 
 // enumeratedStates counts the values a column's definition lists: the
@@ -412,6 +489,12 @@ func flagNamed(s *schema.Schema, table, column string) bool {
 			return true
 		}
 	}
+	return switchTyped(s, table, column)
+}
+
+// switchTyped reports whether a column's type holds a boolean: bool,
+// bit(1), tinyint(1).
+func switchTyped(s *schema.Schema, table, column string) bool {
 	if t := s.Table(table); t != nil {
 		if c := t.Column(column); c != nil {
 			switch c.Type {
@@ -442,7 +525,7 @@ func stateNamed(column string) bool {
 // on/off switch takes: a parameter, 0 or 1, true or false.
 func toggleValue(v string) bool {
 	switch strings.ToLower(v) {
-	case "?", "0", "1", "'0'", "'1'", "true", "false":
+	case "?", "0", "1", "'0'", "'1'", "true", "false", "boolean.true", "boolean.false":
 		return true
 	}
 	return false
