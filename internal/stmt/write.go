@@ -94,6 +94,23 @@ type MapperCall struct {
 	RecordCalls []RecordCall
 	// Context is what encloses the call in its method (see Fragment.Context).
 	Context *Context
+	// Rewrite is set when the call's UPDATE writes back every column of
+	// the record as it was read, not only those the code set: nil when it
+	// writes only those, or guard cannot tell.
+	Rewrite *Rewrite
+}
+
+// Rewrite is an ORM's UPDATE of every column of a record from the values
+// read (JPA on an entity without @DynamicUpdate): a concurrent change to a
+// column the code did not set is undone too.
+type Rewrite struct {
+	// Columns are the columns the UPDATE writes, as the record maps them.
+	Columns []string
+	// Text says what rewrites them, for a finding: "save rewrites every
+	// column of Order from the values read at line 14".
+	Text string
+	// Cure says how the framework's users stop it: "add @Version".
+	Cure string
 }
 
 // CallKind says what a call of host code is to the rules.
@@ -204,6 +221,10 @@ type PropertySet struct {
 	// Param is the field of the host method's request parameter the value
 	// copies (`res.Stock = in.Stock` is "Stock"), set with MapperCall.Request.
 	Param string
+	// Check, when set, says where the code compared the value the set
+	// moves from out of the statement's sight, for a finding: the check of
+	// status inside Order.ship() runs on the value read at line 14.
+	Check string
 	// Optional reports that the set runs only when the value is present
 	// (`if (req.getStatus() != null) e.setStatus(req.getStatus())`, `if
 	// in.Status != 0 { res.Status = in.Status }`): the partial update of an

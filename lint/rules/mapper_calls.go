@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/stmt"
@@ -190,8 +191,8 @@ func mapperCounterWrites(pass *lint.Pass) {
 			table := mw.t.tableName()
 			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
-					"a concurrent change between the read and this write is lost (lost update)",
-				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn())
+					"a concurrent change between the read and this write is lost (lost update)%s",
+				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn(), mw.raceNotes(pass, s))
 		}
 	}
 }
@@ -234,10 +235,46 @@ func mapperStateWrites(pass *lint.Pass) {
 			done[cols[i]] = true
 			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], false),
 				"state column %s is set to %s and written by %s %s %s nor %s: the transition also "+
-					"succeeds from a state a concurrent writer just set",
-				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn())
+					"succeeds from a state a concurrent writer just set%s",
+				qualified(table, cols[i]), s.Text, mw.statement, from, cols[i], pass.Policy.VersionColumn(), mw.raceNotes(pass, s))
 		}
 	}
+}
+
+// raceNotes is what a finding on set s of the call adds of what the host
+// code shows beyond the statement: where it checked the value the set
+// moves from (stmt.PropertySet.Check), and the counters and state columns
+// the UPDATE rewrites from the values read although the code did not set
+// them (stmt.Rewrite). Empty when it shows neither.
+func (mw *mapperWrite) raceNotes(pass *lint.Pass, s stmt.PropertySet) string {
+	note := ""
+	if s.Check != "" {
+		note = "; " + s.Check
+	}
+	rw := mw.call.Rewrite
+	if rw == nil {
+		return note
+	}
+	_, set := mw.setsOf(func(colRef) bool { return true })
+	var also []string
+	for _, col := range rw.Columns {
+		c := colRef{w: mw.w, t: mw.t, name: col}
+		if mw.t.table != nil {
+			tc := mw.t.table.Column(col)
+			if tc == nil {
+				continue
+			}
+			c.name = tc.Name
+		}
+		if !slices.ContainsFunc(set, func(n string) bool { return strings.EqualFold(n, c.name) }) && (isCounter(pass, c) || isState(pass, c)) {
+			also = append(also, qualified(mw.t.tableName(), c.name))
+		}
+	}
+	if len(also) == 0 {
+		return note
+	}
+	return fmt.Sprintf("%s; %s, %s included, undoing a concurrent change to %s; %s",
+		note, rw.Text, strings.Join(also, ", "), map[bool]string{true: "it", false: "them"}[len(also) == 1], rw.Cure)
 }
 
 // toggleWords name the values of an on/off switch.

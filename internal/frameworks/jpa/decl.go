@@ -59,8 +59,11 @@ type Entity struct {
 	// Inheritance is set when the class says @Inheritance: its subclasses
 	// may stand in tables of their own.
 	Inheritance bool
-	Fields      []Field
-	Line        int
+	// DynamicUpdate is set when the class says Hibernate's @DynamicUpdate:
+	// its UPDATE writes only the columns that changed, not every column.
+	DynamicUpdate bool
+	Fields        []Field
+	Line          int
 	// Mutations are the assignments to its fields that its own methods
 	// make (`this.quantity -= n` in decrease), for the entity writes that
 	// call them.
@@ -93,8 +96,12 @@ type Mutation struct {
 	java.Assignment
 }
 
-// The packages of the annotations JPA and Spring Data read.
-const springDataJPA = "org.springframework.data.jpa.repository"
+// The packages of the annotations JPA and Spring Data read, and of
+// Hibernate's own.
+const (
+	springDataJPA = "org.springframework.data.jpa.repository"
+	hibernate     = "org.hibernate.annotations"
+)
 
 // persistencePackages are JPA's packages, before and after Jakarta EE.
 var persistencePackages = []string{"javax.persistence", "jakarta.persistence"}
@@ -210,6 +217,8 @@ func (sc *scan) entity(t java.TypeDecl) (Entity, bool) {
 			}
 		case sc.from(a, "Inheritance", persistencePackages...):
 			e.Inheritance = true
+		case sc.from(a, "DynamicUpdate", hibernate):
+			e.DynamicUpdate = true
 		}
 	}
 	if !isEntity && !e.MappedSuperclass {
@@ -227,26 +236,42 @@ func (sc *scan) entity(t java.TypeDecl) (Entity, bool) {
 	}
 	members := sc.s.Members(t)
 	e.Super = sc.qualify(e.Super)
-	persistent := map[string]bool{}
 	for _, m := range members {
 		if f, ok := sc.field(m); ok {
 			e.Fields = append(e.Fields, f)
-			persistent[f.Name] = true
 		}
 	}
-	for _, m := range members {
-		if m.HasBody() && m.Name != t.Name {
-			for _, a := range sc.s.Assignments(m, persistent) {
-				e.Mutations = append(e.Mutations, Mutation{Method: m.Name, Assignment: a})
-			}
-		}
-	}
+	e.Mutations = sc.mutations(t, members, e)
 	for i := range e.Fields {
 		if e.Fields[i].Relation {
 			e.Fields[i].Type = sc.qualify(e.Fields[i].Type)
 		}
 	}
 	return e, true
+}
+
+// mutations returns the assignments the methods of entity class t make to
+// its persistent fields, and, when it extends a class, to the fields it
+// does not declare: those are inherited, and the index keeps the ones a
+// mapped superclass declares.
+func (sc *scan) mutations(t java.TypeDecl, members []java.Member, e Entity) []Mutation {
+	persistent, declared := map[string]bool{}, map[string]bool{}
+	for _, f := range e.Fields {
+		persistent[f.Name] = true
+	}
+	for _, m := range members {
+		declared[m.Name] = declared[m.Name] || !m.Method
+	}
+	field := func(name string) bool { return persistent[name] || e.Super != "" && !declared[name] }
+	var out []Mutation
+	for _, m := range members {
+		if m.HasBody() && m.Name != t.Name {
+			for _, a := range sc.s.Assignments(m, field) {
+				out = append(out, Mutation{Method: m.Name, Assignment: a})
+			}
+		}
+	}
+	return out
 }
 
 // qualify returns the class a simple name of the file refers to: through

@@ -94,11 +94,39 @@ public class Stock {
     public void close() {
         status = "CLOSED";
     }
+
+    public void ship() {
+        switch (status) {
+        case "PAID":
+            this.status = "SHIPPED";
+            break;
+        }
+    }
+
+    public void hold(String status) {
+        if (status != null) {
+            this.status = "HELD";
+        }
+    }
+}
+
+@Entity
+@org.hibernate.annotations.DynamicUpdate
+class Parcel extends Stock {
+    private String label;
+
+    public void pack() {
+        if (!"PAID".equals(status)) {
+            throw new IllegalStateException();
+        }
+        status = "PACKED";
+        label = null;
+    }
 }
 `
 	f := java.ExtractJava("Stock.java", []byte(src))
 	d := Of(f)
-	if d == nil || len(d.Entities) != 1 {
+	if d == nil || len(d.Entities) != 2 {
 		t.Fatalf("entities: %+v", d)
 	}
 	want := []Mutation{
@@ -106,9 +134,22 @@ public class Stock {
 		{Method: "restock", Assignment: java.Assignment{Field: "quantity", Relative: true, Text: "quantity = quantity + n"}},
 		{Method: "reset", Assignment: java.Assignment{Field: "quantity", Form: stmt.ValueOther, Text: "this.quantity = quantity"}},
 		{Method: "close", Assignment: java.Assignment{Field: "status", Form: stmt.ValueLiteral, Text: `status = "CLOSED"`}},
+		// The switch reads the state it leaves; hold's condition reads a
+		// parameter that shadows the field.
+		{Method: "ship", Assignment: java.Assignment{Field: "status", Form: stmt.ValueLiteral, Checked: true, Text: `this.status = "SHIPPED"`}},
+		{Method: "hold", Assignment: java.Assignment{Field: "status", Form: stmt.ValueLiteral, Text: `this.status = "HELD"`}},
 	}
 	if d := cmp.Diff(want, d.Entities[0].Mutations); d != "" {
 		t.Errorf("mutations (-want +got):\n%s", d)
+	}
+	// A subclass assigns the field it inherits, and says @DynamicUpdate.
+	want = []Mutation{
+		{Method: "pack", Assignment: java.Assignment{Field: "status", Form: stmt.ValueLiteral, Checked: true, Text: `status = "PACKED"`}},
+		{Method: "pack", Assignment: java.Assignment{Field: "label", Text: "label = null"}},
+	}
+	sub := d.Entities[1]
+	if d := cmp.Diff(want, sub.Mutations); d != "" || !sub.DynamicUpdate {
+		t.Errorf("subclass mutations (-want +got), DynamicUpdate %v:\n%s", sub.DynamicUpdate, d)
 	}
 }
 

@@ -21,13 +21,13 @@ func flushes(s java.Syntax) []stmt.MapperCall {
 		return nil
 	}
 	var out []stmt.MapperCall
+	saved := savedLocals(s)
 	for _, m := range s.Methods() {
 		if !transactional(m) {
 			continue
 		}
-		saved := s.Arguments(m, saves)
 		for _, l := range s.ReadLocals(m) {
-			if saved[l.Name] || !repositoryType(l.ReceiverType) {
+			if saved[m.Name][l.Name] || !repositoryType(l.ReceiverType) {
 				continue
 			}
 			rec := s.RecordIn(m, l.Name)
@@ -49,6 +49,22 @@ func flushes(s java.Syntax) []stmt.MapperCall {
 			}
 			call.Line, call.EndLine, call.Col = last, last, s.Column(m, last)
 			out = append(out, call)
+		}
+	}
+	return out
+}
+
+// savedLocals returns, by the method they stand in, the locals a method
+// passes to a save (`repo.save(o)`): that call writes them, not the flush.
+// Overloads of a method share its entry.
+func savedLocals(s java.Syntax) map[string]map[string]bool {
+	out := map[string]map[string]bool{}
+	for _, c := range s.Calls(func(m string, _ bool) bool { return saves[m] }) {
+		if name, ok := s.NameArgument(c, 0); ok {
+			if out[c.Host] == nil {
+				out[c.Host] = map[string]bool{}
+			}
+			out[c.Host][name] = true
 		}
 	}
 	return out

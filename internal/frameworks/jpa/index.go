@@ -1,8 +1,6 @@
 package jpa
 
 import (
-	"slices"
-	"sort"
 	"strings"
 	"sync"
 	"unicode"
@@ -91,6 +89,7 @@ func NewIndex(files []*java.File) *Index {
 					m.Fields[f.Name] = MappedField{Field: f}
 				}
 			}
+			m.inherit(c)
 			if c.Super == "" {
 				break
 			}
@@ -317,75 +316,6 @@ func (ix *Index) ResolveCalls(f *java.File) {
 		kept = append(kept, c)
 	}
 	f.MapperCalls = kept
-}
-
-// resolveSave fills in the table and columns of a save call, and reports
-// whether the rules should judge it.
-func (ix *Index) resolveSave(c *stmt.MapperCall) bool {
-	if c.RecordRead == nil {
-		return false // a new entity or one from elsewhere: maybe an INSERT, maybe a merge of a form
-	}
-	repo := ix.Repository(c.Mapper)
-	var m *Mapping
-	switch {
-	case repo != nil && (c.Entity == "" || c.Entity == simpleName(repo.Entity)):
-		m = ix.class(repo.Entity, packageOf(repo.Interface))
-	case c.Entity != "":
-		m = ix.class(c.Entity, packageOf(c.Mapper))
-	}
-	if m == nil || ix.why[m.Entity] != "" || m.Version != "" {
-		return false
-	}
-	for _, r := range ix.repos {
-		if r == repo || r.Entity == m.Entity.Qualified {
-			if slices.Contains(r.Locked, c.RecordRead.Method) {
-				return false // SELECT … FOR UPDATE: the row waits for this transaction
-			}
-		}
-	}
-	c.Table, c.Entity = m.Table, m.Entity.Class
-	// The sets in the order of the method's lines, so that the last one wins.
-	c.Sets = append(c.Sets, mutationSets(m, c)...)
-	sort.SliceStable(c.Sets, func(i, j int) bool { return c.Sets[i].Line < c.Sets[j].Line })
-	// The value each property has at the call: its last setter before it.
-	last := map[string]int{}
-	for i, s := range c.Sets {
-		last[s.Property] = i
-	}
-	sets := c.Sets[:0:0]
-	for i, s := range c.Sets {
-		f, ok := m.Fields[s.Property]
-		if !ok || f.Column == "" || f.Relation || last[s.Property] != i {
-			continue // not persistent, not a column of its own, or set again later
-		}
-		if c.Columns == nil {
-			c.Columns = map[string]string{}
-		}
-		c.Columns[s.Property] = f.Column
-		sets = append(sets, s)
-	}
-	c.Sets = sets
-	return true
-}
-
-// mutationSets turns the calls of the entity's own methods on the record
-// into the property sets their assignments make: `stock.decrease(n)`,
-// whose body says `this.quantity -= n`, sets quantity from the row read.
-func mutationSets(m *Mapping, c *stmt.MapperCall) []stmt.PropertySet {
-	var out []stmt.PropertySet
-	for _, rc := range c.RecordCalls {
-		for _, mu := range m.Entity.Mutations {
-			if mu.Method != rc.Method {
-				continue
-			}
-			ps := stmt.PropertySet{Property: mu.Field, Form: mu.Form, Text: rc.Text + ", which does " + mu.Text, Line: rc.Line}
-			if mu.Relative {
-				ps.Form, ps.Read = stmt.ValueFromRead, c.RecordRead
-			}
-			out = append(out, ps)
-		}
-	}
-	return out
 }
 
 // springName is the column or table name Spring Boot's default physical

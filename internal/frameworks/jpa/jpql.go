@@ -18,6 +18,12 @@ type Mapping struct {
 	Fields map[string]MappedField
 	// Version is the @Version field, empty when the entity has none.
 	Version string
+	// Mutations are the assignments to its fields that the methods of its
+	// class and its mapped superclasses make, the nearest class's first.
+	Mutations []Mutation
+	// DynamicUpdate is set when the class or a mapped superclass says
+	// @DynamicUpdate.
+	DynamicUpdate bool
 }
 
 // MappedField is a persistent field with its column.

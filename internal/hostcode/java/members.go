@@ -303,13 +303,17 @@ type Assignment struct {
 	Relative bool
 	// Form is what the assigned value is made of when it is not relative.
 	Form stmt.ValueForm
+	// Checked reports that the method reads the field in the condition of
+	// an if, a switch or a while before it: `if (status != PAID) throw …`.
+	Checked bool
 	// Text is the assignment's source, on one line.
 	Text string
 }
 
-// Assignments returns the assignments method m makes to the fields named
-// in fields; a parameter or local of a field's name shadows it.
-func (s Syntax) Assignments(m Member, fields map[string]bool) []Assignment {
+// Assignments returns the assignments method m makes to the fields that
+// field keeps (an inherited one too); a parameter or local of a field's
+// name shadows it.
+func (s Syntax) Assignments(m Member, field func(name string) bool) []Assignment {
 	x := s.x
 	k := m.body
 	if k < 0 || x.blocks[k] == nil || x.blocks[k].kind != javaBlockMethod {
@@ -318,7 +322,7 @@ func (s Syntax) Assignments(m Member, fields map[string]bool) []Assignment {
 	var out []Assignment
 	params := x.match[k-1]
 	for j := k + 1; j < x.match[k]; j++ {
-		if a, ok := x.assignment(j, params, k, fields); ok {
+		if a, ok := x.assignment(j, params, k, field); ok {
 			out = append(out, a)
 		}
 	}
@@ -327,7 +331,7 @@ func (s Syntax) Assignments(m Member, fields map[string]bool) []Assignment {
 
 // assignment reads an assignment to a field at token j of the method whose
 // parameter list opens at token params and whose body opens at token body.
-func (x *javaFile) assignment(j, params, body int, fields map[string]bool) (Assignment, bool) {
+func (x *javaFile) assignment(j, params, body int, field func(string) bool) (Assignment, bool) {
 	name, start := "", j
 	switch {
 	case x.is(j, "this") && x.is(j+1, ".") && x.isIdent(j+2) && !x.is(j-1, "."):
@@ -344,26 +348,33 @@ func (x *javaFile) assignment(j, params, body int, fields map[string]bool) (Assi
 	if j+1 < len(x.toks) {
 		op = x.toks[j+1].text
 	}
-	if !fields[name] || x.toks[j+1].kind != javaOp || op != "=" && op != "-=" && op != "+=" {
+	if !field(name) || x.toks[j+1].kind != javaOp || op != "=" && op != "-=" && op != "+=" {
 		return Assignment{}, false
 	}
 	vs := j + 2
 	ve := x.exprEnd(vs)
-	a := Assignment{Field: name, Text: x.describe(start, ve), Relative: op != "="}
-	if !a.Relative {
-		for k := vs; k < ve; k++ {
-			if x.toks[k].text != name || !x.isIdent(k) || x.is(k+1, "(") {
-				continue
-			}
-			if x.is(k-1, ".") && x.is(k-2, "this") || !x.is(k-1, ".") && !x.declaredIn(name, params, body, k) {
-				a.Relative = true
-			}
+	a := Assignment{Field: name, Text: x.describe(start, ve), Relative: op != "=" || x.readsField(name, vs, ve, params, body)}
+	for k := body + 1; k < start && !a.Checked; k++ {
+		if (x.is(k, "if") || x.is(k, "switch") || x.is(k, "while")) && x.is(k+1, "(") {
+			a.Checked = x.readsField(name, k+2, x.match[k+1], params, body)
 		}
 	}
 	if !a.Relative {
 		a.Form, _ = x.valueForm(vs, ve, body)
 	}
 	return a, true
+}
+
+// readsField reports whether tokens [s, e) of the method whose parameter
+// list opens at token params and whose body at token body read field name.
+func (x *javaFile) readsField(name string, s, e, params, body int) bool {
+	for k := s; k < e; k++ {
+		if x.toks[k].text == name && x.isIdent(k) && !x.is(k+1, "(") &&
+			(x.is(k-1, ".") && x.is(k-2, "this") || !x.is(k-1, ".") && !x.declaredIn(name, params, body, k)) {
+			return true
+		}
+	}
+	return false
 }
 
 // declaredIn reports whether name is a parameter of the list opening at

@@ -217,19 +217,6 @@ func (s Syntax) ReadLocals(m Method) []ReadLocal {
 	return out
 }
 
-// Arguments returns the names passed as the first argument, a plain name,
-// of the calls `….m(name…` in method m of a method in methods.
-func (s Syntax) Arguments(m Method, methods map[string]bool) map[string]bool {
-	x := s.x
-	out := map[string]bool{}
-	for j, end := m.body+1, x.match[m.body]; j+3 < end; j++ {
-		if x.isIdent(j) && methods[x.toks[j].text] && x.is(j-1, ".") && x.is(j+1, "(") && x.isIdent(j+2) {
-			out[x.toks[j+2].text] = true
-		}
-	}
-	return out
-}
-
 // RecordIn returns what the whole of method m shows of its local record
 // name: the setters called on it and its own methods called.
 func (s Syntax) RecordIn(m Method, name string) Record {

@@ -70,9 +70,6 @@ public class StockService {
 	if ls := s.ReadLocals(ms[0]); len(ls) != 1 || ls[0].Name != "s" || ls[0].ReceiverType != "shop.repo.StockRepository" {
 		t.Errorf("read locals %+v", ls)
 	}
-	if saved := s.Arguments(ms[0], map[string]bool{"save": true}); !saved["s"] || len(saved) != 1 {
-		t.Errorf("saved %v", saved)
-	}
 	if s.Imported("Transactional") != "org.springframework.transaction.annotation" || s.Annotated(".Entity") {
 		t.Error("imports or annotations misread")
 	}
