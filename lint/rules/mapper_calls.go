@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
@@ -184,17 +185,45 @@ func mapperCounterWrites(pass *lint.Pass) {
 		sets, cols := mw.setsOf(func(c colRef) bool { return isCounter(pass, c) })
 		done := map[string]bool{} // one finding per call and column
 		for i, s := range sets {
-			if done[cols[i]] || s.Form != stmt.ValueFromRead || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
+			if done[cols[i]] || s.CopiesRead || mw.guardedBy(pass, cols[i]) {
+				continue
+			}
+			table := mw.t.tableName()
+			if s.Form == stmt.ValueOther && !s.Decrement {
+				// An edit form's count written over the decrements made
+				// since the form was loaded.
+				if dec := decrementedElsewhere(pass, table, cols[i]); dec != nil {
+					done[cols[i]] = true
+					pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
+						"counter %s is set to %s, a value the caller supplies, and written by %s while the code "+
+							"decrements it at %s:%d: a decrement committed after that value was read is undone (lost update)%s",
+						qualified(table, cols[i]), s.Text, mw.statement, dec.File, dec.Line, mw.raceNotes(pass, s))
+				}
+				continue
+			}
+			if s.Form != stmt.ValueFromRead {
 				continue
 			}
 			done[cols[i]] = true
-			table := mw.t.tableName()
 			pass.ReportCallFix(mw.call, table, cols[i], goctlFix(pass, &mw, cols[i], true),
 				"counter %s is set to %s, computed from %s, and written by %s without `%s = ?` in WHERE: "+
 					"a concurrent change between the read and this write is lost (lost update)%s",
 				qualified(table, cols[i]), s.Text, readText(s.Read), mw.statement, pass.Policy.VersionColumn(), mw.raceNotes(pass, s))
 		}
 	}
+}
+
+// decrementedElsewhere returns where the code decrements table.column
+// (the inferred counter's evidence), nil when nothing does.
+func decrementedElsewhere(pass *lint.Pass, table, column string) *policy.Evidence {
+	inf := pass.Policy.Inferred
+	if inf == nil || table == "" {
+		return nil
+	}
+	if e := inf.Counters[policy.Key(table, column)]; e != nil && e.File != "" && strings.HasPrefix(e.Why, "decremented") {
+		return e
+	}
+	return nil
 }
 
 // mapperStateWrites reports (GQ005) state columns a mapper call sets after

@@ -48,11 +48,12 @@ public class InventoryService {
         inventoryMapper.deductInventory(id, n);
     }
 
-    // Silent: the value is the caller's, not computed from a read here.
+    // The value is the caller's, not computed from a read here, but the code
+    // decrements the counter elsewhere: the form's count undoes those decrements.
     public void restock(long id, int total) {
         Inventory inv = inventoryMapper.selectByPrimaryKey(id);
         inv.setInventory(total);
-        inventoryMapper.updateByPrimaryKeySelective(inv);
+        inventoryMapper.updateByPrimaryKeySelective(inv); // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
     }
 
     // Silent: the Example comes from elsewhere; guard cannot see its criteria.

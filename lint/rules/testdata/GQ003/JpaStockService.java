@@ -45,18 +45,19 @@ public class JpaStockService {
         inventoryRepository.save(inv);
     }
 
-    // Silent: the value is the caller's, not computed from the read.
+    // The value is the caller's, not computed from the read, but the code
+    // decrements the counter elsewhere: the form's count undoes those decrements.
     public void restock(Long id, int total) {
         JpaInventory inv = inventoryRepository.getById(id);
         inv.setQuantity(total);
-        inventoryRepository.save(inv);
+        inventoryRepository.save(inv); // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
     }
 
     // The entity's own method computes the value from the row read.
     public void decreaseStock(Long id, int n) {
         JpaInventory inv = inventoryRepository.findById(id).orElseThrow(IllegalStateException::new);
         inv.decrease(n);
-        inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., which does this.quantity -= n, computed from inv read by findById at line 57"
+        inventoryRepository.saveAndFlush(inv); // want "GQ003 counter t_inventory.inventory is set to inv.decrease.n., which does this.quantity -= n, computed from inv read by findById at line 58"
     }
 
     // Silent: the method's assignment goes to its parameter.
@@ -98,7 +99,7 @@ public class JpaStockService {
     @Transactional
     public void deductAll(java.util.List<Long> ids, int n) {
         for (JpaInventory inv : inventoryRepository.findAllById(ids)) {
-            inv.setQuantity(inv.getQuantity() - n); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findAllById at line 100, and written by the UPDATE JPA's dirty checking"
+            inv.setQuantity(inv.getQuantity() - n); // want "GQ003 counter t_inventory.inventory is set to inv.getQuantity.. - n, computed from inv read by findAllById at line 101, and written by the UPDATE JPA's dirty checking"
         }
     }
 }

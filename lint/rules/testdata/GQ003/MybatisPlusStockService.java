@@ -47,9 +47,10 @@ public class MybatisPlusStockService {
         reservedMapper.updateById(row); // want "GQ003 counter t_inventory.inventory is set to row.getInventory.. \\+ n"
     }
 
-    // Silent: the value is the caller's, not computed from a read here.
+    // The value is the caller's, not computed from a read here, but the code
+    // decrements the counter elsewhere: the form's count undoes those decrements.
     public void restock(Long id, int total) {
-        inventoryMapper.updateById(new MybatisPlusInventoryDO().setId(id).setStock(total));
+        inventoryMapper.updateById(new MybatisPlusInventoryDO().setId(id).setStock(total)); // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
     }
 
     private MybatisPlusInventoryDO validateExists(Long id) {

@@ -30,10 +30,11 @@ public class WrapperStockController {
         }
     }
 
-    // Silent: the value is the caller's, not computed from the read.
+    // The value is the caller's, not computed from the read, but the code
+    // decrements the counter elsewhere: the form's count undoes those decrements.
     public void restock(long id, int total) {
         Inventory inv = inventoryService.findById(id);
         inv.setInventory(total);
-        inventoryService.updateById(inv);
+        inventoryService.updateById(inv); // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
     }
 }

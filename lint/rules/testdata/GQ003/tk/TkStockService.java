@@ -42,10 +42,11 @@ public class TkStockService {
         });
     }
 
-    // Silent: the value is the caller's, not computed from a read here.
+    // The value is the caller's, not computed from a read here, but the code
+    // decrements the counter elsewhere: the form's count undoes those decrements.
     public void restock(long id, int total) {
         TkStock s = stockMapper.selectByPrimaryKey(id);
         s.setQty(total);
-        stockMapper.updateByPrimaryKey(s);
+        stockMapper.updateByPrimaryKey(s); // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
     }
 }

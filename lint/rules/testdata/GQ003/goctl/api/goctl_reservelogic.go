@@ -21,7 +21,7 @@ func (l *ReserveLogic) Reserve(req *types.ReserveReq) error {
 	if err != nil {
 		return err
 	}
-	_, err = l.svcCtx.InventoryRpc.AdjustInventory(l.ctx, &pb.AdjustInventoryReq{ // want "GQ003 counter t_inventory.inventory is set to r.Inventory - req.Num, computed from r read by InventoryRpc.GetInventory at line 20, sent as AdjustInventoryReq.Inventory to RPC AdjustInventory, whose logic \\(.*goctl_adjustinventorylogic.go:25\\) writes it by TInventoryModel.Update"
+	_, err = l.svcCtx.InventoryRpc.AdjustInventory(l.ctx, &pb.AdjustInventoryReq{ // want "GQ003 counter t_inventory.inventory is set to r.Inventory - req.Num, computed from r read by InventoryRpc.GetInventory at line 20, sent as AdjustInventoryReq.Inventory to RPC AdjustInventory, whose logic \\(.*goctl_adjustinventorylogic.go:26\\) writes it by TInventoryModel.Update"
 		Id:        r.Id,
 		Inventory: r.Inventory - req.Num,
 	})

@@ -76,14 +76,15 @@ func (l *DeductLogic) Rename(in *pb.RenameReq) error {
 	return l.svcCtx.TInventoryModel.Update(l.ctx, inv)
 }
 
-// Restock sets the stock a form gives: not computed from the read.
+// Restock sets the stock a form gives: not computed from the read, but
+// written over the decrements the model makes elsewhere.
 func (l *DeductLogic) Restock(in *pb.RestockReq) error {
 	inv, err := l.svcCtx.TInventoryModel.FindOne(l.ctx, in.Id)
 	if err != nil {
 		return err
 	}
 	inv.Inventory = in.Inventory
-	return l.svcCtx.TInventoryModel.Update(l.ctx, inv)
+	return l.svcCtx.TInventoryModel.Update(l.ctx, inv) // want "GQ003 counter t_inventory.inventory is set to .*, a value the caller supplies, .* while the code decrements it at .*: a decrement committed after that value was read is undone"
 }
 
 // NoteFromRead goes through a method whose statement writes the note only.
