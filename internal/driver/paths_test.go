@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -278,5 +279,39 @@ func TestGoTestFilesExcludedByDefault(t *testing.T) {
 	res = runLint(t, "db/schema.sql", "dao/dao_test.go")
 	if diff := cmp.Diff([]string{"dao/dao_test.go"}, files(res)); diff != "" {
 		t.Errorf("test file named (-want +got):\n%s", diff)
+	}
+}
+
+// TestTestFoldersExcludedByDefault: test and load-test folders and Maven's
+// build output are left out of a walk, and linted when named.
+func TestTestFoldersExcludedByDefault(t *testing.T) {
+	t.Chdir(t.TempDir())
+	reset := "UPDATE t_stock SET quantity = 0;\n"
+	writeTree(t, ".", map[string]string{
+		"db/schema.sql":                       "CREATE TABLE t_stock (id bigint PRIMARY KEY, quantity int NOT NULL CHECK (quantity >= 0), version bigint NOT NULL DEFAULT 0);\n",
+		"sql/reset.sql":                       reset,
+		"test/cleanup.sql":                    reset,
+		"svc/tests/e2e/seed.sql":              reset,
+		"loadtest/k6/reset.sql":               reset,
+		"app/target/classes/mapper/reset.sql": reset,
+		"app/target/generated/reset.sql":      reset,
+	})
+	files := func(res *lint.Result) []string {
+		var out []string
+		for _, f := range res.Findings {
+			if !slices.Contains(out, f.File) {
+				out = append(out, f.File)
+			}
+		}
+		sort.Strings(out)
+		return out
+	}
+	res := runLint(t, "db/schema.sql", ".")
+	if diff := cmp.Diff([]string{"app/target/generated/reset.sql", "sql/reset.sql"}, files(res)); diff != "" {
+		t.Errorf("default exclude (-want +got):\n%s", diff)
+	}
+	res = runLint(t, "db/schema.sql", "test")
+	if diff := cmp.Diff([]string{"test/cleanup.sql"}, files(res)); diff != "" {
+		t.Errorf("test folder named (-want +got):\n%s", diff)
 	}
 }

@@ -217,7 +217,7 @@ func Default() *Policy {
 			Infer:          &infer,
 		},
 		Server: Server{RequireStrictMode: &strict},
-		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go", "**/src/test/**"}},
+		Lint:   Lint{Paths: []string{"migrations", "."}, Exclude: []string{"**/testdata/**", "vendor/**", "**/*_test.go", "**/src/test/**", "**/test/**", "**/tests/**", "**/loadtest/**", "**/target/classes/**"}},
 		Gen:    Gen{StripPrefix: "t_"},
 		Lock: Lock{
 			KeyPattern:  "lock:*",
