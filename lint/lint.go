@@ -195,6 +195,18 @@ func CounterColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
 	return out
 }
 
+// CountingColumns returns the counters of t the code changes after the
+// row exists (policy.CounterInUse): the ones a CHECK or NOT NULL guards.
+func CountingColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {
+	var out []*schema.Column
+	for _, c := range CounterColumns(pol, t) {
+		if pol.CounterInUse(t.Name, c.Name) {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
 // StateColumns returns the columns of t the policy treats as state
 // machines, in declaration order.
 func StateColumns(pol *policy.Policy, t *schema.Table) []*schema.Column {

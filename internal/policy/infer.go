@@ -36,6 +36,10 @@ type Inferred struct {
 	// counters and states is relative, conditioned on the old value, or
 	// absent. Without it the policy alone decides (a schema without code).
 	Writes bool
+	// Updated holds, keyed by Key(table, column), the columns some write
+	// of the code changes in rows that exist (an UPDATE, an upsert's
+	// update, an entity written back); meaningful when Writes is set.
+	Updated map[string]bool
 }
 
 // Evidence says why a column was inferred, for messages and guard init.

@@ -126,6 +126,21 @@ func (p *Policy) RequireVersion(table string, guarded bool) bool {
 	return p.Inferred == nil || !p.Inferred.Writes || p.VersionWrite(table) != nil
 }
 
+// CounterInUse reports whether counter col of table is one the code
+// changes after the row exists. A column named like a counter that the
+// code only inserts (an order line's quantity) counts nothing down, and a
+// CHECK on it guards no race. Where the code showed no writes, or a
+// [[table]] entry names the table's counters, every counter is in use.
+func (p *Policy) CounterInUse(table, col string) bool {
+	if o := p.Override(table); o != nil && o.Counters != nil {
+		return true
+	}
+	if p.Inferred == nil || !p.Inferred.Writes {
+		return true
+	}
+	return p.Inferred.Updated[Key(table, col)]
+}
+
 // VersionWrite returns the write of the code that needs table's version
 // column (Inferred.Versioned), nil when none was seen.
 func (p *Policy) VersionWrite(table string) *Evidence {

@@ -63,10 +63,15 @@ func inferVersioned(inf *policy.Inferred, obs []lint.Observation, s *schema.Sche
 	inf.Versioned = map[string]*policy.Evidence{}
 	inf.Writes = len(obs) > 0
 	with := pol.WithInferred(inf)
+	inf.Updated = map[string]bool{}
 	writes := map[string]int{} // statements writing each column
 	for _, o := range obs {
-		if o.Kind == lint.ObsRewrite || o.Kind == lint.ObsDecrement || o.Kind == lint.ObsCondition {
+		switch o.Kind {
+		case lint.ObsRewrite, lint.ObsDecrement, lint.ObsCondition:
 			writes[policy.Key(o.Table, o.Column)] += max(o.Count, 1)
+			inf.Updated[policy.Key(o.Table, o.Column)] = true
+		case lint.ObsAssign:
+			inf.Updated[policy.Key(o.Table, o.Column)] = true
 		}
 	}
 	for _, o := range obs {

@@ -29,7 +29,7 @@ var CounterWithoutCheck = &lint.Rule{
 
 func runCounterWithoutCheck(p *lint.Pass) error {
 	for _, t := range tables(p) {
-		for _, c := range lint.CounterColumns(p.Policy, t) {
+		for _, c := range lint.CountingColumns(p.Policy, t) {
 			chk := t.NonNegativeCheck(c.Name)
 			if chk != nil && chk.Enforced {
 				continue

@@ -27,7 +27,7 @@ var NullableCounter = &lint.Rule{
 
 func runNullableCounter(p *lint.Pass) error {
 	for _, t := range tables(p) {
-		for _, c := range lint.CounterColumns(p.Policy, t) {
+		for _, c := range lint.CountingColumns(p.Policy, t) {
 			if c.Nullable {
 				gap := lint.Gap{Table: t.Name, Rule: p.Rule.Code, Columns: []string{c.Name}}
 				if chk := t.NonNegativeCheck(c.Name); chk != nil && columnCheck(chk, c) {

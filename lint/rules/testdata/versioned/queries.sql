@@ -23,3 +23,7 @@ UPDATE t_sku_form SET stock = stock - ? WHERE id = ? AND stock >= ?;
 REPLACE INTO t_sku_form (id, stock) VALUES (?, ?);
 
 UPDATE t_promo SET status = ? WHERE id = ?;
+
+INSERT INTO t_order_line (id, quantity) VALUES (?, ?);
+
+UPDATE t_cart_line SET quantity = quantity + ?, version = version + 1 WHERE id = ?;

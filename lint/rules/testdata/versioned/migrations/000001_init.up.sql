@@ -75,3 +75,16 @@ CREATE TABLE t_promo (
   id BIGINT NOT NULL PRIMARY KEY,
   status TINYINT NOT NULL DEFAULT 0 COMMENT '0 draft, 1 online, 2 offline'
 ) ENGINE=InnoDB;
+
+-- GS003 by writes too: an order line's quantity is only inserted, it counts
+-- nothing down; a cart line's quantity is changed in place.
+CREATE TABLE t_order_line (
+  id BIGINT NOT NULL PRIMARY KEY,
+  quantity INT NOT NULL
+) ENGINE=InnoDB;
+
+CREATE TABLE t_cart_line ( -- want "GS003 counter t_cart_line.quantity has no CHECK"
+  id BIGINT NOT NULL PRIMARY KEY,
+  quantity INT NOT NULL,
+  version BIGINT UNSIGNED NOT NULL DEFAULT 0
+) ENGINE=InnoDB;
