@@ -452,8 +452,9 @@ func (x *goExtractor) gormSet(r *gormRender, model *GoModel, col string, v ast.E
 			if !ok {
 				return false
 			}
-			r.params += goCountMarks(text.s)
-			r.sets = append(r.sets, qcol+" = "+text.s)
+			expr := goBindLiterals(text.s, call.Args[1:])
+			r.params += goCountMarks(expr)
+			r.sets = append(r.sets, qcol+" = "+expr)
 			return true
 		}
 	}

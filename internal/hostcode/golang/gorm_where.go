@@ -53,7 +53,13 @@ func goZeroLiteral(v ast.Expr) bool {
 
 // goCountMarks counts the `?` of a SQL text outside quotes.
 func goCountMarks(s string) int {
-	n := 0
+	return len(goMarks(s))
+}
+
+// goMarks returns the byte offsets of the placeholders of s, quoted text
+// skipped.
+func goMarks(s string) []int {
+	var at []int
 	var quote byte
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -65,10 +71,38 @@ func goCountMarks(s string) int {
 		case c == '\'' || c == '"' || c == '`':
 			quote = c
 		case c == '?':
-			n++
+			at = append(at, i)
 		}
 	}
-	return n
+	return at
+}
+
+// goBindLiterals writes into the SQL text of a gorm.Expr the integer
+// literals its arguments bind, when every placeholder has one:
+// gorm.Expr("stock - ?", 1) is `stock - 1`, a decrement by one that
+// `stock > 0` guards. Any other argument leaves the text as it is.
+func goBindLiterals(text string, args []ast.Expr) string {
+	marks := goMarks(text)
+	if len(marks) == 0 || len(marks) != len(args) {
+		return text
+	}
+	lits := make([]string, len(args))
+	for i, a := range args {
+		lit, ok := goUnparen(a).(*ast.BasicLit)
+		if !ok || lit.Kind != token.INT {
+			return text
+		}
+		lits[i] = lit.Value
+	}
+	var b strings.Builder
+	prev := 0
+	for i, m := range marks {
+		b.WriteString(text[prev:m])
+		b.WriteString(lits[i])
+		prev = m + 1
+	}
+	b.WriteString(text[prev:])
+	return b.String()
 }
 
 // gormWhere renders the arguments of a Where: a condition text with its

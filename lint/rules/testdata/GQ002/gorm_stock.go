@@ -61,3 +61,15 @@ func gormReserveSelectedGuarded(db *gorm.DB, id int64, n int) error {
 	}
 	return nil
 }
+
+// Safe twin: one unit at a time, and `inventory > 0` is `inventory >= 1`.
+func gormTakeOne(db *gorm.DB, id int64) bool {
+	res := db.Model(&gormInventory{}).Where("id = ?", id).Where("inventory > 0").Update("inventory", gorm.Expr("inventory - ?", 1))
+	return res.Error == nil && res.RowsAffected == 1
+}
+
+// Two units against `inventory > 0`: one may be left when two are taken.
+func gormTakeTwo(db *gorm.DB, id int64) bool {
+	res := db.Model(&gormInventory{}).Where("id = ?", id).Where("inventory > 0").Update("inventory", gorm.Expr("inventory - ?", 2)) // want "^GQ002 decrement of counter t_inventory.inventory by 2"
+	return res.Error == nil && res.RowsAffected == 1
+}
