@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/stmt"
@@ -132,7 +133,7 @@ func statement(s java.Syntax, a java.Annotation, sure bool, id string) {
 		return
 	}
 	script := strings.Contains(sql, "<script>")
-	if !sure && !script && !java.LooksLikeSQL(sql) {
+	if !sure && !script && !hostcode.LooksLikeSQL(sql) {
 		return
 	}
 	if !s.Claim(a) {

@@ -221,7 +221,7 @@ func (x *javaFile) declarations() {
 			v := x.evalDef(df, 0)
 			sure := df.usedWholeSure || hostcode.SQLName(d.name)
 			if !v.known() {
-				if looksLikeSQL(v.prefixText()) || df.usedWholeExec {
+				if v.prefixText().LooksLikeSQL() || df.usedWholeExec {
 					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 					if !sure {
 						x.unsure(fr, v.text, "")
@@ -229,7 +229,7 @@ func (x *javaFile) declarations() {
 				}
 				continue
 			}
-			if !looksLikeSQL(v.text) {
+			if !v.text.LooksLikeSQL() {
 				continue
 			}
 			df.reported = true
