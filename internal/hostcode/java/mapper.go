@@ -8,16 +8,6 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
-// mbgWrites are the generated write methods a MapperCall records, with the
-// index of their record and Example arguments (-1: none).
-var mbgWrites = map[string][2]int{
-	"updateByPrimaryKey":          {0, -1},
-	"updateByPrimaryKeySelective": {0, -1},
-	"updateByExample":             {0, 1},
-	"updateByExampleSelective":    {0, 1},
-	"deleteByExample":             {-1, 0},
-}
-
 // mapperSite is a generated mapper write call with the token of its
 // method name and the '{' of the method body that makes it.
 type mapperSite struct {
@@ -41,7 +31,7 @@ func (x *javaFile) mapperCalls() []mapperSite {
 // is none.
 func (x *javaFile) mapperCall(i int) (*stmt.MapperCall, int) {
 	t := x.toks
-	args, ok := mbgWrites[t[i].text]
+	args, ok := mybatisxml.GeneratedCalls[t[i].text]
 	if !ok || t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
 		return nil, -1
 	}

@@ -237,3 +237,15 @@ func ExampleCriterion(method string) (stmt.Criterion, bool) {
 // CriterionOp reports whether op is the operator suffix of a Criteria
 // method (EqualTo of andEqualTo, andStatusEqualTo).
 func CriterionOp(op string) bool { return slices.Contains(exampleCriterionOps, op) }
+
+// GeneratedCalls are the write methods MyBatis Generator gives every
+// mapper whose Java calls guard follows (stmt.MapperCall), with the
+// positions of their record and Example arguments (-1: none); their
+// statements in the generated mapper XML have the same ids.
+var GeneratedCalls = map[string][2]int{
+	"updateByPrimaryKey":          {0, -1},
+	"updateByPrimaryKeySelective": {0, -1},
+	"updateByExample":             {0, 1},
+	"updateByExampleSelective":    {0, 1},
+	"deleteByExample":             {-1, 0},
+}
