@@ -78,6 +78,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f.Types = x.javaTypes(sites)
 	f.MapperCalls = append(f.MapperCalls, x.frameworkCalls()...)
 	f.UsesEntities = x.usedEntities
+	f.NegatedArgs = x.negatedArgs()
 	x.contexts(f)
 	return f
 }
