@@ -5,21 +5,12 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
-
-// mbgWriteIDs are the ids of the MyBatis Generator write statements whose
-// Java callers guard follows (stmt.MapperCall).
-var mbgWriteIDs = map[string]bool{
-	"updateByPrimaryKey":          true,
-	"updateByPrimaryKeySelective": true,
-	"updateByExample":             true,
-	"updateByExampleSelective":    true,
-	"deleteByExample":             true,
-}
 
 // writeIndex holds the generated write statements of every mapper XML a run
 // read, by namespace and id, so that a rule judging a Java call of a mapper
@@ -42,8 +33,12 @@ func mapperStatements(stmts []*lint.Statement) []*lint.Statement {
 	var out []*lint.Statement
 	for _, st := range stmts {
 		fr := st.Fragment
+		if fr == nil {
+			continue
+		}
 		// A generated mapper's write, or a repository method's @Query.
-		if fr != nil && fr.Namespace != "" && (fr.Lang == stmt.LangXML && mbgWriteIDs[fr.ID] || fr.Lang == stmt.LangJava) {
+		_, generated := mybatisxml.GeneratedCalls[fr.ID]
+		if fr.Namespace != "" && (fr.Lang == stmt.LangXML && generated || fr.Lang == stmt.LangJava) {
 			out = append(out, st)
 		} else if _, _, ok := goctlModelMethod(fr); ok {
 			out = append(out, st)

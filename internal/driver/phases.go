@@ -12,7 +12,6 @@ import (
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
-	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -33,7 +32,8 @@ import (
 //	jpql     the Spring Data JPQL of the sources rendered with every entity known
 //	infer    the vocabulary inferred from every observation
 //	sign     the placeholders of each file that some call of the run binds to a
-//	         negated amount (c = c + ? with -n: a decrement)
+//	         negated amount (c = c + ? with -n: a decrement), a mapper XML's
+//	         #{delta} read with its interface method's parameters
 //	rejudge  the files whose rules asked what the inference answered otherwise,
 //	         and those sign marked, judged again
 //	link     the entity writes of host code joined to the statements they end in
@@ -345,61 +345,6 @@ func (r *run) rejudge() error {
 		fr.findings, fr.err = again.findings, again.err
 	})
 	return nil
-}
-
-// negatedKey names a function's argument by the function's name, the
-// argument's position and the function's arity.
-type negatedKey struct {
-	name       string
-	arg, arity int
-}
-
-// sign joins the placeholders that bind a parameter of their function
-// (stmt.ParamSource) with the calls of every file that pass that parameter
-// a negated amount, by the function's name and arity, marking the
-// placeholders (stmt.Fragment.Negated) and the results whose statements
-// must be judged again.
-func (r *run) sign() error {
-	calls := map[negatedKey]stmt.NegatedArg{}
-	for i := range r.results {
-		if f := r.results[i].file; f != nil {
-			for _, na := range f.NegatedArgs {
-				if k := (negatedKey{na.Func, na.Arg, na.Args}); calls[k].Func == "" {
-					calls[k] = na
-				}
-			}
-		}
-	}
-	if len(calls) == 0 {
-		return nil
-	}
-	r.signed = map[int]bool{}
-	for i := range r.results {
-		f := r.results[i].file
-		if r.results[i].err != nil || f == nil {
-			continue
-		}
-		for _, fr := range f.Fragments {
-			for _, ps := range fr.ParamSources {
-				if na, ok := calls[negatedKey{ps.Func, ps.Arg, ps.Params}]; ok && !negatedAlready(fr, ps.Param) {
-					fr.Negated = append(fr.Negated, stmt.NegatedParam{Param: ps.Param,
-						Call: fmt.Sprintf("%s:%d passes %s", lint.DisplayPath(na.File), na.Line, na.Text)})
-					r.signed[i] = true
-				}
-			}
-		}
-	}
-	return nil
-}
-
-// negatedAlready reports whether placeholder k of fr is marked negated.
-func negatedAlready(fr *stmt.Fragment, k int) bool {
-	for _, n := range fr.Negated {
-		if n.Param == k {
-			return true
-		}
-	}
-	return false
 }
 
 // link judges the entity writes of each file's host code with the mapper

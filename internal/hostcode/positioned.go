@@ -55,3 +55,12 @@ func (t Text) Segments() (string, []stmt.Segment) {
 	}
 	return t.String(), segs
 }
+
+// LooksLikeSQL is LooksLikeSQL of t, reading only its first word.
+func (t Text) LooksLikeSQL() bool {
+	i := 0
+	for i < len(t) && (t[i].B == ' ' || t[i].B == '\t' || t[i].B == '\r' || t[i].B == '\n' || t[i].B == '\f') {
+		i++
+	}
+	return LooksLikeSQL(t[i:min(len(t), i+16)].String())
+}

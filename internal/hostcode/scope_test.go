@@ -44,3 +44,18 @@ func TestSetContexts(t *testing.T) {
 		t.Errorf("call: context %+v", c)
 	}
 }
+
+func TestTextLooksLikeSQL(t *testing.T) {
+	text := func(s string) Text {
+		var out Text
+		for i := 0; i < len(s); i++ {
+			out = append(out, Char{B: s[i], Line: 1, Col: i + 1})
+		}
+		return out
+	}
+	for s, want := range map[string]bool{"\n\t UPDATE t SET a = 1": true, "updated rows": false, "SELECT": false, "": false} {
+		if got := text(s).LooksLikeSQL(); got != want {
+			t.Errorf("%q: %v, want %v", s, got, want)
+		}
+	}
+}

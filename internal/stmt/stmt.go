@@ -113,12 +113,22 @@ type Fragment struct {
 }
 
 // ParamSource says that placeholder Param (numbered from 0) binds argument
-// Arg (from 0) of the function or method Func, by name.
+// Arg (from 0) of the function or method Func, by name, or the property
+// Prop of that argument.
 type ParamSource struct {
 	Param, Arg int
 	Func       string
 	// Params is how many parameters Func takes.
 	Params int
+	// Prop is the property of the argument the placeholder reads (#{delta}
+	// of a mapper method taking one parameter object); empty for the
+	// argument itself.
+	Prop string
+	// Name is set when the reader knows the value only by the name the
+	// statement gives it (a mapper XML's #{delta} or #{dto.delta}, whose
+	// method another file declares): Arg is then -1 and Params 0 until the
+	// lint driver resolves the name with the method's parameters.
+	Name string
 }
 
 // NegatedArg is a call passing a negated amount (-n, -1 * n, 0 - n) as
@@ -127,9 +137,13 @@ type NegatedArg struct {
 	Func string
 	// Arg is the argument's position, Args how many the call passes.
 	Arg, Args int
-	Text      string
-	File      string
-	Line      int
+	// Prop is set when the argument is an object the caller set property
+	// Prop of to a negated amount before the call (dto.setDelta(-qty);
+	// mapper.addStock(dto)); empty when the argument itself is negated.
+	Prop string
+	Text string
+	File string
+	Line int
 }
 
 // NegatedParam is a placeholder a caller binds to a negated amount, and

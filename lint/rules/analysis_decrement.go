@@ -98,9 +98,7 @@ func analyseDecrements(w *write) []decrement {
 	for _, a := range w.assignments() {
 		if d, ok := analyseDecrement(a, conds); ok {
 			out = append(out, d)
-		} else if m, call, ok := signedIncrement(a, w.negated); ok {
-			d.arms = []decrementArm{{amount: m, guarded: guardsAtLeast(conds, a.col, m)}}
-			d.signedBy = call
+		} else if d, ok := signedDecrement(a, conds, w.negated); ok {
 			out = append(out, d)
 		}
 	}
@@ -108,7 +106,8 @@ func analyseDecrements(w *write) []decrement {
 }
 
 // signedIncrement recognises `c = c + ?` whose ? some caller binds to a
-// negated amount, and returns the placeholder and that call.
+// negated amount, and returns the placeholder and that call (see
+// analysis_signed.go for the decrement it is).
 func signedIncrement(a assignment, negated map[sqlparse.ParamMarkerExpr]string) (sqlparse.ExprNode, string, bool) {
 	if negated == nil {
 		return nil, "", false

@@ -42,16 +42,20 @@ func runClampedDecrement(pass *lint.Pass) error {
 			}
 			table, col := d.col.t.tableName(), d.col.name
 			fix := decrementFix(st, w, &d, cl[0], true)
+			clamp := exprText(cl[0].clamp)
+			if d.signedBy != "" {
+				clamp += ", where " + d.signedBy
+			}
 			if d.batch == nil {
 				pass.ReportStatementFix(st, table, col, fix,
 					"decrement of counter %s is clamped (%s): insufficient stock succeeds silently instead of "+
-						"failing the write", qualified(table, col), exprText(cl[0].clamp))
+						"failing the write", qualified(table, col), clamp)
 				continue
 			}
 			pass.ReportStatementFix(st, table, col, fix,
 				"decrement of counter %s is clamped in a branch of a batched CASE (%s): a row with too little "+
 					"stock is floored or left unchanged while the rest of the batch is written, and the "+
-					"statement succeeds instead of failing", qualified(table, col), exprText(cl[0].clamp))
+					"statement succeeds instead of failing", qualified(table, col), clamp)
 		}
 	}
 	return nil

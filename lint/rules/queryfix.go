@@ -248,15 +248,22 @@ func decrementFix(st *lint.Statement, w *write, d *decrement, arm decrementArm, 
 		return how + ", and roll the transaction back unless RowsAffected equals the number of rows in the batch: `" +
 			batchGuardSQL(table, d.col, d.batch, plainCol, amount) + "`"
 	}
-	guard := col + " >= " + amountText
+	guard, write := col+" >= "+amountText, "subtract without the clamp (`"+col+" = "+col+" - "
+	if d.signedBy != "" {
+		// The caller passes the amount negated: the sum must stay >= 0.
+		guard, write = col+" + "+amountText+" >= 0", "add without the clamp (`"+col+" = "+col+" + "
+	}
 	how := "add `AND " + guard + "` to the WHERE"
 	if ruleClamps {
-		how = "subtract without the clamp (`" + col + " = " + col + " - " + amountText + "`), add `AND " +
-			guard + "` to the WHERE,"
+		how = write + amountText + "`), add `AND " + guard + "` to the WHERE,"
 	}
 	how += " and treat RowsAffected == 0 as insufficient"
 	if len(w.targets) != 1 || !simpleAmount(arm.amount) {
 		return how
+	}
+	if d.signedBy != "" {
+		return how + ": `UPDATE " + schema.QuoteIdent(table) + " SET " + plainCol + " = " + plainCol + " + " + amount +
+			" WHERE " + key + " AND " + plainCol + " + " + amount + " >= 0`"
 	}
 	return how + ": `" + guardedDecrementSQL(table, key, plainCol, amount) + "`"
 }

@@ -56,6 +56,7 @@ func runUnguardedDecrement(pass *lint.Pass) error {
 			}
 			if d.signedBy != "" {
 				what += " (`" + col + " + " + amount + "`, where " + d.signedBy + ")"
+				implied = col + " + " + amount + " >= 0"
 			}
 			var msg string
 			switch {

@@ -8,13 +8,28 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode"
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
 func init() {
-	java.Register(java.Framework{Name: "MyBatis", Declarations: func(s java.Syntax) any { annotations(s); return nil }})
+	java.Register(java.Framework{Name: name, Declarations: declarations})
+}
+
+// name is the framework's, under which File.Frameworks keeps Declarations.
+const name = "MyBatis"
+
+// declarations reads the statement annotations of a file, and keeps the
+// methods of its mapper interfaces for the statements of mapper XML.
+func declarations(s java.Syntax) any {
+	ms := methods(s)
+	annotations(s, byMethod(ms))
+	if len(ms) == 0 {
+		return nil
+	}
+	return &Declarations{Methods: ms}
 }
 
 // annotationsPackage is where the MyBatis statement annotations live.
@@ -47,8 +62,8 @@ func providerType(a java.Annotation) string {
 }
 
 // annotations reports the SQL of the MyBatis statement annotations of a
-// file.
-func annotations(s java.Syntax) {
+// file, whose mapper methods are methods.
+func annotations(s java.Syntax, methods map[string]*Method) {
 	ibatis := false
 	for _, name := range s.Imports() {
 		ibatis = ibatis || strings.HasPrefix(name, "org.apache.ibatis.")
@@ -85,7 +100,7 @@ func annotations(s java.Syntax) {
 			}
 			continue
 		}
-		statement(s, a, pkg != "" || ibatis, id)
+		statement(s, a, pkg != "" || ibatis, id, methods[id])
 	}
 	if adapter != nil {
 		adapter.Unchecked = fmt.Sprintf("SQL built at run time: %d methods of this mapper run the statement "+
@@ -93,10 +108,10 @@ func annotations(s java.Syntax) {
 	}
 }
 
-// statement reports the SQL of statement annotation a. sure tells that the
-// file imports MyBatis; without it only a value that looks like SQL is
-// taken.
-func statement(s java.Syntax, a java.Annotation, sure bool, id string) {
+// statement reports the SQL of statement annotation a on method m (nil
+// when unknown). sure tells that the file imports MyBatis; without it only
+// a value that looks like SQL is taken.
+func statement(s java.Syntax, a java.Annotation, sure bool, id string, m *Method) {
 	pieces, ok := s.AnnotationValues(a)
 	if !ok {
 		return
@@ -132,7 +147,7 @@ func statement(s java.Syntax, a java.Annotation, sure bool, id string) {
 		return
 	}
 	script := strings.Contains(sql, "<script>")
-	if !sure && !script && !java.LooksLikeSQL(sql) {
+	if !sure && !script && !hostcode.LooksLikeSQL(sql) {
 		return
 	}
 	if !s.Claim(a) {
@@ -143,6 +158,7 @@ func statement(s java.Syntax, a java.Annotation, sure bool, id string) {
 		_, segs := text.Segments()
 		for _, fr := range mybatisxml.ExtractMyBatisScript(s.Path(), sql, segs, a.Line) {
 			fr.ID = id
+			fr.ParamSources = bind(m, id, fr.ParamSources)
 			if fr.Unchecked == "" {
 				fr.Line, fr.EndLine, fr.Col = a.Line, max(endLine, fr.EndLine), col
 			}
@@ -150,10 +166,27 @@ func statement(s java.Syntax, a java.Annotation, sure bool, id string) {
 		}
 		return
 	}
-	sqlText, dollars, callerWhere := placeholders(text)
+	sqlText, dollars, callerWhere, names := placeholders(text)
 	fr := s.AddSQL(a, sqlText, id)
 	fr.Dollar = dollars
 	fr.WhereFromCaller = callerWhere
+	fr.ParamSources = bind(m, id, mybatisxml.ParamSources(fr.SQL, id, names))
+}
+
+// bind resolves the placeholders of statement id known by name (ps) with
+// the parameters of its method m, dropping those m does not bind.
+func bind(m *Method, id string, ps []stmt.ParamSource) []stmt.ParamSource {
+	if m == nil {
+		return nil
+	}
+	var out []stmt.ParamSource
+	for _, p := range ps {
+		p.Func = id
+		if p, ok := m.Bind(p); ok {
+			out = append(out, p)
+		}
+	}
+	return out
 }
 
 // next returns a byte positioned where Fragment.Pos expects the byte after

@@ -15,7 +15,9 @@ import (
 // becomes its stand-in instead, and callerWhere reports that the WHERE is
 // the caller's wrapper. A backslash before the opening token escapes it, as in
 // MyBatis' own token parser; a token that never closes is left as written.
-func placeholders(t java.Text) (out java.Text, dollars []stmt.Dollar, callerWhere bool) {
+// names are the names of the values of the placeholders of out, in order
+// ("" for one no caller passes by name: see mybatisxml.ParamSources).
+func placeholders(t java.Text) (out java.Text, dollars []stmt.Dollar, callerWhere bool, names []string) {
 	for i := 0; i < len(t); i++ {
 		c := t[i]
 		opens := func(j int) bool {
@@ -45,6 +47,7 @@ func placeholders(t java.Text) (out java.Text, dollars []stmt.Dollar, callerWher
 		if k := mybatisxml.PlusWrapperSegment(expr); c.B == '$' && k != mybatisxml.PlusNone {
 			// A MyBatis-Plus wrapper's segment (xml_mpsegment.go).
 			callerWhere = callerWhere || k == mybatisxml.PlusWhere || k == mybatisxml.PlusCondition
+			names = mybatisxml.Unbound(names, mybatisxml.PlusStandIn(k))
 			for j := 0; j < len(mybatisxml.PlusStandIn(k)); j++ {
 				out = append(out, java.Char{B: mybatisxml.PlusStandIn(k)[j], Line: c.Line, Col: c.Col})
 			}
@@ -53,9 +56,12 @@ func placeholders(t java.Text) (out java.Text, dollars []stmt.Dollar, callerWher
 		}
 		if c.B == '$' {
 			dollars = append(dollars, stmt.Dollar{Expr: expr, Line: c.Line, Col: c.Col})
+			names = append(names, "")
+		} else {
+			names = append(names, mybatisxml.ValueName(expr))
 		}
 		out = append(out, java.Char{B: '?', Line: c.Line, Col: c.Col})
 		i = end
 	}
-	return out, dollars, callerWhere
+	return out, dollars, callerWhere, names
 }

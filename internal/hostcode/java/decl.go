@@ -254,7 +254,7 @@ func (x *javaFile) extends(df *javaDef) bool {
 func (x *javaFile) defStartsSQL(df *javaDef) bool {
 	if df.sqlStart == 0 {
 		df.sqlStart = 2
-		if looksLikeSQL(x.evalDef(df, 0).prefixText()) {
+		if x.evalDef(df, 0).prefixText().LooksLikeSQL() {
 			df.sqlStart = 1
 		}
 	}

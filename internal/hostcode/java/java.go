@@ -78,6 +78,7 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	f.Types = x.javaTypes(sites)
 	f.MapperCalls = append(f.MapperCalls, x.frameworkCalls()...)
 	f.UsesEntities = x.usedEntities
+	f.NegatedArgs = x.negatedArgs()
 	x.contexts(f)
 	return f
 }
@@ -221,7 +222,7 @@ func (x *javaFile) declarations() {
 			v := x.evalDef(df, 0)
 			sure := df.usedWholeSure || hostcode.SQLName(d.name)
 			if !v.known() {
-				if looksLikeSQL(v.prefixText()) || df.usedWholeExec {
+				if v.prefixText().LooksLikeSQL() || df.usedWholeExec {
 					fr := x.addUnchecked(df.valStart, df.valEnd, v.reason(), x.defID(df))
 					if !sure {
 						x.unsure(fr, v.text, "")
@@ -229,7 +230,7 @@ func (x *javaFile) declarations() {
 				}
 				continue
 			}
-			if !looksLikeSQL(v.text) {
+			if !v.text.LooksLikeSQL() {
 				continue
 			}
 			df.reported = true

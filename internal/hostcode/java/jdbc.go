@@ -165,12 +165,12 @@ func (x *javaFile) execArg(call, closing int, arg javaRange, ev *javaEval, sure 
 	if !ev.known() {
 		if sure {
 			x.addUnchecked(arg.s, arg.e, ev.reason(), id)
-		} else if looksLikeSQL(ev.prefixText()) {
+		} else if ev.prefixText().LooksLikeSQL() {
 			x.unsure(x.addUnchecked(arg.s, arg.e, ev.reason(), id), ev.text, "")
 		}
 		return
 	}
-	if !looksLikeSQL(ev.text) || !x.claim(arg.s, arg.e) {
+	if !ev.text.LooksLikeSQL() || !x.claim(arg.s, arg.e) {
 		return
 	}
 	fr := x.addSQL(ev.text, x.chainStart(call), closing+1, id)
@@ -287,7 +287,7 @@ func (x *javaFile) builders() {
 		case t.text == "new" && t.kind == javaIdent && (x.is(i+1, "StringBuilder") || x.is(i+1, "StringBuffer")) && x.is(i+2, "("):
 			closing := x.match[i+2]
 			ev := x.eval(i+3, closing, 0)
-			if closing > i+3 && looksLikeSQL(ev.prefixText()) {
+			if closing > i+3 && ev.prefixText().LooksLikeSQL() {
 				fr := x.addUnchecked(i, closing+1, "SQL built at run time: "+x.toks[i+1].text+" starting with SQL", x.methodAt(i))
 				if x.is(i-1, "=") && x.isIdent(i-2) {
 					report(x.toks[i-2].text, x.builderKey(i-2), fr, ev.text) // StringBuilder sql = new StringBuilder("SELECT …")
@@ -303,7 +303,7 @@ func (x *javaFile) builders() {
 			ev := x.eval(i+3, closing, 0)
 			root := x.chainStart(i + 1)
 			key := x.builderKey(root)
-			sqlish := looksLikeSQL(ev.prefixText())
+			sqlish := ev.prefixText().LooksLikeSQL()
 			if extend(key, ev.text) {
 				if sqlish {
 					x.claim(root, closing+1)
@@ -317,7 +317,7 @@ func (x *javaFile) builders() {
 		case x.is(i+3, "(") && x.formatCall(i, x.match[i+3]+1):
 			end := x.match[i+3] + 1
 			ev := x.eval(i, end, 0)
-			if looksLikeSQL(ev.prefixText()) && !x.inMessage(i) && !x.toHTTP(i) {
+			if ev.prefixText().LooksLikeSQL() && !x.inMessage(i) && !x.toHTTP(i) {
 				x.unsure(x.addUnchecked(i, end, ev.reason(), x.methodAt(i)), ev.text, x.holderAt(i))
 			}
 		}
@@ -345,7 +345,7 @@ func (x *javaFile) literals() {
 			continue // compile-time constants; MyBatis ones are read above
 		}
 		ev := x.eval(s, e, 0)
-		if ev.known() || !looksLikeSQL(ev.prefixText()) || x.inMessage(s) || x.toHTTP(s) {
+		if ev.known() || !ev.prefixText().LooksLikeSQL() || x.inMessage(s) || x.toHTTP(s) {
 			continue
 		}
 		x.unsure(x.addUnchecked(s, e, ev.reason(), x.methodAt(s)), ev.text, x.holderAt(s))

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/java/javalit"
 )
 
 // javaKind is the kind of a Java token.
@@ -45,7 +46,7 @@ func (t *javaToken) literal() Text {
 	for k := 1; k < len(t.text)-1; k++ {
 		raw = append(raw, Char{B: t.text[k], Line: t.line, Col: t.col + k})
 	}
-	return javaUnescape(raw)
+	return javalit.Unescape(raw)
 }
 
 // javaComment is a comment of a Java file.
@@ -290,150 +291,10 @@ func (lx *javaLexer) textBlock() *javaReadError {
 		}
 		k++
 	}
-	value := javaStripIndent(src[contentStart:k], contentLine)
+	value := javalit.StripIndent(src[contentStart:k], contentLine)
 	lx.advance(k + 3)
 	t := lx.emit(javaString, string(src[start:lx.i]), start, line, col)
-	v := javaUnescape(value)
+	v := javalit.Unescape(value)
 	t.block = &v
 	return nil
-}
-
-// javaTextBlockLine is one line of a text block's content.
-type javaTextBlockLine struct {
-	b    []byte
-	line int
-}
-
-func javaBlank(b []byte) bool {
-	for _, c := range b {
-		if !javaSpace(c) {
-			return false
-		}
-	}
-	return true
-}
-
-func javaSpace(c byte) bool { return c == ' ' || c == '\t' || c == '\f' || c == '\r' }
-
-// javaStripIndent applies String.stripIndent to the raw content of a text
-// block (what stands between the opening line break and the closing """),
-// whose first line is file line firstLine. The last line, the one holding
-// the closing delimiter, always counts for the common indentation.
-func javaStripIndent(content []byte, firstLine int) Text {
-	var lines []javaTextBlockLine
-	for n, rest := firstLine, content; ; n++ {
-		i := bytes.IndexByte(rest, '\n')
-		if i < 0 {
-			lines = append(lines, javaTextBlockLine{b: rest, line: n})
-			break
-		}
-		lines = append(lines, javaTextBlockLine{b: rest[:i], line: n})
-		rest = rest[i+1:]
-	}
-	indent := -1
-	for i, l := range lines {
-		last := i == len(lines)-1
-		if !last && javaBlank(l.b) {
-			continue
-		}
-		w := 0
-		for w < len(l.b) && javaSpace(l.b[w]) {
-			w++
-		}
-		if indent < 0 || w < indent {
-			indent = w
-		}
-	}
-	var out Text
-	for i, l := range lines {
-		if i > 0 {
-			prev := lines[i-1]
-			out = append(out, Char{B: '\n', Line: prev.line, Col: len(prev.b) + 1})
-		}
-		if javaBlank(l.b) {
-			continue
-		}
-		b := l.b[min(indent, len(l.b)):]
-		end := len(b)
-		for end > 0 && javaSpace(b[end-1]) {
-			end--
-		}
-		for k := 0; k < end; k++ {
-			out = append(out, Char{B: b[k], Line: l.line, Col: indent + k + 1})
-		}
-	}
-	return out
-}
-
-// javaEscapes maps the letter after a backslash to the byte it stands for.
-var javaEscapes = map[byte]byte{'n': '\n', 't': '\t', 'b': '\b', 'f': '\f', 'r': '\r', 's': ' ', '"': '"', '\'': '\'', '\\': '\\'}
-
-// javaUnescape interprets the escape sequences of a literal's content. Each
-// byte of the result keeps the position of the source character it came from
-// (an escape maps to its backslash). An unknown escape is kept as written.
-func javaUnescape(raw Text) Text {
-	if !strings.Contains(raw.String(), `\`) {
-		return raw
-	}
-	out := make(Text, 0, len(raw))
-	for k := 0; k < len(raw); k++ {
-		c := raw[k]
-		if c.B != '\\' || k+1 >= len(raw) {
-			out = append(out, c)
-			continue
-		}
-		e := raw[k+1].B
-		switch {
-		case javaEscapes[e] != 0:
-			out = append(out, Char{B: javaEscapes[e], Line: c.Line, Col: c.Col})
-			k++
-		case e == '\n':
-			// A line continuation inside a text block.
-			k++
-		case e >= '0' && e <= '7':
-			n, v := 1, int(e-'0')
-			maxDigits := 2
-			if e <= '3' {
-				maxDigits = 3
-			}
-			for n < maxDigits && k+1+n < len(raw) && raw[k+1+n].B >= '0' && raw[k+1+n].B <= '7' {
-				v = v*8 + int(raw[k+1+n].B-'0')
-				n++
-			}
-			out = out.AppendRune(rune(v), c.Line, c.Col)
-			k += n
-		case e == 'u':
-			j := k + 1
-			for j < len(raw) && raw[j].B == 'u' {
-				j++
-			}
-			v, ok := 0, j+4 <= len(raw)
-			for d := 0; ok && d < 4; d++ {
-				h := javaHexDigit(raw[j+d].B)
-				ok = h >= 0
-				v = v*16 + h
-			}
-			if !ok {
-				out = append(out, c)
-				continue
-			}
-			out = out.AppendRune(rune(v), c.Line, c.Col)
-			k = j + 3
-		default:
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-func javaHexDigit(c byte) int {
-	switch {
-	case c >= '0' && c <= '9':
-		return int(c - '0')
-	case c >= 'a' && c <= 'f':
-		return int(c-'a') + 10
-	case c >= 'A' && c <= 'F':
-		return int(c-'A') + 10
-	}
-	return -1
 }

@@ -1,29 +1,12 @@
 package java
 
 import (
-	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/stmt"
 )
-
-// mbgWrites are the generated write methods a MapperCall records, with the
-// index of their record and Example arguments (-1: none).
-var mbgWrites = map[string][2]int{
-	"updateByPrimaryKey":          {0, -1},
-	"updateByPrimaryKeySelective": {0, -1},
-	"updateByExample":             {0, 1},
-	"updateByExampleSelective":    {0, 1},
-	"deleteByExample":             {-1, 0},
-}
-
-// mbgCriterionOps are the operator suffixes of generated criteria methods,
-// longest first so that GreaterThanOrEqualTo is not read as EqualTo.
-var mbgCriterionOps = []string{
-	"GreaterThanOrEqualTo", "LessThanOrEqualTo", "NotBetween", "NotEqualTo", "GreaterThan",
-	"IsNotNull", "LessThan", "EqualTo", "Between", "NotLike", "IsNull", "NotIn", "Like", "In",
-}
 
 // mapperSite is a generated mapper write call with the token of its
 // method name and the '{' of the method body that makes it.
@@ -48,7 +31,7 @@ func (x *javaFile) mapperCalls() []mapperSite {
 // is none.
 func (x *javaFile) mapperCall(i int) (*stmt.MapperCall, int) {
 	t := x.toks
-	args, ok := mbgWrites[t[i].text]
+	args, ok := mybatisxml.GeneratedCalls[t[i].text]
 	if !ok || t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) {
 		return nil, -1
 	}
@@ -314,7 +297,7 @@ func (x *javaFile) exampleCriteria(name string, body, call int) (crit []stmt.Cri
 func (x *javaFile) criteriaChain(k, body, call int) ([]stmt.Criterion, bool) {
 	var out []stmt.Criterion
 	for x.is(k, ".") && x.isIdent(k+1) && x.is(k+2, "(") {
-		c, ok := mbgCriterion(x.toks[k+1].text)
+		c, ok := mybatisxml.ExampleCriterion(x.toks[k+1].text)
 		if !ok {
 			c, ok = x.namedCriterion(k + 1)
 		}
@@ -378,7 +361,7 @@ func (x *javaFile) exprStartOf(k int) int {
 // andEqualTo("status", 1) is Property "status", Op "EqualTo".
 func (x *javaFile) namedCriterion(m int) (stmt.Criterion, bool) {
 	op, ok := strings.CutPrefix(x.toks[m].text, "and")
-	if !ok || !slices.Contains(mbgCriterionOps, op) || x.toks[m+2].kind != javaString || !x.is(m+3, ",") && !x.is(m+3, ")") {
+	if !ok || !mybatisxml.CriterionOp(op) || x.toks[m+2].kind != javaString || !x.is(m+3, ",") && !x.is(m+3, ")") {
 		return stmt.Criterion{}, false
 	}
 	prop := x.toks[m+2].literal().String()
@@ -386,18 +369,4 @@ func (x *javaFile) namedCriterion(m int) (stmt.Criterion, bool) {
 		return stmt.Criterion{}, false // a condition, not a property
 	}
 	return stmt.Criterion{Property: prop, Op: op}, true
-}
-
-// mbgCriterion reads a generated criteria method name: andLockStockGreaterThan.
-func mbgCriterion(method string) (stmt.Criterion, bool) {
-	rest, ok := strings.CutPrefix(method, "and")
-	if !ok || rest == "" {
-		return stmt.Criterion{}, false
-	}
-	for _, op := range mbgCriterionOps {
-		if p, ok := strings.CutSuffix(rest, op); ok && p != "" {
-			return stmt.Criterion{Property: strings.ToLower(p[:1]) + p[1:], Op: op}, true
-		}
-	}
-	return stmt.Criterion{}, false
 }

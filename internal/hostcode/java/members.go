@@ -41,8 +41,9 @@ type Member struct {
 	Static, Transient bool
 	// Annotations are the annotations before it, in the order written.
 	Annotations []Annotation
-	// body is the '{' of a method's body, -1 for none.
-	body int
+	// body is the '{' of a method's body, -1 for none; params the '(' of
+	// its parameter list, -1 for a field.
+	body, params int
 }
 
 // Members returns the fields and methods of type t's body, in order. A
@@ -86,7 +87,7 @@ func (m Member) HasBody() bool { return m.body >= 0 }
 // member reads the declaration in tokens [s, e), e its ';' or the '{' of
 // its body.
 func (x *javaFile) member(s, e int) (Member, bool) {
-	m := Member{body: -1}
+	m := Member{body: -1, params: -1}
 	k := s
 	for ; k < e; k++ {
 		t := x.toks[k]
@@ -120,7 +121,7 @@ func (x *javaFile) member(s, e int) (Member, bool) {
 			if j-1 < k || !x.isIdent(j-1) || x.is(e, "{") && x.match[j] != e-1 {
 				return Member{}, false
 			}
-			m.Method, m.Name = true, x.toks[j-1].text
+			m.Method, m.Name, m.params = true, x.toks[j-1].text, j
 			m.NoParams = x.match[j] == j+1
 			if x.isIdent(j-2) && j-2 >= k {
 				m.Result = x.toks[j-2].text
@@ -424,4 +425,60 @@ func (x *javaFile) annotatedMethod(k int) string {
 		}
 	}
 	return ""
+}
+
+// Param is a parameter of a method: its name, the last part of its type's
+// name as written (without type arguments), and its annotations.
+type Param struct {
+	Name, Type  string
+	Annotations []Annotation
+}
+
+// Params returns the parameters of method m, in order; nil for a field, or
+// when the list cannot be read.
+func (s Syntax) Params(m Member) []Param {
+	x := s.x
+	if m.params < 0 {
+		return nil
+	}
+	out := []Param{}
+	from, depth := m.params+1, 0
+	for k := from; k <= x.match[m.params]; k++ {
+		switch t := x.toks[k].text; {
+		case x.is(k, "(") && x.toks[k-1].kind == javaAnnot:
+			k = x.match[k]
+		case t == "<" || t == ">" || t == ">>" || t == ">>>":
+			depth += strings.Count(t, "<") - strings.Count(t, ">")
+		case k == x.match[m.params] && k > from || t == "," && depth == 0:
+			p, ok := x.param(from, k)
+			if !ok {
+				return nil
+			}
+			out, from = append(out, p), k+1
+		}
+	}
+	return out
+}
+
+// param reads the parameter declared by tokens [s, e).
+func (x *javaFile) param(s, e int) (Param, bool) {
+	var p Param
+	for ; s < e && (x.toks[s].kind == javaAnnot || x.is(s, "final")); s++ {
+		if x.toks[s].kind == javaAnnot {
+			p.Annotations = append(p.Annotations, x.annotationAt(s))
+			if x.is(s+1, "(") {
+				s = x.match[s+1]
+			}
+		}
+	}
+	if e-s < 2 || !x.isIdent(e-1) {
+		return p, false
+	}
+	p.Name = x.toks[e-1].text
+	for k := s; k < e-1 && !x.is(k, "<"); k++ {
+		if x.isIdent(k) {
+			p.Type = x.toks[k].text
+		}
+	}
+	return p, true
 }

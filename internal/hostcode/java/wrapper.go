@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
@@ -344,7 +345,7 @@ func (x *javaFile) serviceCalls() []stmt.MapperCall {
 		if t[i].kind != javaIdent || !x.is(i-1, ".") || !x.is(i+1, "(") || !x.isIdent(i-2) || x.match[i+1] == i+2 {
 			continue
 		}
-		if _, generated := mbgWrites[t[i].text]; generated || x.is(i-3, ".") && !(x.is(i-4, "this") && !x.is(i-5, ".")) {
+		if _, generated := mybatisxml.GeneratedCalls[t[i].text]; generated || x.is(i-3, ".") && !(x.is(i-4, "this") && !x.is(i-5, ".")) {
 			continue
 		}
 		if m := t[i].text; strings.HasPrefix(m, "get") || strings.HasPrefix(m, "set") || strings.HasPrefix(m, "is") {

@@ -2,6 +2,7 @@ package mybatisxml
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/stmt"
@@ -207,4 +208,44 @@ func mbRoot(expr string) string {
 // mbDescribe names an element for a message: "<set> at line 12".
 func mbDescribe(n *mbNode) string {
 	return fmt.Sprintf("<%s> at line %d", n.name, n.line)
+}
+
+// exampleCriterionOps are the operator suffixes of the methods of a
+// generated Criteria class, longest first so that GreaterThanOrEqualTo is
+// not read as EqualTo.
+var exampleCriterionOps = []string{
+	"GreaterThanOrEqualTo", "LessThanOrEqualTo", "NotBetween", "NotEqualTo", "GreaterThan",
+	"IsNotNull", "LessThan", "EqualTo", "Between", "NotLike", "IsNull", "NotIn", "Like", "In",
+}
+
+// ExampleCriterion reads the name of a method of a generated Criteria
+// class, which adds the condition its Example where clause renders:
+// andLockStockGreaterThan is lockStock GreaterThan.
+func ExampleCriterion(method string) (stmt.Criterion, bool) {
+	rest, ok := strings.CutPrefix(method, "and")
+	if !ok || rest == "" {
+		return stmt.Criterion{}, false
+	}
+	for _, op := range exampleCriterionOps {
+		if p, ok := strings.CutSuffix(rest, op); ok && p != "" {
+			return stmt.Criterion{Property: strings.ToLower(p[:1]) + p[1:], Op: op}, true
+		}
+	}
+	return stmt.Criterion{}, false
+}
+
+// CriterionOp reports whether op is the operator suffix of a Criteria
+// method (EqualTo of andEqualTo, andStatusEqualTo).
+func CriterionOp(op string) bool { return slices.Contains(exampleCriterionOps, op) }
+
+// GeneratedCalls are the write methods MyBatis Generator gives every
+// mapper whose Java calls guard follows (stmt.MapperCall), with the
+// positions of their record and Example arguments (-1: none); their
+// statements in the generated mapper XML have the same ids.
+var GeneratedCalls = map[string][2]int{
+	"updateByPrimaryKey":          {0, -1},
+	"updateByPrimaryKeySelective": {0, -1},
+	"updateByExample":             {0, 1},
+	"updateByExampleSelective":    {0, 1},
+	"deleteByExample":             {-1, 0},
 }

@@ -225,3 +225,24 @@ func TestExtractXMLErrorAtElement(t *testing.T) {
 		t.Errorf("fragments (-want +got):\n%s", diff)
 	}
 }
+
+func TestExampleCriterion(t *testing.T) {
+	for _, tc := range []struct {
+		method, prop, op string
+		ok               bool
+	}{
+		{"andLockStockGreaterThanOrEqualTo", "lockStock", "GreaterThanOrEqualTo", true},
+		{"andStatusEqualTo", "status", "EqualTo", true},
+		{"andIdIn", "id", "In", true},
+		{"andEqualTo", "", "", false}, // tk.mybatis names the property in a string
+		{"orStatusEqualTo", "", "", false},
+	} {
+		c, ok := ExampleCriterion(tc.method)
+		if ok != tc.ok || c.Property != tc.prop || c.Op != tc.op {
+			t.Errorf("ExampleCriterion(%q) = %+v, %v", tc.method, c, ok)
+		}
+	}
+	if !CriterionOp("EqualTo") || CriterionOp("Equal") {
+		t.Error("CriterionOp")
+	}
+}

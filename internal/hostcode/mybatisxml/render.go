@@ -229,6 +229,11 @@ type mbRender struct {
 	// are the item names of the <foreach> elements around the text.
 	test  string
 	items []string
+	// locals are the names the statement itself gives values (the item and
+	// index of each <foreach> around the text, the <bind> variables met);
+	// binds names the value of each ? written so far (placeholders.go).
+	locals []string
+	binds  []string
 	// exampleWhere counts the MyBatis Generator Example where clauses being
 	// included (see xml_mbg.go).
 	exampleWhere int
@@ -289,6 +294,7 @@ func (r *mbRender) fragment(base stmt.Fragment, variant string) *stmt.Fragment {
 	default:
 		fr.SQL = string(r.out.t.s)
 		fr.Segments = r.out.t.segs
+		fr.ParamSources = ParamSources(fr.SQL, fr.ID, r.binds)
 	}
 	return &fr
 }
@@ -476,19 +482,25 @@ func (r *mbRender) node(k *mbNode, props map[string]string, b *mbBuf) {
 			r.add(b, mbWord(open, k.line, k.col))
 		}
 		r.items = append(r.items, k.attr("item"))
+		locals := len(r.locals)
+		r.locals = append(r.locals, k.attr("item"), k.attr("index"))
 		r.children(k, props, b)
 		if between {
 			r.add(b, mbWord(" AND ", k.line, k.col))
 			r.children(k, props, b)
 		}
 		r.items = r.items[:len(r.items)-1]
+		r.locals = r.locals[:locals]
 		if cl := k.attr("close"); cl != "" {
 			r.add(b, mbWord(cl, k.line, k.col))
 		}
 	case "include":
 		r.include(k, props, b)
-	case "bind", "selectKey", "property":
-		// A binding, a separate key query, an include's argument: no SQL here.
+	case "bind":
+		// A variable of the statement's own: no SQL here.
+		r.locals = append(r.locals, k.attr("name"))
+	case "selectKey", "property":
+		// A separate key query, an include's argument: no SQL here.
 	default:
 		r.children(k, props, b)
 	}
@@ -680,20 +692,6 @@ func mbSubstitute(s string, props map[string]string) (_ string, ok bool) {
 	return sb.String(), sb.Len() <= mbMaxBytes
 }
 
-// mbBound is what stands for the #{…} of s from k to end: the JDBC marker,
-// or, written against a string literal (`like "%"#{name}"%"`), an empty
-// literal. MyBatis sends the marker and the driver inlines the value as a
-// quoted string (Connector/J prepares on the client by default), which
-// MySQL joins to the literals beside it; a bare ? between them does not
-// parse.
-func mbBound(s []byte, k, end int) string {
-	quote := func(b byte) bool { return b == '\'' || b == '"' }
-	if k > 0 && quote(s[k-1]) || end+1 < len(s) && quote(s[end+1]) {
-		return "''"
-	}
-	return "?"
-}
-
 // text renders a text node: #{…} becomes ?, ${name} bound by an include's
 // property becomes its value, and any other ${…} becomes ? and is recorded.
 func (r *mbRender) text(t mbText, props map[string]string) mbText {
@@ -713,7 +711,11 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 		expr := string(t.s[k+2 : end])
 		i = end + 1
 		if t.s[k] == '#' {
-			out.add(mbWord(mbBound(t.s, k, end), line, col))
+			bound := mbBound(t.s, k, end)
+			if bound == "?" {
+				r.binds = append(r.binds, r.bindName(expr))
+			}
+			out.add(mbWord(bound, line, col))
 			continue
 		}
 		if v, ok := props[expr]; ok {
@@ -722,6 +724,7 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 			continue
 		}
 		text, d := r.substitution(strings.TrimSpace(expr))
+		r.unbound(text)
 		out.add(mbWord(text, line, col))
 		if d != nil {
 			d.Line, d.Col = line, col
@@ -730,36 +733,6 @@ func (r *mbRender) text(t mbText, props map[string]string) mbText {
 	}
 	out.add(t.slice(i, len(t.s)))
 	return out
-}
-
-// mbPlaceholderEnd returns the offset of the "}" that closes the placeholder
-// opening at k, or -1. MyBatis substitutes ${…} before it binds #{…}, so a
-// #{…} may hold a ${…} (`#{record.${column.javaProperty}}`): it ends at the
-// first "}" outside one.
-func mbPlaceholderEnd(s []byte, k int) int {
-	nested := false
-	for j := k + 2; j < len(s); j++ {
-		switch {
-		case s[k] == '#' && !nested && s[j] == '$' && j+1 < len(s) && s[j+1] == '{':
-			nested = true
-			j++
-		case s[j] == '}' && nested:
-			nested = false
-		case s[j] == '}':
-			return j
-		}
-	}
-	return -1
-}
-
-// mbNextPlaceholder returns the offset of the next "#{" or "${" at or after i, or -1.
-func mbNextPlaceholder(s []byte, i int) int {
-	for j := i; j+1 < len(s); j++ {
-		if (s[j] == '#' || s[j] == '$') && s[j+1] == '{' {
-			return j
-		}
-	}
-	return -1
 }
 
 func (r *mbRender) addDollar(d stmt.Dollar) {

@@ -16,3 +16,9 @@ func Restock(ctx context.Context, db *sql.DB, id int64, n int) error {
 	_, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ? WHERE id = ?", n, id)
 	return err
 }
+
+// Guarded twin: the sum may not go below zero.
+func AddStockGuarded(ctx context.Context, db *sql.DB, id int64, delta int) error {
+	_, err := db.ExecContext(ctx, "UPDATE t_inventory SET inventory = inventory + ? WHERE id = ? AND inventory + ? >= 0", delta, id, delta)
+	return err
+}

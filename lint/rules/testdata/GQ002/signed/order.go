@@ -12,6 +12,11 @@ func Place(ctx context.Context, db *sql.DB, id int64, qty int) error {
 	return dao.AddStock(ctx, db, id, -qty)
 }
 
+// PlaceChecked takes it out through the guarded twin.
+func PlaceChecked(ctx context.Context, db *sql.DB, id int64, qty int) error {
+	return dao.AddStockGuarded(ctx, db, id, -qty)
+}
+
 // Return puts it back.
 func Return(ctx context.Context, db *sql.DB, id int64, qty int) error {
 	return dao.Restock(ctx, db, id, qty)
