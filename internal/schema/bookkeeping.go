@@ -13,14 +13,23 @@ const DrillScratchPrefix = "guard_drill_"
 // drillScratchHex is the number of hex digits after DrillScratchPrefix.
 const drillScratchHex = 16
 
+// toolTables are the tables other tools keep in the application's
+// database: the version tables of Flyway, Liquibase (and its lock) and
+// goose, and the undo log of Seata's AT transactions.
+var toolTables = map[string]bool{
+	"flyway_schema_history": true, "databasechangelog": true, "databasechangeloglock": true,
+	"goose_db_version": true, "undo_log": true,
+}
+
 // IsBookkeeping reports whether a table named name holds the bookkeeping of
-// a tool rather than the application's data: golang-migrate's version table
-// and guard drill's scratch copies. They are not user tables for any rule,
-// so both builders leave them out of the model: a database guard migrated
-// passes its own audit, and a dump of it lints like its migrations.
+// a tool rather than the application's data: golang-migrate's version table,
+// guard drill's scratch copies, and other migration and transaction tools'
+// tables (toolTables). They are not user tables for any rule, so both
+// builders leave them out of the model: a database guard migrated passes
+// its own audit, and a dump of it lints like its migrations.
 func IsBookkeeping(name string) bool {
 	name = strings.ToLower(name)
-	if name == MigrationsTable {
+	if name == MigrationsTable || toolTables[name] {
 		return true
 	}
 	hex, ok := strings.CutPrefix(name, DrillScratchPrefix)

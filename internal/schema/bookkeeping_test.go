@@ -21,6 +21,12 @@ func TestIsBookkeeping(t *testing.T) {
 		"guard_drill_001122334455667g":   false,
 		"guard_drill_0011223344556677_v": false, // the view: never a table of the model
 		"t_stock":                        false,
+		"flyway_schema_history":          true,
+		"DATABASECHANGELOG":              true,
+		"databasechangeloglock":          true,
+		"goose_db_version":               true,
+		"undo_log":                       true,
+		"t_undo_log":                     false,
 	} {
 		if got := IsBookkeeping(name); got != want {
 			t.Errorf("IsBookkeeping(%q) = %v, want %v", name, got, want)
