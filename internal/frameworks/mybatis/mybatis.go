@@ -1,7 +1,11 @@
 // Package mybatis reads the SQL of MyBatis's statement annotations in Java
 // mappers (@Select, @Insert, @Update, @Delete, and the providers that
-// build it at run time). It reads the file through the Java reader's
-// views of its annotations (java.Syntax), while the file is extracted.
+// build it at run time), and what host code hands the ${…} of a statement:
+// the MyBatis Generator Example clauses it sets, the mapper methods'
+// parameters and the calls that pass them, with what checks those values
+// (internal/frameworks/validation). It reads the file through the Java
+// reader's views (java.Syntax, java.Tokens), while the file is extracted;
+// Index joins what every file of a run shows.
 package mybatis
 
 import (
@@ -13,8 +17,18 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
+// frameworkName is the name the package registers with the Java reader,
+// and the key of its Facts in java.File.Frameworks.
+const frameworkName = "MyBatis"
+
 func init() {
-	java.Register(java.Framework{Name: "MyBatis", Declarations: func(s java.Syntax) any { annotations(s); return nil }})
+	java.Register(java.Framework{Name: frameworkName, Declarations: func(s java.Syntax) any {
+		annotations(s)
+		if f := facts(s); f != nil {
+			return f
+		}
+		return nil
+	}})
 }
 
 // annotationsPackage is where the MyBatis statement annotations live.
