@@ -70,6 +70,9 @@ type Rule struct {
 	// believed made it safe.
 	Races bool
 	Run   func(*Pass) error
+	// Join makes the one finding, at cause, of the findings pieces that
+	// several statements gave naming it (Finding.Causes); nil for none.
+	Join func(cause Cause, pieces []Finding) Finding
 }
 
 // Statement is one SQL statement found in a file, parsed when possible.
@@ -255,12 +258,13 @@ type Pass struct {
 	Statements []*Statement
 	Migrations []*Migration
 	Live       *Live
-	// ClauseMayVary reports whether some caller of MyBatis statement fr may
-	// set the Example property a caller-supplied clause reads
-	// (stmt.Dollar.CallerSupplied, e.g. "orderByClause") to a string that
-	// is not a constant. Nil, as long as nothing knows the callers, answers
-	// no: a generated ${orderByClause} is then not reported.
-	ClauseMayVary func(fr *stmt.Fragment, property string) bool
+	// ClauseSetters returns, as causes, the calls that may set the Example
+	// property of a caller-supplied clause of MyBatis statement fr
+	// (stmt.Dollar.CallerSupplied) to a string no check vouches for; nil
+	// answers none. DollarChecked reports whether every value reaching
+	// substitution d of fr is checked before use; nil answers no.
+	ClauseSetters func(fr *stmt.Fragment, property string) []Cause
+	DollarChecked func(fr *stmt.Fragment, d stmt.Dollar) bool
 	// MapperCalls are the MyBatis Generator write calls of the Java file
 	// File, with the calls of service methods that wrap one resolved to
 	// it (WrapperIndex), set on a pass of its own that runs once every
@@ -484,6 +488,9 @@ type Finding struct {
 	// Gap is the missing guard a schema rule found, for guard plan; nil for
 	// every other finding.
 	Gap *Gap `json:"-"`
+	// Causes are the places of host code that make a statement's finding
+	// and may make others' (see Cause, JoinCauses).
+	Causes []Cause `json:"-"`
 }
 
 // Summary counts what a run saw and found; its JSON form is part of the contract.

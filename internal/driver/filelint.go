@@ -53,7 +53,7 @@ func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner
 	}
 	if fl != nil {
 		fl.run(stmts, false)
-		res.findings, res.clauses, res.err = fl.kept.done(), fl.clauses, fl.err
+		res.findings, res.dollars, res.err = fl.kept.done(), fl.asked, fl.err
 		if res.err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", fl.failed, f.Path, res.err)
 		}
@@ -63,36 +63,35 @@ func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner
 
 // fileLint is the query rules' run on one source file.
 type fileLint struct {
-	rules   []*lint.Rule
-	pol     *policy.Policy
-	sch     *schema.Schema
-	mayVary func(*stmt.Fragment, string) bool
+	rules []*lint.Rule
+	pol   *policy.Policy
+	sch   *schema.Schema
+	// setters and checked answer what the rules ask of a MyBatis ${…}
+	// (see answerDollars); the first run records the questions in asked.
+	setters func(*stmt.Fragment, string) []lint.Cause
+	checked func(*stmt.Fragment, stmt.Dollar) bool
+	asked   []dollarQuery
 	kept    fileFindings
 	add     func(lint.Finding)
-	// clauses are the questions recordingLint's mayVary was asked.
-	clauses []clauseQuery
 	err     error
 	failed  string // the code of the rule that returned err
 }
 
 // newFileLint returns the run of rules on one file with pol.
-func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, mayVary func(*stmt.Fragment, string) bool) *fileLint {
-	fl := &fileLint{rules: rules, pol: pol, sch: sch, mayVary: mayVary}
+func newFileLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema, dollars *dollarSources) *fileLint {
+	fl := &fileLint{rules: rules, pol: pol, sch: sch}
 	fl.add = fl.kept.add // one method value for the file, not one per pass
+	fl.setters, fl.checked = answerDollars(dollars, &fl.asked)
 	return fl
 }
 
 // recordingLint is newFileLint with pol as written, recording the columns
-// the rules ask it about and the clauses they ask about, which are answered
-// no until every caller is known (see Run).
+// the rules ask it about and what they ask of a MyBatis ${…}, which is
+// answered as if no caller were known until every Java file is (see
+// dollarSources).
 func recordingLint(rules []*lint.Rule, pol *policy.Policy, sch *schema.Schema) (*fileLint, *policy.Asked) {
 	rec, asked := pol.Recording()
-	fl := newFileLint(rules, rec, sch, nil)
-	fl.mayVary = func(fr *stmt.Fragment, property string) bool {
-		fl.clauses = append(fl.clauses, clauseQuery{fr, property})
-		return false
-	}
-	return fl, asked
+	return newFileLint(rules, rec, sch, nil), asked
 }
 
 // run runs on stmts the rules whose PerStatement is each; a nil fl runs
@@ -106,7 +105,7 @@ func (fl *fileLint) run(stmts []*lint.Statement, each bool) {
 			continue
 		}
 		pass := lint.NewPass(r, fl.pol, fl.sch, stmts, nil, nil, fl.add)
-		pass.ClauseMayVary = fl.mayVary
+		pass.ClauseSetters, pass.DollarChecked = fl.setters, fl.checked
 		if err := r.Run(pass); err != nil {
 			fl.err, fl.failed = err, r.Code
 		}

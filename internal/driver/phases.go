@@ -335,13 +335,13 @@ func (r *run) infer() error {
 // and the files' extracted statements are parsed again.
 func (r *run) rejudge() error {
 	changed := r.base.Changed(r.pol.Inferred)
-	mayVary := clauseMayVary(r.results)
+	dollars := newDollarSources(r.results)
 	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
 		fr := &r.results[i]
-		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedClause(mayVary) || r.signed[i]) {
+		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedDollars(dollars) || r.signed[i]) {
 			return
 		}
-		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, mayVary))
+		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, dollars))
 		fr.findings, fr.err = again.findings, again.err
 	})
 	return nil

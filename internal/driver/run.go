@@ -13,7 +13,6 @@ import (
 	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
-	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -110,60 +109,16 @@ type fileResult struct {
 	observations []lint.Observation
 	findings     []lint.Finding
 	err          error
-	// asked and clauses record what the first run of the rules asked the
-	// policy and Pass.ClauseMayVary.
+	// asked and dollars record what the first run of the rules asked the
+	// policy and about the values that reach a MyBatis ${…}.
 	asked   *policy.Asked
-	clauses []clauseQuery
+	dollars []dollarQuery
 	// mapperStmts are the generated mapper write statements of an XML
 	// file, kept past the first pass for the Java calls that end in them.
 	mapperStmts []*lint.Statement
 	// tables are the CREATE TABLEs of a .sql query source, kept for the
 	// inference of a run without a schema (see inferenceSchema).
 	tables []schema.DDL
-}
-
-// clauseQuery is one question a rule asked Pass.ClauseMayVary.
-type clauseQuery struct {
-	fr       *stmt.Fragment
-	property string
-}
-
-// askedClause reports whether a question the first run asked about a
-// caller-supplied clause is answered yes now that every caller is known.
-func (res *fileResult) askedClause(mayVary func(*stmt.Fragment, string) bool) bool {
-	for _, q := range res.clauses {
-		if mayVary(q.fr, q.property) {
-			return true
-		}
-	}
-	return false
-}
-
-// clauseMayVary answers Pass.ClauseMayVary from the Example clause setters
-// of every Java file read: a generated ${orderByClause} may vary when some
-// caller sets it from a non-constant on the statement's Example class, or
-// on an Example guard cannot name.
-func clauseMayVary(results []fileResult) func(*stmt.Fragment, string) bool {
-	var open []java.ClauseSet
-	for _, r := range results {
-		if r.java == nil {
-			continue
-		}
-		for _, cs := range r.java.ClauseSets {
-			if !cs.Constant {
-				open = append(open, cs)
-			}
-		}
-	}
-	return func(fr *stmt.Fragment, property string) bool {
-		example := fr.ParameterType[strings.LastIndexByte(fr.ParameterType, '.')+1:]
-		for _, cs := range open {
-			if cs.Property == property && (cs.Example == "" || example == "" || cs.Example == example) {
-				return true
-			}
-		}
-		return false
-	}
 }
 
 // hostTypes are the types of the whole run that an ORM write in one file

@@ -32,7 +32,7 @@ func (r *run) sign() error {
 	if len(calls) == 0 {
 		return nil
 	}
-	var mappers *mybatis.Index // made when a placeholder needs it
+	var mappers *mybatis.ParamIndex // made when a placeholder needs it
 	r.signed = map[int]bool{}
 	for i := range r.results {
 		f := r.results[i].file
@@ -43,7 +43,7 @@ func (r *run) sign() error {
 			for _, ps := range fr.ParamSources {
 				if ps.Arg < 0 {
 					if mappers == nil {
-						mappers = mybatis.NewIndex(r.javaFiles())
+						mappers = mybatis.NewParamIndex(r.javaFiles())
 					}
 					var ok bool
 					if ps, ok = mappers.Resolve(fr.Namespace, ps); !ok {

@@ -101,8 +101,8 @@ func (c *collector) suppressed(f lint.Finding) bool {
 }
 
 // result applies suppressions and severities, adds the findings about
-// invalid suppressions, deduplicates (also across the variants of a dynamic
-// statement) and sorts.
+// invalid suppressions, joins the findings of one cause, deduplicates (also
+// across the variants of a dynamic statement) and sorts.
 func (c *collector) result(pol *policy.Policy, rules []*lint.Rule) *lint.Result {
 	byCode := map[string]*lint.Rule{}
 	for _, r := range rules {
@@ -136,6 +136,9 @@ func (c *collector) result(pol *policy.Policy, rules []*lint.Rule) *lint.Result 
 			}
 		}
 	}
+	// The findings of statements that one call of host code makes are
+	// one finding, at the call (lint.Cause).
+	all = lint.JoinCauses(all, byCode, func(f lint.Finding) bool { return !lint.Active(f) || c.suppressed(f) })
 	kept := all[:0]
 	for i := range all {
 		if !lint.Active(all[i]) || c.suppressed(all[i]) {

@@ -276,31 +276,82 @@ func TestMybatisDollarOncePerStatement(t *testing.T) {
 }
 
 // TestMybatisDollarCallerSupplied checks the seam for a generated
-// ${orderByClause}: silent while nothing says a caller passes a non-constant,
-// reported once something does, for the property it names.
+// ${orderByClause}: silent while nothing says a caller passes a value no
+// check vouches for, reported once something does, for the property it
+// names, with the setter as the finding's cause.
 func TestMybatisDollarCallerSupplied(t *testing.T) {
 	fr := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
 		Dollar: []stmt.Dollar{{Expr: "orderByClause", Line: 3, Col: 14, CallerSupplied: "orderByClause"}}}
 	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT a FROM t ORDER BY ?", 2, 3)}
-	run := func(mayVary func(*stmt.Fragment, string) bool) int {
-		n := 0
-		pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(lint.Finding) { n++ })
-		pass.ClauseMayVary = mayVary
+	setter := lint.Cause{File: "S.java", Line: 9, Col: 9, Call: "example.setOrderByClause(sort)", Unchecked: []string{"sort"}}
+	run := func(setters func(*stmt.Fragment, string) []lint.Cause) []lint.Finding {
+		var out []lint.Finding
+		pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(f lint.Finding) { out = append(out, f) })
+		pass.ClauseSetters = setters
 		if err := MybatisDollar.Run(pass); err != nil {
 			t.Fatal(err)
 		}
-		return n
+		return out
 	}
-	if n := run(nil); n != 0 {
-		t.Errorf("no knowledge of the callers: %d findings, want 0", n)
+	if fs := run(nil); len(fs) != 0 {
+		t.Errorf("no knowledge of the callers: %d findings, want 0", len(fs))
 	}
-	if n := run(func(f *stmt.Fragment, prop string) bool {
-		return f.ID == "selectByExample" && prop == "orderByClause"
-	}); n != 1 {
-		t.Errorf("a caller passes a non-constant: %d findings, want 1", n)
+	fs := run(func(f *stmt.Fragment, prop string) []lint.Cause {
+		if f.ID == "selectByExample" && prop == "orderByClause" {
+			return []lint.Cause{setter}
+		}
+		return nil
+	})
+	if len(fs) != 1 {
+		t.Fatalf("a caller passes an unchecked value: %d findings, want 1", len(fs))
 	}
-	if n := run(func(*stmt.Fragment, string) bool { return false }); n != 0 {
-		t.Errorf("every caller passes constants: %d findings, want 0", n)
+	const msg = "MyBatis ${orderByClause} at 3:14 pastes a raw string into the SQL: an injection risk, and the statement the " +
+		"server runs cannot be checked; bind a value with #{orderByClause}, or pick an identifier among constants of the " +
+		"mapper; set by example.setOrderByClause(sort) at S.java:9 from sort, which no check vouches for"
+	if fs[0].Message != msg || len(fs[0].Causes) != 1 || fs[0].Causes[0].Call != setter.Call {
+		t.Errorf("finding = %q causes %v, want %q caused by the setter", fs[0].Message, fs[0].Causes, msg)
+	}
+	if fs := run(func(*stmt.Fragment, string) []lint.Cause { return nil }); len(fs) != 0 {
+		t.Errorf("every caller passes checked values: %d findings, want 0", len(fs))
+	}
+}
+
+// TestMybatisDollarChecked checks that a substitution every value of which
+// is checked before use is not reported.
+func TestMybatisDollarChecked(t *testing.T) {
+	fr := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 2, EndLine: 4, ID: "page", Namespace: "shop.Q",
+		Dollar: []stmt.Dollar{{Expr: "sort", Line: 3, Col: 14}, {Expr: "dir", Line: 3, Col: 22}}}
+	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT a FROM t ORDER BY ? ?", 2, 3)}
+	var got []string
+	pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(f lint.Finding) { got = append(got, f.Message) })
+	pass.DollarChecked = func(_ *stmt.Fragment, d stmt.Dollar) bool { return d.Expr == "sort" }
+	if err := MybatisDollar.Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], "MyBatis ${dir} at 3:22 pastes") {
+		t.Errorf("findings = %q, want the unchecked ${dir} alone", got)
+	}
+}
+
+// TestMybatisDollarMixed checks that a statement with a ${…} of its own
+// and a clause a caller sets is one finding, at the statement, naming
+// both and the setter: no cause to join it away.
+func TestMybatisDollarMixed(t *testing.T) {
+	fr := &stmt.Fragment{File: "M.xml", Lang: stmt.LangXML, Line: 2, EndLine: 4, ID: "selectByExample",
+		Dollar: []stmt.Dollar{{Expr: "orderByClause", Line: 3, Col: 30, CallerSupplied: "orderByClause"}, {Expr: "col", Line: 3, Col: 14}}}
+	stmts := []*lint.Statement{queryStmt(t, fr, "SELECT ? FROM t ORDER BY ?", 2, 3)}
+	var got []lint.Finding
+	pass := lint.NewPass(MybatisDollar, policy.Default(), nil, stmts, nil, nil, func(f lint.Finding) { got = append(got, f) })
+	pass.ClauseSetters = func(*stmt.Fragment, string) []lint.Cause {
+		return []lint.Cause{{File: "S.java", Line: 9, Col: 9, Call: "example.setOrderByClause(sort)", Unchecked: []string{"sort"}}}
+	}
+	if err := MybatisDollar.Run(pass); err != nil {
+		t.Fatal(err)
+	}
+	const prefix = "MyBatis ${col} at 3:14 and ${orderByClause} at 3:30 paste raw strings"
+	const suffix = "; set by example.setOrderByClause(sort) at S.java:9 from sort, which no check vouches for"
+	if len(got) != 1 || !strings.HasPrefix(got[0].Message, prefix) || !strings.HasSuffix(got[0].Message, suffix) || got[0].Causes != nil {
+		t.Errorf("findings = %+v, want one naming both substitutions and the setter, without causes", got)
 	}
 }
 

@@ -1,7 +1,11 @@
 // Package mybatis reads the SQL of MyBatis's statement annotations in Java
 // mappers (@Select, @Insert, @Update, @Delete, and the providers that
-// build it at run time). It reads the file through the Java reader's
-// views of its annotations (java.Syntax), while the file is extracted.
+// build it at run time), and what host code hands the ${…} of a statement:
+// the MyBatis Generator Example clauses it sets, the mapper methods'
+// parameters and the calls that pass them, with what checks those values
+// (internal/frameworks/validation). It reads the file through the Java
+// reader's views (java.Syntax, java.Tokens), while the file is extracted;
+// Index joins what every file of a run shows.
 package mybatis
 
 import (
@@ -14,22 +18,31 @@ import (
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
+// frameworkName is the name the package registers with the Java reader,
+// and the key of its Facts in java.File.Frameworks.
+const frameworkName = "MyBatis"
+
 func init() {
-	java.Register(java.Framework{Name: name, Declarations: declarations})
+	java.Register(java.Framework{Name: frameworkName, Declarations: declarations})
 }
 
-// name is the framework's, under which File.Frameworks keeps Declarations.
-const name = "MyBatis"
-
 // declarations reads the statement annotations of a file, and keeps the
-// methods of its mapper interfaces for the statements of mapper XML.
+// methods of its mapper interfaces for the statements of mapper XML and
+// what reaches their ${…} (Facts).
 func declarations(s java.Syntax) any {
 	ms := methods(s)
 	annotations(s, byMethod(ms))
-	if len(ms) == 0 {
+	f := facts(s)
+	if len(ms) > 0 {
+		if f == nil {
+			f = &Facts{}
+		}
+		f.Methods = ms
+	}
+	if f == nil {
 		return nil
 	}
-	return &Declarations{Methods: ms}
+	return f
 }
 
 // annotationsPackage is where the MyBatis statement annotations live.

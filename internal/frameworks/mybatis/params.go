@@ -42,20 +42,6 @@ var scalarTypes = map[string]bool{
 	"Character": true, "String": true, "BigDecimal": true, "BigInteger": true, "Number": true,
 }
 
-// Declarations is what the MyBatis reader keeps of a Java file: the
-// methods without a body of the interfaces it declares that take
-// parameters.
-type Declarations struct{ Methods []Method }
-
-// Of returns what the MyBatis reader kept of f; nil when nothing.
-func Of(f *java.File) *Declarations {
-	if f == nil {
-		return nil
-	}
-	d, _ := f.Frameworks[name].(*Declarations)
-	return d
-}
-
 // methods reads the mapper methods a file declares.
 func methods(s java.Syntax) []Method {
 	var out []Method
@@ -121,16 +107,17 @@ func (m *Method) Bind(ps stmt.ParamSource) (stmt.ParamSource, bool) {
 	return ps, true
 }
 
-// Index holds the mapper methods of every Java file of a run.
-type Index struct {
+// ParamIndex holds the mapper methods of every Java file of a run, for the
+// values a mapper XML's #{…} binds.
+type ParamIndex struct {
 	// byName maps interface#method to the method; nil for a name the
 	// interface declares more than once, with other parameters.
 	byName map[string]*Method
 }
 
-// NewIndex indexes the mapper methods of files.
-func NewIndex(files []*java.File) *Index {
-	ix := &Index{byName: map[string]*Method{}}
+// NewParamIndex indexes the mapper methods of files.
+func NewParamIndex(files []*java.File) *ParamIndex {
+	ix := &ParamIndex{byName: map[string]*Method{}}
 	for _, f := range files {
 		if d := Of(f); d != nil {
 			for i := range d.Methods {
@@ -148,7 +135,7 @@ func NewIndex(files []*java.File) *Index {
 
 // Resolve completes ps, a placeholder of a statement of the mapper XML of
 // namespace known by name, with the parameters of the interface's method.
-func (ix *Index) Resolve(namespace string, ps stmt.ParamSource) (stmt.ParamSource, bool) {
+func (ix *ParamIndex) Resolve(namespace string, ps stmt.ParamSource) (stmt.ParamSource, bool) {
 	m := ix.byName[namespace+"#"+ps.Func]
 	if m == nil {
 		return ps, false

@@ -38,7 +38,7 @@ public interface StockMapper {
 // for a @Param one), and the properties of one parameter object.
 func TestBind(t *testing.T) {
 	f := java.ExtractJava("StockMapper.java", []byte(stockMapper))
-	ix := NewIndex([]*java.File{f})
+	ix := NewParamIndex([]*java.File{f})
 	for _, tc := range []struct{ method, name, want string }{
 		{"addStock", "delta", "arg 1 of 2"},
 		{"addStock", "param2", "arg 1 of 2"},

@@ -9,9 +9,6 @@ import (
 // finds, and what the file declares that other files of the run link to.
 type File struct {
 	*hostcode.File
-	// ClauseSets are the MyBatis Generator Example clause setters of the
-	// file (see ClauseSet).
-	ClauseSets []ClauseSet
 	// ServiceCalls are the calls of the file that may reach a generated
 	// write through one service method (see stmt.MapperCall.Via), and Types
 	// the classes that declare such methods or implement interfaces; the

@@ -68,7 +68,6 @@ func ExtractJavaWith(path string, src []byte, entities *EntityIndex) *File {
 	x.plusWrappers()
 	stmt.SortFragments(x.frags)
 	f.Fragments = x.frags
-	f.ClauseSets = x.clauseSets()
 	sites := x.mapperCalls()
 	for _, s := range sites {
 		f.MapperCalls = append(f.MapperCalls, *s.call)

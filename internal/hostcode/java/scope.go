@@ -2,6 +2,7 @@ package java
 
 import (
 	"fmt"
+	"strings"
 
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
@@ -268,4 +269,28 @@ func (x *javaFile) headEnd(open int) int {
 		}
 	}
 	return k
+}
+
+// declaredType returns the simple type name a local variable, field or
+// parameter named name is declared with before token i (`PmsBrandExample
+// example = …`, `(OmsOrderExample ex)`), or "" when none is found.
+func (x *javaFile) declaredType(name string, i int) string {
+	t := x.toks
+	for j := i - 1; j >= 1; j-- {
+		if t[j].kind != javaIdent || t[j].text != name || t[j-1].kind != javaIdent {
+			continue
+		}
+		if j+1 < len(t) && (x.is(j+1, "=") || x.is(j+1, ";") || x.is(j+1, ",") || x.is(j+1, ")")) {
+			typ := t[j-1].text
+			if typ == "var" || typ == "final" || typ == "return" || typ == "new" {
+				continue
+			}
+			// PmsBrandExample.Criteria criteria: the Example it belongs to.
+			if j >= 3 && x.is(j-2, ".") && strings.HasSuffix(t[j-3].text, "Example") {
+				return t[j-3].text
+			}
+			return typ
+		}
+	}
+	return ""
 }

@@ -11,7 +11,7 @@ import (
 // find the writes its own calls make: the calls in the file's methods,
 // what their receivers are declared as, and what a method shows of a
 // local record passed to one (the read it came from, its setters, its own
-// methods called). It hides the tokens.
+// methods called). It hides the tokens, but for Tokens.
 type Syntax struct{ x *javaFile }
 
 // Call is a call `recv.m(…)` (or `this.recv.m(…)`) in a method body, whose
