@@ -1,5 +1,10 @@
 package lint
 
+import (
+	"slices"
+	"strings"
+)
+
 // Cause is a place of host code behind the findings of several
 // statements: one call that sets the clause each of them pastes
 // (`example.setOrderByClause(sort)` in a helper that takes any Example).
@@ -26,10 +31,14 @@ type causeKey struct {
 // JoinCauses replaces the findings that name a cause several statements
 // share (Finding.Causes) with one finding at the cause, made by the Join of
 // their rule in rules: a finding whose every cause is shared is dropped,
-// one that names a cause of its own too is kept as it is. A finding that
-// left reports (a suppressed one) still counts towards the statements a
-// cause is shared by, but the joined finding leaves it out, and a cause
-// whose findings are all left out has none.
+// one that names a cause of its own too is kept as it is. Each finding
+// joins one cause at most, the one shared by the most statements first
+// (a setter that forwards its method's parameter, `this.setX(x)`, last:
+// its callers are the cause), so the joined findings never outnumber the
+// ones they replace. A finding that left reports (a suppressed one) still
+// counts towards the statements a cause is shared by, but the joined
+// finding leaves it out, and a cause whose findings are all left out has
+// none.
 func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) []Finding {
 	type statement struct {
 		file string
@@ -62,13 +71,45 @@ func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) [
 		r := rules[k.code]
 		return len(groups[k].stmts) >= 2 && r != nil && r.Join != nil
 	}
+	joinable := func(i int) bool {
+		all := len(fs[i].Causes) > 0
+		for _, c := range fs[i].Causes {
+			all = all && shared(causeKey{fs[i].Code, c.File, c.Line, c.Col})
+		}
+		return all
+	}
+	slices.SortStableFunc(order, func(a, b causeKey) int {
+		fa, fb := strings.HasPrefix(groups[a].cause.Call, "this."), strings.HasPrefix(groups[b].cause.Call, "this.")
+		if fa != fb {
+			if fa {
+				return 1
+			}
+			return -1
+		}
+		return len(groups[b].stmts) - len(groups[a].stmts)
+	})
+	claimed := make([]bool, len(fs))
 	var joined []Finding
 	for _, k := range order {
 		if !shared(k) {
 			continue
 		}
-		var pieces []Finding
+		var mine []int
+		stmts := map[statement]bool{}
 		for _, i := range groups[k].pieces {
+			if !claimed[i] {
+				mine = append(mine, i)
+				stmts[statement{fs[i].File, fs[i].Line}] = true
+			}
+		}
+		if len(stmts) < 2 {
+			continue
+		}
+		var pieces []Finding
+		for _, i := range mine {
+			// A finding that names a cause of its own too stays as it
+			// is; the joined finding lists its statement all the same.
+			claimed[i] = joinable(i)
 			if !left(fs[i]) {
 				pieces = append(pieces, fs[i])
 			}
@@ -81,12 +122,8 @@ func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) [
 		joined = append(joined, f)
 	}
 	out := fs[:0]
-	for _, f := range fs {
-		all := len(f.Causes) > 0
-		for _, c := range f.Causes {
-			all = all && shared(causeKey{f.Code, c.File, c.Line, c.Col})
-		}
-		if !all {
+	for i, f := range fs {
+		if !claimed[i] {
 			out = append(out, f)
 		}
 	}

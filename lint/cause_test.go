@@ -12,6 +12,8 @@ import (
 func TestJoinCauses(t *testing.T) {
 	helper := Cause{File: "H.java", Line: 5, Col: 9, Call: "e.setOrderByClause(s)"}
 	own := Cause{File: "O.java", Line: 7, Col: 9, Call: "o.setOrderByClause(s)"}
+	forward := Cause{File: "X.java", Line: 2, Col: 9, Call: "this.setOrderByClause(c)"}
+	other := Cause{File: "S.java", Line: 8, Col: 9, Call: "x.setOrderByClause(q)"}
 	piece := func(file string, line int, causes ...Cause) Finding {
 		return Finding{Code: "GQ010", Rule: "mybatis-dollar", Severity: "error", File: file, Line: line, Message: file, Causes: causes}
 	}
@@ -41,6 +43,9 @@ func TestJoinCauses(t *testing.T) {
 			[]brief{{"A.xml", 3, "A.xml"}, {"H.java", 5, "e.setOrderByClause(s) A.xml B.xml"}}},
 		{"a suppressed statement is left out of the list", []Finding{piece("A.xml", 3, helper), piece("B.xml", 4, helper)}, "A.xml",
 			[]brief{{"H.java", 5, "e.setOrderByClause(s) B.xml"}}},
+		{"each statement joins one cause: the forwarding setter last, then the widest", []Finding{
+			piece("A.xml", 3, forward, helper, other), piece("B.xml", 4, forward, helper, other), piece("C.xml", 5, forward, helper)}, "",
+			[]brief{{"H.java", 5, "e.setOrderByClause(s) A.xml B.xml C.xml"}}},
 		{"findings without a cause pass", []Finding{{Code: "GQ002", File: "A.xml", Line: 1, Message: "m"}}, "",
 			[]brief{{"A.xml", 1, "m"}}},
 	}
