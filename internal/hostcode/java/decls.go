@@ -105,7 +105,19 @@ func readJavaFile(path string, src []byte) *javaFile {
 // javaTypeKeywords are the keywords that declare a type.
 var javaTypeKeywords = map[string]bool{"class": true, "interface": true, "enum": true, "record": true}
 
+// typeDecls returns the types the file declares, read once: callers must
+// not change them.
 func (x *javaFile) typeDecls() []TypeDecl {
+	if x.types == nil {
+		x.types = x.readTypeDecls()
+		if x.types == nil {
+			x.types = []TypeDecl{}
+		}
+	}
+	return x.types
+}
+
+func (x *javaFile) readTypeDecls() []TypeDecl {
 	pkg := x.packageName()
 	type node struct {
 		d         TypeDecl

@@ -56,6 +56,8 @@ type javaFile struct {
 	// readHelpers caches plusReadHelper: the select a method of the file
 	// returns the result of, "" for none.
 	readHelpers map[string]string
+	// types caches typeDecls, which every framework reads.
+	types []TypeDecl
 	// usedEntities records that the file asked entities about a class.
 	usedEntities bool
 }
