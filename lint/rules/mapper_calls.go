@@ -270,6 +270,21 @@ func mapperStateWrites(pass *lint.Pass) {
 	}
 }
 
+// readBeforeLock says that the row whose value set s moves from was read
+// before the lock around the write was taken: whatever the code checked of
+// it, it checked outside the lock. Empty otherwise.
+func readBeforeLock(c *stmt.MapperCall, s stmt.PropertySet) string {
+	read := c.RecordRead
+	if read == nil {
+		read = s.Read
+	}
+	if read == nil || c.Context == nil || c.Context.Lock == "" || read.Line <= 0 || read.Line >= c.Context.LockLine {
+		return ""
+	}
+	return fmt.Sprintf("; the row was read at line %d, before the %s at line %d was taken: the lock does not even cover the check",
+		read.Line, c.Context.Lock, c.Context.LockLine)
+}
+
 // raceNotes is what a finding on set s of the call adds of what the host
 // code shows beyond the statement: where it checked the value the set
 // moves from (stmt.PropertySet.Check), and the counters and state columns
@@ -280,6 +295,7 @@ func (mw *mapperWrite) raceNotes(pass *lint.Pass, s stmt.PropertySet) string {
 	if s.Check != "" {
 		note = "; " + s.Check
 	}
+	note += readBeforeLock(mw.call, s)
 	rw := mw.call.Rewrite
 	if rw == nil {
 		return note
