@@ -338,7 +338,7 @@ func (r *run) rejudge() error {
 	dollars := newDollarSources(r.results)
 	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
 		fr := &r.results[i]
-		if fr.err != nil || !(fr.asked.Any(changed) || fr.askedDollars(dollars) || r.signed[i]) {
+		if fr.err != nil || !(fr.asked.Any(changed) || fr.asked.AnyStateByCode(r.pol.Inferred) || fr.askedDollars(dollars) || r.signed[i]) {
 			return
 		}
 		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, dollars))

@@ -232,6 +232,9 @@ func matchCounter(patterns []string, col string) bool {
 type Asked struct {
 	cols    map[[2]string]struct{}
 	answers map[askedKey]bool
+	// byCode are the columns asked StateByCode about, which every
+	// inferred state answers otherwise than the policy as written.
+	byCode map[[2]string]struct{}
 }
 
 // The classifications Asked remembers.
@@ -263,8 +266,31 @@ func (a *Asked) answer(class int, table, col string, compute func(table, col str
 // between goroutines.
 func (p *Policy) Recording() (*Policy, *Asked) {
 	c := *p
-	c.asked = &Asked{cols: map[[2]string]struct{}{}, answers: map[askedKey]bool{}}
+	c.asked = &Asked{cols: map[[2]string]struct{}{}, answers: map[askedKey]bool{}, byCode: map[[2]string]struct{}{}}
 	return &c, c.asked
+}
+
+// StateByCode reports whether the code showed table.col to be a state
+// (Inferred.States), beyond what its name says.
+func (p *Policy) StateByCode(table, col string) bool {
+	if a := p.asked; a != nil {
+		a.byCode[[2]string{table, col}] = struct{}{}
+	}
+	return p.Inferred != nil && p.Inferred.States[Key(table, col)] != nil
+}
+
+// AnyStateByCode reports whether a column asked StateByCode about is one
+// of inf's inferred states: the answer the policy as written gave was no.
+func (a *Asked) AnyStateByCode(inf *Inferred) bool {
+	if a == nil || inf == nil {
+		return false
+	}
+	for tc := range a.byCode {
+		if inf.States[Key(tc[0], tc[1])] != nil {
+			return true
+		}
+	}
+	return false
 }
 
 // Any reports whether one of the columns asked about is in keys (of Key).

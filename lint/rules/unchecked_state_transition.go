@@ -5,6 +5,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
@@ -44,7 +45,7 @@ func runUncheckedStateTransition(pass *lint.Pass) error {
 			if hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) || w.comparesAndSets(pass, conds, a.col.t) {
 				continue
 			}
-			if claimedBefore(pass, st, w, a) {
+			if claimedBefore(pass, st, w, a) || batchEdit(pass, w, a, conds) {
 				continue
 			}
 			table, col := a.col.t.tableName(), a.col.name
@@ -85,4 +86,34 @@ func transitionFix(pass *lint.Pass, w *write, a assignment) string {
 			key + " AND " + v + " = ?`"
 	}
 	return fix
+}
+
+// batchEdit reports whether the write sets a state to what its caller
+// passes on a list of rows named by key alone (`SET status = ? WHERE id IN
+// (…)`: enable or disable the selected rows of an admin list), on a column
+// the code shows nothing more of than its name: a switch the caller
+// chooses, not a transition from a state the code checked. A column the
+// code compares or steps through named states is judged as before.
+func batchEdit(pass *lint.Pass, w *write, a assignment, conds []sqlparse.ExprNode) bool {
+	if !isParam(a.expr) || len(conds) != 1 {
+		return false
+	}
+	in, ok := unparen(conds[0]).(*sqlparse.PatternInExpr)
+	if !ok || in.Not || in.Sel != nil || len(in.List) == 0 {
+		return false
+	}
+	key, ok := columnOf(in.Expr)
+	if !ok {
+		return false
+	}
+	for _, item := range in.List {
+		if !isParam(item) {
+			return false
+		}
+	}
+	table := a.col.t.tableName()
+	if !identifying(pass.Schema, table, key.Name.O, pass.Policy) {
+		return false
+	}
+	return !pass.Policy.StateByCode(table, a.col.name)
 }
