@@ -33,6 +33,9 @@ const (
 	// { o.setAuditFlag(2); mapper.updateById(o); }`): the write depends on
 	// the value it replaces, as a WHERE comparing it would.
 	ObsTested
+	// ObsInsert: an INSERT of the code names the column: the code makes
+	// rows with it (an order line's quantity).
+	ObsInsert
 )
 
 // Observation is one fact a statement of the code shows about a column.

@@ -40,6 +40,8 @@ type Inferred struct {
 	// of the code changes in rows that exist (an UPDATE, an upsert's
 	// update, an entity written back); meaningful when Writes is set.
 	Updated map[string]bool
+	// Inserted holds the columns some INSERT of the code names.
+	Inserted map[string]bool
 }
 
 // Evidence says why a column was inferred, for messages and guard init.
@@ -127,6 +129,19 @@ func IsLedger(table string) bool {
 	t := strings.ToLower(table)
 	last := t[strings.LastIndexByte(t, '_')+1:]
 	return last != t && slices.Contains(ledgerWords, last)
+}
+
+// IsOrderRecord reports whether table is named like an order or one of its
+// lines (t_order, orders, oms_order_item, seckill_orders): a counter-named
+// column there (quantity, points) records what was bought, written with
+// the row, not a count the code moves.
+func IsOrderRecord(table string) bool {
+	for _, w := range strings.Split(strings.ToLower(table), "_") {
+		if w == "order" || w == "orders" {
+			return true
+		}
+	}
+	return false
 }
 
 // IsForeignNumber reports whether col is named like a number issued for

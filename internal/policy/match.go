@@ -126,11 +126,14 @@ func (p *Policy) RequireVersion(table string, guarded bool) bool {
 	return p.Inferred == nil || !p.Inferred.Writes || p.VersionWrite(table) != nil
 }
 
-// CounterInUse reports whether counter col of table is one the code
-// changes after the row exists. A column named like a counter that the
-// code only inserts (an order line's quantity) counts nothing down, and a
-// CHECK on it guards no race. Where the code showed no writes, or a
-// [[table]] entry names the table's counters, every counter is in use.
+// CounterInUse reports whether counter col of table may be changed after
+// its row exists. A column named like a counter that the code inserts and
+// never updates, or that stands on an order or its lines (IsOrderRecord)
+// and is never updated, counts nothing down, and a CHECK on it guards no
+// race. Any other column the code shows no write of is in use: guard may
+// not read the writes (an ORM chain it cannot render). Where the code
+// shows no writes at all, or a [[table]] entry names the table's
+// counters, every counter is in use.
 func (p *Policy) CounterInUse(table, col string) bool {
 	if o := p.Override(table); o != nil && o.Counters != nil {
 		return true
@@ -138,7 +141,13 @@ func (p *Policy) CounterInUse(table, col string) bool {
 	if p.Inferred == nil || !p.Inferred.Writes {
 		return true
 	}
-	return p.Inferred.Updated[Key(table, col)]
+	k := Key(table, col)
+	if p.Inferred.Updated[k] {
+		return true
+	}
+	// Inserted and never updated; or on an order or order line, whose
+	// quantity records what was bought (rows an ORM creates show no INSERT).
+	return !p.Inferred.Inserted[k] && !IsOrderRecord(table)
 }
 
 // VersionWrite returns the write of the code that needs table's version

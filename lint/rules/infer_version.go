@@ -24,6 +24,11 @@ func observeRewrites(st *lint.Statement, w *write, as []assignment, add func(lin
 	for _, e := range w.filters() {
 		comparedWithValues(w, e, func(c colRef, _ string) { compared = append(compared, c) })
 	}
+	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && !ins.IsReplace && w.kind == writeInsert && len(w.targets) == 1 {
+		for _, c := range ins.Columns {
+			add(lint.ObsInsert, w.refNamed(w.targets[0], c.Name.O), "")
+		}
+	}
 	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && ins.IsReplace && w.kind == writeInsert && len(w.targets) == 1 {
 		// REPLACE deletes the row of the same key and inserts the values
 		// given: each column listed is overwritten with the code's value.
@@ -63,7 +68,7 @@ func inferVersioned(inf *policy.Inferred, obs []lint.Observation, s *schema.Sche
 	inf.Versioned = map[string]*policy.Evidence{}
 	inf.Writes = len(obs) > 0
 	with := pol.WithInferred(inf)
-	inf.Updated = map[string]bool{}
+	inf.Updated, inf.Inserted = map[string]bool{}, map[string]bool{}
 	writes := map[string]int{} // statements writing each column
 	for _, o := range obs {
 		switch o.Kind {
@@ -72,6 +77,8 @@ func inferVersioned(inf *policy.Inferred, obs []lint.Observation, s *schema.Sche
 			inf.Updated[policy.Key(o.Table, o.Column)] = true
 		case lint.ObsAssign:
 			inf.Updated[policy.Key(o.Table, o.Column)] = true
+		case lint.ObsInsert:
+			inf.Inserted[policy.Key(o.Table, o.Column)] = true
 		}
 	}
 	for _, o := range obs {

@@ -69,6 +69,7 @@ func ExtractXML(path string, src []byte) *hostcode.File {
 // mbGeneratedWrites are the ids of the writes MyBatis Generator gives every
 // mapper.
 var mbGeneratedWrites = map[string]bool{
+	"insert": true, "insertSelective": true,
 	"updateByPrimaryKey": true, "updateByPrimaryKeySelective": true, "updateByPrimaryKeyWithBLOBs": true,
 	"updateByExample": true, "updateByExampleSelective": true, "updateByExampleWithBLOBs": true,
 }
