@@ -40,30 +40,7 @@ type causeKey struct {
 // finding leaves it out, and a cause whose findings are all left out has
 // none.
 func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) []Finding {
-	type statement struct {
-		file string
-		line int
-	}
-	type group struct {
-		cause  Cause
-		pieces []int
-		stmts  map[statement]bool
-	}
-	var order []causeKey
-	groups := map[causeKey]*group{}
-	for i := range fs {
-		for _, c := range fs[i].Causes {
-			k := causeKey{fs[i].Code, c.File, c.Line, c.Col}
-			g := groups[k]
-			if g == nil {
-				g = &group{cause: c, stmts: map[statement]bool{}}
-				groups[k] = g
-				order = append(order, k)
-			}
-			g.pieces = append(g.pieces, i)
-			g.stmts[statement{fs[i].File, fs[i].Line}] = true
-		}
-	}
+	order, groups := causeGroups(fs)
 	if len(groups) == 0 {
 		return fs
 	}
@@ -95,11 +72,11 @@ func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) [
 			continue
 		}
 		var mine []int
-		stmts := map[statement]bool{}
+		stmts := map[causeStatement]bool{}
 		for _, i := range groups[k].pieces {
 			if !claimed[i] {
 				mine = append(mine, i)
-				stmts[statement{fs[i].File, fs[i].Line}] = true
+				stmts[causeStatement{fs[i].File, fs[i].Line}] = true
 			}
 		}
 		if len(stmts) < 2 {
@@ -128,4 +105,38 @@ func JoinCauses(fs []Finding, rules map[string]*Rule, left func(Finding) bool) [
 		}
 	}
 	return append(out, joined...)
+}
+
+// causeStatement is a statement a finding stands at.
+type causeStatement struct {
+	file string
+	line int
+}
+
+// causeGroup is the findings that name one cause, and their statements.
+type causeGroup struct {
+	cause  Cause
+	pieces []int
+	stmts  map[causeStatement]bool
+}
+
+// causeGroups gathers the findings of fs by the causes they name, the
+// causes in the order first named.
+func causeGroups(fs []Finding) ([]causeKey, map[causeKey]*causeGroup) {
+	var order []causeKey
+	groups := map[causeKey]*causeGroup{}
+	for i := range fs {
+		for _, c := range fs[i].Causes {
+			k := causeKey{fs[i].Code, c.File, c.Line, c.Col}
+			g := groups[k]
+			if g == nil {
+				g = &causeGroup{cause: c, stmts: map[causeStatement]bool{}}
+				groups[k] = g
+				order = append(order, k)
+			}
+			g.pieces = append(g.pieces, i)
+			g.stmts[causeStatement{fs[i].File, fs[i].Line}] = true
+		}
+	}
+	return order, groups
 }
