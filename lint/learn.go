@@ -36,6 +36,9 @@ const (
 	// ObsInsert: an INSERT of the code names the column: the code makes
 	// rows with it (an order line's quantity).
 	ObsInsert
+	// ObsChange: an UPDATE or upsert the code wrote (not a generator's
+	// statement for every table) changes the column in rows that exist.
+	ObsChange
 )
 
 // Observation is one fact a statement of the code shows about a column.

@@ -126,9 +126,24 @@ var ledgerWords = []string{"log", "logs", "record", "records", "history", "histo
 // IsLedger reports whether table is named like an append-only ledger (see
 // ledgerWords): its last word, after the last _.
 func IsLedger(table string) bool {
-	t := strings.ToLower(table)
+	t := unsharded(strings.ToLower(table))
 	last := t[strings.LastIndexByte(t, '_')+1:]
 	return last != t && slices.Contains(ledgerWords, last)
+}
+
+// unsharded strips a shard's number from a table name: user_record_0 is
+// one copy of user_record.
+func unsharded(t string) string {
+	i := strings.LastIndexByte(t, '_')
+	if i <= 0 || i == len(t)-1 {
+		return t
+	}
+	for _, r := range t[i+1:] {
+		if r < '0' || r > '9' {
+			return t
+		}
+	}
+	return t[:i]
 }
 
 // IsOrderRecord reports whether table is named like an order or one of its

@@ -233,7 +233,7 @@ func gatherColumnFacts(obs []lint.Observation, s *schema.Schema) (map[string]*co
 func (f *columnFacts) add(o lint.Observation) {
 	f.addUse(o)
 	switch o.Kind {
-	case lint.ObsRewrite, lint.ObsTested, lint.ObsInsert:
+	case lint.ObsRewrite, lint.ObsTested, lint.ObsInsert, lint.ObsChange:
 		return // what they show, addUse and inferVersioned read
 	}
 	switch o.Kind {

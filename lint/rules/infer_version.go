@@ -37,6 +37,7 @@ func observeRewrites(st *lint.Statement, w *write, as []assignment, add func(lin
 		}
 	}
 	for _, a := range as {
+		add(lint.ObsChange, a.col, "")
 		if relativeTo(a.col, a.expr) || sameColumn(compared, a.col) {
 			continue
 		}
@@ -75,7 +76,7 @@ func inferVersioned(inf *policy.Inferred, obs []lint.Observation, s *schema.Sche
 		case lint.ObsRewrite, lint.ObsDecrement, lint.ObsCondition:
 			writes[policy.Key(o.Table, o.Column)] += max(o.Count, 1)
 			inf.Updated[policy.Key(o.Table, o.Column)] = true
-		case lint.ObsAssign:
+		case lint.ObsChange:
 			inf.Updated[policy.Key(o.Table, o.Column)] = true
 		case lint.ObsInsert:
 			inf.Inserted[policy.Key(o.Table, o.Column)] = true

@@ -27,3 +27,5 @@ UPDATE t_promo SET status = ? WHERE id = ?;
 INSERT INTO t_order_line (id, quantity) VALUES (?, ?);
 
 UPDATE t_cart_line SET quantity = quantity + ?, version = version + 1 WHERE id = ?;
+
+INSERT INTO t_checkout_line (id, quantity) VALUES (?, ?);
