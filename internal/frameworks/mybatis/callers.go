@@ -87,43 +87,27 @@ func supers(s java.Syntax) map[string][]string {
 	return out
 }
 
-// mappers reads the interfaces of a file and their methods' parameters.
+// mappers reads the interfaces of a file and their methods' parameters,
+// each with the check its constraints make.
 func mappers(s java.Syntax) []Mapper {
-	t := s.Tokens()
-	pkg := s.Package()
 	var out []Mapper
-	for i := 1; i+2 < t.Len(); i++ {
-		if !t.Is(i, "interface") || t.At(i+1).Kind != java.TokIdent {
-			continue
-		}
-		open := i + 2
-		for open < t.Len() && !t.Is(open, "{") && !t.Is(open, ";") {
-			open++
-		}
-		if !t.Is(open, "{") {
-			continue
-		}
-		m := Mapper{Simple: t.At(i + 1).Text, File: s.Path(), Methods: map[string][]validation.Param{}}
-		m.Name = m.Simple
-		if pkg != "" {
-			m.Name = pkg + "." + m.Simple
-		}
-		for k := open + 1; k < t.Match(open); k++ {
-			switch {
-			case t.Is(k, "{"):
-				k = t.Match(k) // a default method's body, a nested type
-			case t.Is(k, "(") && t.At(k-1).Kind == java.TokIdent && t.At(k-2).Kind != java.TokAnnot && !t.Is(k-2, "."):
-				name := t.At(k - 1).Text
-				if _, seen := m.Methods[name]; !seen {
-					m.Methods[name] = validation.Params(s, t.Match(k))
-				}
-				k = t.Match(k)
-			case t.Is(k, "("):
-				k = t.Match(k) // an annotation's arguments
+	var walk func(ts []java.TypeDecl)
+	walk = func(ts []java.TypeDecl) {
+		for _, t := range ts {
+			walk(t.Inner)
+			if t.Kind != "interface" {
+				continue
 			}
+			m := Mapper{Name: t.Qualified, Simple: t.Name, File: s.Path(), Methods: map[string][]validation.Param{}}
+			for _, mb := range s.Members(t) {
+				if _, seen := m.Methods[mb.Name]; mb.Method && !mb.HasBody() && !seen {
+					m.Methods[mb.Name] = validation.Params(s, s.Params(mb))
+				}
+			}
+			out = append(out, m)
 		}
-		out = append(out, m)
 	}
+	walk(s.Types())
 	return out
 }
 

@@ -17,51 +17,21 @@ type Param struct {
 	Check       Check
 }
 
-// Params returns the parameters of the method whose parameter list
-// closes at token close.
-func Params(s java.Syntax, close int) []Param { return newCode(s).params(close) }
+// Params returns the parameters of a method (java.Syntax.Params), each
+// with the check its constraint annotations make.
+func Params(s java.Syntax, ps []java.Param) []Param { return newCode(s).checked(ps) }
 
-// params is Params.
-func (c *code) params(close int) []Param {
-	open := c.t.Match(close)
-	if !c.is(close, ")") || open < 0 || open+1 == close {
+// params returns the parameters of the list that closes at token close.
+func (c *code) params(close int) []Param { return c.checked(c.s.ParamsAt(close)) }
+
+// checked adds to each parameter the check of its constraints.
+func (c *code) checked(ps []java.Param) []Param {
+	if len(ps) == 0 {
 		return nil
 	}
-	var out []Param
-	from, depth := open+1, 0
-	for k := open + 1; k <= close; k++ {
-		switch {
-		case c.is(k, "(") && k < close:
-			k = c.t.Match(k)
-		case c.is(k, "<"):
-			depth++
-		case c.is(k, ">"):
-			depth--
-		case depth == 0 && (c.is(k, ",") || k == close):
-			if name := k - 1; name > from && c.ident(name) {
-				p := Param{Name: c.text(name), Annotations: c.annotationsIn(from, name)}
-				if c.ident(name - 1) {
-					p.Type = c.text(name - 1)
-				}
-				p.Check = c.constraintCheck(p.Annotations, p.Name)
-				out = append(out, p)
-			}
-			from = k + 1
-		}
-	}
-	return out
-}
-
-// annotationsIn returns the annotations written in tokens [s, e).
-func (c *code) annotationsIn(s, e int) []java.Annotation {
-	var out []java.Annotation
-	for k := s; k < e; k++ {
-		if c.t.At(k).Kind == java.TokAnnot {
-			out = append(out, c.t.Annotation(k))
-			if c.is(k+1, "(") {
-				k = c.t.Match(k + 1)
-			}
-		}
+	out := make([]Param, len(ps))
+	for i, p := range ps {
+		out[i] = Param{Name: p.Name, Type: p.Type, Annotations: p.Annotations, Check: c.constraintCheck(p.Annotations, p.Name)}
 	}
 	return out
 }

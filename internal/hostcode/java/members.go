@@ -437,19 +437,29 @@ type Param struct {
 // Params returns the parameters of method m, in order; nil for a field, or
 // when the list cannot be read.
 func (s Syntax) Params(m Member) []Param {
-	x := s.x
 	if m.params < 0 {
 		return nil
 	}
+	return s.ParamsAt(s.x.match[m.params])
+}
+
+// ParamsAt returns the parameters of the list that closes at token close,
+// its `)`; nil when it cannot be read.
+func (s Syntax) ParamsAt(close int) []Param {
+	x := s.x
+	if !x.is(close, ")") || x.match[close] < 0 {
+		return nil
+	}
+	open := x.match[close]
 	out := []Param{}
-	from, depth := m.params+1, 0
-	for k := from; k <= x.match[m.params]; k++ {
+	from, depth := open+1, 0
+	for k := from; k <= close; k++ {
 		switch t := x.toks[k].text; {
 		case x.is(k, "(") && x.toks[k-1].kind == javaAnnot:
 			k = x.match[k]
 		case t == "<" || t == ">" || t == ">>" || t == ">>>":
 			depth += strings.Count(t, "<") - strings.Count(t, ">")
-		case k == x.match[m.params] && k > from || t == "," && depth == 0:
+		case k == close && k > from || t == "," && depth == 0:
 			p, ok := x.param(from, k)
 			if !ok {
 				return nil
