@@ -49,27 +49,38 @@ func observe(st *lint.Statement, s *schema.Schema, emit func(lint.Observation)) 
 			add(lint.ObsDecrement, a.col, "") // the host code decremented the value it read
 		}
 	}
-	observeRewrites(st, w, as, add)
+	var compared []comparison
+	for _, e := range w.filters() {
+		comparedWithValues(w, e, func(c colRef, v string) { compared = append(compared, comparison{c, v}) })
+	}
+	observeWrites(st, w, as, compared, add)
 	if w.kind != writeUpdate {
 		return
 	}
-	assigned := func(c colRef) bool {
-		for _, a := range as {
-			if a.col.t == c.t && strings.EqualFold(a.col.name, c.name) {
-				return true
-			}
+	for _, cv := range compared {
+		kind := lint.ObsFilter
+		if assignedIn(as, cv.col) {
+			kind = lint.ObsCondition
 		}
-		return false
+		add(kind, cv.col, cv.value)
 	}
-	for _, e := range w.filters() {
-		comparedWithValues(w, e, func(c colRef, v string) {
-			kind := lint.ObsFilter
-			if assigned(c) {
-				kind = lint.ObsCondition
-			}
-			add(kind, c, v)
-		})
+}
+
+// comparison is a conjunct of a WHERE comparing a column with a value
+// (comparedWithValues).
+type comparison struct {
+	col   colRef
+	value string
+}
+
+// assignedIn reports whether one of as sets c.
+func assignedIn(as []assignment, c colRef) bool {
+	for _, a := range as {
+		if a.col.t == c.t && strings.EqualFold(a.col.name, c.name) {
+			return true
+		}
 	}
+	return false
 }
 
 // eachAssignedValue calls fn with what an assignment writes, for the flag

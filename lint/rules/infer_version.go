@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 
@@ -10,35 +11,34 @@ import (
 	"github.com/guard-sql/guard/lint"
 )
 
-// observeRewrites emits what a write the code wrote overwrites: each
-// column set to a value not computed from itself, in a statement whose
-// WHERE does not compare that column with a value. `stock = stock - ?` and
-// `status = 2 … AND status = 1` need no version column to be safe;
-// `stock = ?` and a bare `status = 2` may (inferVersioned). Statements a
-// generator wrote for every table are not the code's own writes.
-func observeRewrites(st *lint.Statement, w *write, as []assignment, add func(lint.ObservationKind, colRef, string)) {
+// observeWrites emits what a write the code wrote shows of the rows it
+// changes, for inferVersioned: the columns an INSERT names (ObsInsert) and
+// an UPDATE or upsert sets (ObsChange), and each column set to a value not
+// computed from itself where the WHERE (compared) does not compare that
+// column with a value (ObsRewrite; a REPLACE rewrites every column it
+// lists). `stock = stock - ?` and `status = 2 … AND status = 1` need no
+// version column to be safe; `stock = ?` and a bare `status = 2` may.
+// Statements a generator wrote for every table are not the code's own.
+func observeWrites(st *lint.Statement, w *write, as []assignment, compared []comparison, add func(lint.ObservationKind, colRef, string)) {
 	if st.Fragment != nil && st.Fragment.Generated != "" {
 		return
 	}
-	var compared []colRef
-	for _, e := range w.filters() {
-		comparedWithValues(w, e, func(c colRef, _ string) { compared = append(compared, c) })
-	}
-	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && !ins.IsReplace && w.kind == writeInsert && len(w.targets) == 1 {
-		for _, c := range ins.Columns {
-			add(lint.ObsInsert, w.refNamed(w.targets[0], c.Name.O), "")
+	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && w.kind == writeInsert && len(w.targets) == 1 {
+		kind, value := lint.ObsInsert, ""
+		if w.replace {
+			// REPLACE deletes the row of the same key and inserts the
+			// values given: each column listed is overwritten.
+			kind, value = lint.ObsRewrite, "?"
 		}
-	}
-	if ins, ok := st.Node.(*sqlparse.InsertStmt); ok && ins.IsReplace && w.kind == writeInsert && len(w.targets) == 1 {
-		// REPLACE deletes the row of the same key and inserts the values
-		// given: each column listed is overwritten with the code's value.
 		for _, c := range ins.Columns {
-			add(lint.ObsRewrite, w.refNamed(w.targets[0], c.Name.O), "?")
+			add(kind, w.refNamed(w.targets[0], c.Name.O), value)
 		}
 	}
 	for _, a := range as {
 		add(lint.ObsChange, a.col, "")
-		if relativeTo(a.col, a.expr) || sameColumn(compared, a.col) {
+		if relativeTo(a.col, a.expr) || slices.ContainsFunc(compared, func(cv comparison) bool {
+			return cv.col.t == a.col.t && strings.EqualFold(cv.col.name, a.col.name)
+		}) {
 			continue
 		}
 		v := valueText(a.expr)
@@ -47,16 +47,6 @@ func observeRewrites(st *lint.Statement, w *write, as []assignment, add func(lin
 		}
 		add(lint.ObsRewrite, a.col, v)
 	}
-}
-
-// sameColumn reports whether cs holds c.
-func sameColumn(cs []colRef, c colRef) bool {
-	for _, x := range cs {
-		if x.t == c.t && strings.EqualFold(x.name, c.name) {
-			return true
-		}
-	}
-	return false
 }
 
 // inferVersioned records, per table, the first write that needs its
