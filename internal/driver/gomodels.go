@@ -63,9 +63,8 @@ func observeCall(file string, c *stmt.MapperCall, table string, emit func(lint.O
 // observeMapperCalls adds what the calls of generated mappers show, whose
 // table only the mapper XML names (a call of updateByPrimaryKeySelective
 // on a PmsSkuStockMapper): once every file is extracted, each call is
-// joined to its statement.
-func observeMapperCalls(results []fileResult) []lint.Observation {
-	var ix *writeIndex
+// joined to its statement in the index mappers returns.
+func observeMapperCalls(results []fileResult, mappers func() *writeIndex) []lint.Observation {
 	var out []lint.Observation
 	for i := range results {
 		f := results[i].file
@@ -77,10 +76,7 @@ func observeMapperCalls(results []fileResult) []lint.Observation {
 			if c.Table != "" || c.Kind != stmt.CallWritesRecord || len(c.Sets) == 0 {
 				continue
 			}
-			if ix == nil {
-				ix = newWriteIndex(results)
-			}
-			if sts := ix.Statements(c.Mapper, c.Method); len(sts) > 0 {
+			if sts := mappers().Statements(c.Mapper, c.Method); len(sts) > 0 {
 				if table := updatedTable(sts[0]); table != "" {
 					observeCall(f.Path, c, table, func(o lint.Observation) { out = append(out, o) })
 				}

@@ -97,6 +97,9 @@ type run struct {
 	jpa     *jpa.Index
 	// sign: the results some of whose placeholders a caller negates.
 	signed map[int]bool
+	// writes indexes the generated mapper statements of every result;
+	// made by the first phase that needs it (writeIndex).
+	writes *writeIndex
 	// infer: pol is base with the inferred vocabulary; defs the
 	// definitions the inference read (see inferenceSchema).
 	pol  *policy.Policy
@@ -323,7 +326,7 @@ func (r *run) infer() error {
 	for _, fr := range r.results {
 		r.obs = append(r.obs, fr.observations...)
 	}
-	r.obs = append(r.obs, observeMapperCalls(r.results)...)
+	r.obs = append(r.obs, observeMapperCalls(r.results, r.writeIndex)...)
 	r.defs = inferenceSchema(r.sch, r.results)
 	r.pol = r.base.WithInferred(r.learner.Infer(r.obs, r.defs, r.base))
 	return nil
@@ -347,12 +350,22 @@ func (r *run) rejudge() error {
 	return nil
 }
 
+// writeIndex returns the index of the generated mapper statements of every
+// result, made once: the inference joins the calls of generated mappers to
+// it, and link judges every entity write with it.
+func (r *run) writeIndex() *writeIndex {
+	if r.writes == nil {
+		r.writes = newWriteIndex(r.results)
+	}
+	return r.writes
+}
+
 // link judges the entity writes of each file's host code with the mapper
 // XML of every file read and the vocabulary inferred from all of them: a
 // call of a service method that wraps a generated call is judged as that
 // call, with the service classes of every file indexed.
 func (r *run) link() error {
-	mappers, wrappers := newWriteIndex(r.results), newWrapperIndex(r.results)
+	mappers, wrappers := r.writeIndex(), newWrapperIndex(r.results)
 	for _, st := range r.frameworkStatements() {
 		mappers.add(st)
 	}
