@@ -44,12 +44,25 @@ func (c *code) isSubject(s, e int, subj subject) bool {
 }
 
 // whenTrue tells what the truth of condition [s, e) says of subj.
-func (c *code) whenTrue(s, e int, subj subject) fact {
+func (c *code) whenTrue(s, e int, subj subject) fact { return c.when(s, e, subj, true) }
+
+// whenFalse tells what the falsity of condition [s, e) says of subj.
+func (c *code) whenFalse(s, e int, subj subject) fact { return c.when(s, e, subj, false) }
+
+// when tells what condition [s, e) having the truth value truth says of
+// subj. By De Morgan, a true `a || b` and a false `a && b` say only what
+// each part says, every part must tell; a true `a && b` and a false
+// `a || b` say what any part says.
+func (c *code) when(s, e int, subj subject, truth bool) fact {
 	s, e = c.trim(s, e)
-	if parts := c.split(s, e, "||"); len(parts) > 1 {
+	each, some := "||", "&&"
+	if !truth {
+		each, some = some, each
+	}
+	if parts := c.split(s, e, each); len(parts) > 1 {
 		out := empty
 		for _, p := range parts {
-			switch c.whenTrue(p[0], p[1], subj) {
+			switch c.when(p[0], p[1], subj, truth) {
 			case noFact:
 				return noFact
 			case member:
@@ -58,51 +71,24 @@ func (c *code) whenTrue(s, e int, subj subject) fact {
 		}
 		return out
 	}
-	if parts := c.split(s, e, "&&"); len(parts) > 1 {
+	if parts := c.split(s, e, some); len(parts) > 1 {
 		out := noFact
 		for _, p := range parts {
-			out = max(out, c.whenTrue(p[0], p[1], subj))
+			out = max(out, c.when(p[0], p[1], subj, truth))
 		}
 		return out
 	}
 	if c.is(s, "!") {
-		return c.whenFalse(s+1, e, subj)
+		return c.when(s+1, e, subj, !truth)
 	}
 	switch {
+	case !truth:
+		if e-s == subj.n+2 && c.isSubject(s, s+subj.n, subj) && c.is(s+subj.n, "!=") && c.is(s+subj.n+1, "null") {
+			return empty
+		}
 	case c.membership(s, e, subj):
 		return member
 	case c.emptiness(s, e, subj):
-		return empty
-	}
-	return noFact
-}
-
-// whenFalse tells what the falsity of condition [s, e) says of subj.
-func (c *code) whenFalse(s, e int, subj subject) fact {
-	s, e = c.trim(s, e)
-	if parts := c.split(s, e, "||"); len(parts) > 1 {
-		out := noFact
-		for _, p := range parts {
-			out = max(out, c.whenFalse(p[0], p[1], subj))
-		}
-		return out
-	}
-	if parts := c.split(s, e, "&&"); len(parts) > 1 {
-		out := empty
-		for _, p := range parts {
-			switch c.whenFalse(p[0], p[1], subj) {
-			case noFact:
-				return noFact
-			case member:
-				out = member
-			}
-		}
-		return out
-	}
-	if c.is(s, "!") {
-		return c.whenTrue(s+1, e, subj)
-	}
-	if e-s == subj.n+2 && c.isSubject(s, s+subj.n, subj) && c.is(s+subj.n, "!=") && c.is(s+subj.n+1, "null") {
 		return empty
 	}
 	return noFact
