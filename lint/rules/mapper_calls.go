@@ -253,6 +253,11 @@ func mapperStateWrites(pass *lint.Pass) {
 				from = "after " + readText(mw.call.RecordRead) + "; its WHERE names the key only, compares neither"
 			case s.Read != nil:
 				from = "from " + readText(s.Read) + "; its WHERE names the key only, compares neither"
+			case s.Form == stmt.ValueLiteral && s.Consulted && mw.call.Record != "" && !switchPosition(s.Text):
+				// A record the method was given (a list's element, a
+				// parameter): the code tested the state it replaces,
+				// then writes its target by key.
+				from = "after the code tested " + mw.call.Record + "'s " + cols[i] + "; its WHERE names the key only, compares neither"
 			case s.Form == stmt.ValueLiteral && mw.madeHere() && !switchPosition(s.Text) && !mw.setsBoth(s.Property):
 				// A fixed target state written by key, the row never read:
 				// whatever state the row is in moves to it. An on/off
@@ -329,8 +334,8 @@ var toggleWords = []string{"enable", "disable", "normal", "active", "forbid", "s
 // gave its key (`o.setId(id)`), so that no read of the row is hidden in a
 // call guard does not follow.
 func (mw *mapperWrite) madeHere() bool {
-	if mw.call.Record == "" || mw.call.RecordRead != nil {
-		return false
+	if mw.call.Record == "" && len(mw.call.Sets) == 0 || mw.call.RecordRead != nil {
+		return false // an entity made in the call (a builder, new X().setA(…)) shows its setters
 	}
 	for _, s := range mw.call.Sets {
 		col := mw.call.Column(s.Property)

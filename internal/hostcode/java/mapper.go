@@ -62,10 +62,7 @@ func (x *javaFile) mapperCall(i int) (*stmt.MapperCall, int) {
 			return nil, -1
 		}
 		call.Record = name
-		call.Entity = x.localType(name, body, recv)
-		if call.Entity == "" {
-			call.Entity = x.declaredType(name, recv)
-		}
+		call.Entity = x.recordType(name, body, recv)
 		call.RecordRead = x.recordRead(name, body, recv)
 		call.Sets = x.propertySets(name, body, recv)
 	}
@@ -206,7 +203,7 @@ func (x *javaFile) propertySets(name string, body, before int) []stmt.PropertySe
 		ps.Form, ps.Read = x.valueForm(j+4, close, body)
 		ps.Optional = x.presenceChecked(j, j+4, close)
 		ps.Consulted = x.consults(&stmt.MapperRead{Variable: name}, []string{ps.Property}, body, j)
-		ps.CopiesRead = ps.Form == stmt.ValueFromRead && close == j+9 && x.toks[j+6].text == "get"+setter[3:] && x.is(j+8, ")")
+		ps.CopiesRead = x.copiesRead(ps, j+3, close)
 		out = append(out, ps)
 		j = close
 	}

@@ -41,17 +41,23 @@ func (x *javaFile) plusRecord(a javaRange, call int) (plusRecord, bool) {
 		rec.sets, rec.known = sets, end == a.e
 		return rec, rec.known
 	}
+	if c := x.builderClass(a.s); c != "" {
+		rec.class = c
+		sets, end, built := x.builderSets(a.s, body)
+		rec.sets, rec.known = sets, built && end == a.e
+		return rec, rec.known
+	}
 	if a.e != a.s+1 || !x.isIdent(a.s) || body < 0 {
 		return rec, false
 	}
 	name := x.toks[a.s].text
 	rec.name = name
-	rec.class = x.localType(name, body, call)
-	if rec.class == "" {
-		rec.class = x.declaredType(name, call)
-	}
+	rec.class = x.recordType(name, body, call)
 	d := x.localDecl(name, body, call)
 	from := body + 1
+	if p := x.lambdaParam(name, call); d < 0 && p >= 0 {
+		from = p + 1 // the element the lambda is given: its setters are the lambda's
+	}
 	if d >= 0 {
 		from = d + 1
 		if x.is(d+1, "=") && !x.reassigned(name, body, d) {
@@ -59,6 +65,12 @@ func (x *javaFile) plusRecord(a javaRange, call int) (plusRecord, bool) {
 			if c := x.newClass(d + 2); c != "" {
 				sets, e := x.chainSets(d+2, body)
 				rec.sets, rec.known = sets, e == end
+				if rec.class == "" || rec.class == "var" {
+					rec.class = c
+				}
+			} else if c := x.builderClass(d + 2); c != "" {
+				sets, e, built := x.builderSets(d+2, body)
+				rec.sets, rec.known = sets, built && e == end
 				if rec.class == "" || rec.class == "var" {
 					rec.class = c
 				}
@@ -121,7 +133,7 @@ func (x *javaFile) chainSets(s, body int) ([]plusSet, int) {
 			ps.Optional = x.presenceChecked(s, k+3, close)
 			ps.Consulted = x.consults(&stmt.MapperRead{Variable: x.toks[s].text}, []string{ps.Property}, body, s)
 		}
-		ps.CopiesRead = ps.Form == stmt.ValueFromRead && close == k+9 && x.toks[k+5].text == "get"+setter[3:] && x.is(k+7, ")")
+		ps.CopiesRead = x.copiesRead(ps, k+2, close)
 		out = append(out, plusSet{PropertySet: ps, tok: k + 1})
 		k = close + 1
 	}
@@ -376,7 +388,7 @@ func (x *javaFile) consults(r *stmt.MapperRead, props []string, body, before int
 		getters["get"+g], getters["is"+g] = true, true
 	}
 	for k := body + 1; k+2 < before; k++ {
-		if x.is(k, r.Variable) && !x.is(k-1, ".") && x.is(k+1, ".") && getters[x.toks[k+2].text] {
+		if x.is(k, r.Variable) && !x.is(k-1, ".") && x.is(k+1, ".") && getters[x.toks[k+2].text] && !x.nullTest(k, k+3) {
 			return true
 		}
 	}
@@ -391,6 +403,27 @@ func (x *javaFile) consults(r *stmt.MapperRead, props []string, body, before int
 			if x.is(k, ".") && getters[x.toks[k+1].text] && x.is(k+2, "(") {
 				return true
 			}
+		}
+	}
+	return false
+}
+
+// nullTest reports whether the getter call starting at token s, whose '('
+// is token open, is only tested for presence (`o.getStatus() == null`,
+// `Objects.isNull(o.getStatus())`): filling a default in is no test of the
+// value it replaces.
+func (x *javaFile) nullTest(s, open int) bool {
+	if !x.is(open, "(") {
+		return false
+	}
+	e := x.match[open] + 1
+	if (x.is(e, "==") || x.is(e, "!=")) && x.is(e+1, "null") || x.is(s-1, "==") && x.is(s-2, "null") || x.is(s-1, "!=") && x.is(s-2, "null") {
+		return true
+	}
+	if x.is(s-1, "(") && x.is(e, ")") && x.isIdent(s-2) {
+		switch x.toks[s-2].text {
+		case "isNull", "nonNull", "isEmpty", "isNotEmpty", "isBlank", "isNotBlank", "hasText", "hasLength":
+			return true
 		}
 	}
 	return false
