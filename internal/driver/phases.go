@@ -30,6 +30,9 @@ import (
 //	         and the MyBatis-Plus entity classes read each text as it passes, and a
 //	         Java file whose writes need those classes is extracted once all are read
 //	jpql     the Spring Data JPQL of the sources rendered with every entity known
+//	copies   the entity writes whose record the code copied from a request object
+//	         (BeanUtils.copyProperties, ModelMapper, MapStruct) given a set of each
+//	         property the source's class declares in any file
 //	infer    the vocabulary inferred from every observation
 //	sign     the placeholders of each file that some call of the run binds to a
 //	         negated amount (c = c + ? with -n: a decrement), a mapper XML's
@@ -50,7 +53,8 @@ var phases = []phase{
 	{"index", []string{"walk", "schema"}, (*run).index},
 	{"extract", []string{"index"}, (*run).extract},
 	{"jpql", []string{"extract"}, (*run).jpql},
-	{"infer", []string{"jpql"}, (*run).infer},
+	{"copies", []string{"jpql"}, (*run).copies},
+	{"infer", []string{"copies"}, (*run).infer},
 	{"sign", []string{"extract"}, (*run).sign},
 	{"rejudge", []string{"infer", "sign"}, (*run).rejudge},
 	{"link", []string{"rejudge"}, (*run).link},
@@ -299,10 +303,9 @@ func (r *run) extract() error {
 // jpql parses again, once every entity is known, the files whose
 // repositories' JPQL names entities other files declare.
 func (r *run) jpql() error {
-	files := make([]*java.File, len(r.results))
+	files := javaFiles(r.results)
 	var again []int
 	for i, fr := range r.results {
-		files[i] = fr.java
 		if fr.err == nil && fr.java != nil && jpa.Of(fr.java).HasJPQL() {
 			again = append(again, i)
 		}

@@ -94,10 +94,30 @@ type MapperCall struct {
 	RecordCalls []RecordCall
 	// Context is what encloses the call in its method (see Fragment.Context).
 	Context *Context
+	// Copy is set when the record's properties were copied from another
+	// object before the call (`BeanUtils.copyProperties(param, product)`,
+	// `modelMapper.map(dto, Order.class)`, a MapStruct converter): the
+	// driver adds a set for each property the source's class declares, once
+	// every file is read.
+	Copy *BeanCopy
 	// Rewrite is set when the call's UPDATE writes back every column of
 	// the record as it was read, not only those the code set: nil when it
 	// writes only those, or guard cannot tell.
 	Rewrite *Rewrite
+}
+
+// BeanCopy is a copy of an object's properties into the record of a write.
+type BeanCopy struct {
+	// Class is the simple type of the source object, Package the file's
+	// import of it ("" when it does not import it).
+	Class, Package string
+	// Source is the source as written (`param`), Via the copy's call
+	// (`BeanUtils.copyProperties`).
+	Source, Via string
+	Line        int
+	// Ignored are the properties the copy leaves out (Spring's
+	// ignoreProperties).
+	Ignored []string
 }
 
 // Rewrite is an ORM's UPDATE of every column of a record from the values

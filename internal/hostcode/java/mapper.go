@@ -65,6 +65,7 @@ func (x *javaFile) mapperCall(i int) (*stmt.MapperCall, int) {
 		call.Entity = x.recordType(name, body, recv)
 		call.RecordRead = x.recordRead(name, body, recv)
 		call.Sets = x.propertySets(name, body, recv)
+		call.Copy = x.beanCopy(name, body, recv)
 	}
 	if args[1] >= 0 {
 		if name, ok := x.singleName(argv, args[1]); ok {

@@ -173,6 +173,7 @@ func (x *javaFile) plusEntityWrites() []stmt.MapperCall {
 			HostMethod: x.blocks[body].name, Framework: "MyBatis-Plus", Table: pe.table, Advice: plusAdvice, Result: plusResult(recvType, m),
 			Line: x.toks[start].line, Col: x.toks[start].col, EndLine: x.toks[close].endLine,
 			Columns: map[string]string{}, ResultDiscarded: x.discarded(start, close),
+			Copy: x.beanCopy(rec.name, body, i),
 		}
 		versionFromRead, versionSet := false, false
 		var key plusSet

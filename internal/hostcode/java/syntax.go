@@ -95,10 +95,7 @@ type Record struct {
 func (s Syntax) Record(c Call, name string) Record {
 	x := s.x
 	recv := c.name - 2
-	r := Record{Type: x.localType(name, c.body, recv)}
-	if r.Type == "" {
-		r.Type = x.declaredType(name, recv)
-	}
+	r := Record{Type: x.recordType(name, c.body, recv)}
 	r.Read = x.localRead(name, c.body, recv)
 	r.Sets = x.propertySets(name, c.body, recv)
 	r.Calls = x.recordCalls(name, c.body, recv)

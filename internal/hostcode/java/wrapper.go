@@ -364,8 +364,8 @@ func (x *javaFile) serviceCalls() []stmt.MapperCall {
 			if !ok || name[0] < 'a' || name[0] > 'z' || name == "this" || name == "null" {
 				continue
 			}
-			read, sets := x.recordRead(name, body, recv), x.propertySets(name, body, recv)
-			if read == nil && len(sets) == 0 {
+			read, sets, cp := x.recordRead(name, body, recv), x.propertySets(name, body, recv), x.beanCopy(name, body, recv)
+			if read == nil && len(sets) == 0 && cp == nil {
 				continue
 			}
 			if typ == "" {
@@ -373,12 +373,8 @@ func (x *javaFile) serviceCalls() []stmt.MapperCall {
 					break
 				}
 			}
-			entity := x.localType(name, body, recv)
-			if entity == "" {
-				entity = x.declaredType(name, recv)
-			}
 			out = append(out, stmt.MapperCall{
-				Mapper: typ, Method: t[i].text, Entity: entity, Record: name, RecordRead: read, Sets: sets,
+				Mapper: typ, Method: t[i].text, Entity: x.recordType(name, body, recv), Record: name, RecordRead: read, Sets: sets, Copy: cp,
 				HostMethod: x.blocks[body].name, Line: t[recv].line, Col: t[recv].col, EndLine: t[close].endLine,
 				Via: t[recv].text + "." + t[i].text, ViaArgs: len(argv), ViaRecord: k,
 			})
