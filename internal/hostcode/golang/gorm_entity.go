@@ -4,9 +4,11 @@ import (
 	"fmt"
 	"go/ast"
 	"go/token"
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/hostcode"
+	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/internal/stmt"
 )
 
@@ -21,9 +23,10 @@ import (
 // computed from the read. Save, Updates and UpdateColumns of a record
 // variable are recorded as MapperCalls (Framework GORM) with the fields the
 // function assigns; the rules judge them as they judge a generated mapper's
-// updateByPrimaryKey. A chain with a Where or a Table before the write, a
-// model with an optimistic lock (a compare-and-set), or a slice of records
-// is left alone.
+// updateByPrimaryKey. A Where before the write adds its conditions (GORM
+// keeps the key of a record read too); one that compares a column the
+// record sets is a compare-and-set, left alone as a chain with a Table, a
+// model with an optimistic lock, or a slice of records is.
 
 // gormEntityWrite records the write of a record variable ending in call;
 // it reports whether the call has that form (then it is not a chain to
@@ -43,7 +46,11 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 	}
 	root, links := gormChainOf(call)
 	q, ok := x.gormQueryOf(links)
-	if !ok || len(q.where) > 0 || q.table != "" {
+	if !ok || q.table != "" {
+		return true
+	}
+	whereCols, ok := x.whereColumns(q.where)
+	if !ok {
 		return true
 	}
 	model := x.gormVarModel(id)
@@ -76,21 +83,78 @@ func (x *goExtractor) gormEntityWrite(call *ast.CallExpr, method string) bool {
 	}
 	read := x.readOf(obj, call, call.Pos())
 	sets := x.gormSets(id, obj, model, call, read)
-	if len(sets) == 0 || read == nil && !gormKeyGiven(obj, key, sets) {
+	if len(sets) == 0 || read == nil && len(whereCols) == 0 && !gormKeyGiven(obj, key, sets) {
 		return true // a new record: Save inserts it, Updates refuses it
+	}
+	criteria := []stmt.Criterion{{Property: key, Op: "EqualTo"}}
+	where := key + " = ?"
+	if len(whereCols) > 0 {
+		for _, ps := range sets {
+			if whereCols[strings.ToLower(ps.Property)] {
+				return true // the Where compares a column it sets: a compare-and-set guard cannot judge
+			}
+		}
+		where = strings.Join(q.where, " AND ")
+		if read != nil && !whereCols[strings.ToLower(key)] {
+			where += " AND " + key + " = ?" // the key of the record read, which GORM adds
+		}
+		criteria = criteria[:0]
+		for c := range whereCols {
+			criteria = append(criteria, stmt.Criterion{Property: c, Op: "EqualTo"})
+		}
+		slices.SortFunc(criteria, func(a, b stmt.Criterion) int { return strings.Compare(a.Property, b.Property) })
 	}
 	p := x.position(root.Pos())
 	recv := x.exprText(root)
+	amp := "&"
+	if u, ok := goUnparen(call.Args[0]).(*ast.UnaryExpr); !ok || u.Op != token.AND {
+		amp = ""
+	}
 	x.calls = append(x.calls, stmt.MapperCall{
 		Mapper: recv, Method: method, Entity: model.Name, Record: id.Name, RecordRead: read, Sets: sets,
-		Criteria: []stmt.Criterion{{Property: key, Op: "EqualTo"}}, CriteriaKnown: true, HostMethod: x.enclosingName(call),
+		Criteria: criteria, CriteriaKnown: true, HostMethod: x.enclosingName(call),
 		Framework: stmt.FrameworkGORM, Table: table, Line: p.Line, Col: p.Column, EndLine: max(x.position(call.End()).Line, p.Line),
-		// Save and Updates of a record write its fields WHERE its key.
-		Statement: fmt.Sprintf("GORM %s.%s(&%s) (UPDATE %s SET … WHERE %s = ?)", recv, method, id.Name, table, key),
+		// Save and Updates of a record write its fields WHERE its key
+		// (and the chain's Where).
+		Statement: fmt.Sprintf("GORM %s.%s(%s%s) (UPDATE %s SET … WHERE %s)", recv, method, amp, id.Name, table, where),
 		Advice:    gormAdvice,
 	})
 	return true
 }
+
+// whereColumns returns, lower case, the columns the Where texts of a chain
+// compare; ok is false when one does not parse as a condition.
+func (x *goExtractor) whereColumns(where []string) (cols map[string]bool, ok bool) {
+	if len(where) == 0 {
+		return nil, true
+	}
+	if x.parser == nil {
+		x.parser = sqlparse.NewParser()
+	}
+	n, err := x.parser.Parse("SELECT 1 FROM t WHERE " + strings.Join(where, " AND "))
+	if err != nil {
+		return nil, false
+	}
+	sel, ok := n.(*sqlparse.SelectStmt)
+	if !ok || sel.Where == nil {
+		return nil, false
+	}
+	v := &columnNames{names: map[string]bool{}}
+	sel.Where.Accept(v)
+	return v.names, true
+}
+
+// columnNames collects the column names an expression names.
+type columnNames struct{ names map[string]bool }
+
+func (v *columnNames) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
+	if c, ok := n.(*sqlparse.ColumnNameExpr); ok {
+		v.names[c.Name.Name.L] = true
+	}
+	return n, false
+}
+
+func (v *columnNames) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
 
 // gormSets lists what the function assigns to fields of record v before
 // the write at call (after its read, when it was read): `v.F = e`,

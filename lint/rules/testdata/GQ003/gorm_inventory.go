@@ -95,3 +95,29 @@ func gormRefund(db *gorm.DB, id int64, x float64) error {
 	o.Amount -= x
 	return db.Save(&o).Error // want "GQ003 counter t_order.amount is set to o.Amount - x.*inferred counter: decremented at testdata/GQ003/gorm_inventory.go:95"
 }
+
+// A Where before Updates of the record read: GORM adds the record's key to
+// the Where, and the stock written is still the one read.
+func gormWhereUpdatesAfterRead(db *gorm.DB, productID int64, n int) error {
+	var inv *gormmodel.Inventory
+	if err := db.Where("product_id = ?", productID).Find(&inv).Error; err != nil {
+		return err
+	}
+	inv.Stock -= n
+	return db.Where("product_id = ?", productID).Updates(inv).Error // want "GQ003 counter t_inventory.inventory is set to inv.Stock - n, computed from inv read by Find at line .*, and written by GORM db.Updates.inv. .UPDATE t_inventory SET … WHERE .product_id = .. AND id = .."
+}
+
+// Safe twin: the Where compares the stock it replaces.
+func gormWhereCAS(db *gorm.DB, productID int64, n int) error {
+	var inv gormmodel.Inventory
+	if err := db.Where("product_id = ?", productID).First(&inv).Error; err != nil {
+		return err
+	}
+	old := inv.Stock
+	inv.Stock -= n
+	res := db.Where("product_id = ? AND inventory = ?", productID, old).Updates(&inv)
+	if res.RowsAffected != 1 {
+		return errConflict
+	}
+	return res.Error
+}
