@@ -90,7 +90,7 @@ func TestExtractGoGormChains(t *testing.T) {
 		}, "UPDATE `inventories` SET `status` = 'b' WHERE `id` = ? AND (status in (?))", &stmt.Exec{Method: "Updates", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"model key, soft delete", []string{
 			`db.Model(&model.Order{Model: gorm.Model{}}).Where("status = ?", 1).Update("Status", 2)`,
-		}, "UPDATE `orders` SET `status` = 2 WHERE (status = ?) AND `deleted_at` IS NULL", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
+		}, "UPDATE `orders` SET `status` = 2 WHERE (status = 1) AND `deleted_at` IS NULL", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},
 		{"bare column condition", []string{
 			`db.Table("t_product").Where("id", id).Update("stock", gorm.Expr("stock + ?", n))`,
 		}, "UPDATE `t_product` SET `stock` = stock + ? WHERE `id` = ?", &stmt.Exec{Method: "Update", ResultDiscarded: true, Returns: stmt.ReturnsHandle}},

@@ -82,23 +82,33 @@ func goMarks(s string) []int {
 // gorm.Expr("stock - ?", 1) is `stock - 1`, a decrement by one that
 // `stock > 0` guards. Any other argument leaves the text as it is.
 func goBindLiterals(text string, args []ast.Expr) string {
+	for _, a := range args {
+		if lit, ok := goUnparen(a).(*ast.BasicLit); !ok || lit.Kind != token.INT {
+			return text
+		}
+	}
+	return goBindSome(text, args)
+}
+
+// goBindSome writes into a condition's text the integer literals of those
+// of its arguments that are one, leaving a placeholder for the others:
+// Where("voucher_id = ? AND stock > ?", id, 0) is `voucher_id = ? AND
+// stock > 0`, which guards a decrement by one. A text whose placeholders
+// are not one per argument stays as it is.
+func goBindSome(text string, args []ast.Expr) string {
 	marks := goMarks(text)
 	if len(marks) == 0 || len(marks) != len(args) {
 		return text
-	}
-	lits := make([]string, len(args))
-	for i, a := range args {
-		lit, ok := goUnparen(a).(*ast.BasicLit)
-		if !ok || lit.Kind != token.INT {
-			return text
-		}
-		lits[i] = lit.Value
 	}
 	var b strings.Builder
 	prev := 0
 	for i, m := range marks {
 		b.WriteString(text[prev:m])
-		b.WriteString(lits[i])
+		if lit, ok := goUnparen(args[i]).(*ast.BasicLit); ok && lit.Kind == token.INT {
+			b.WriteString(lit.Value)
+		} else {
+			b.WriteByte('?')
+		}
 		prev = m + 1
 	}
 	b.WriteString(text[prev:])
@@ -126,7 +136,7 @@ func (x *goExtractor) gormWhere(args []ast.Expr, model *GoModel) (text string, o
 		if goCountMarks(t) != len(args)-1 || strings.Contains(t, "@") {
 			return "", false
 		}
-		return "(" + t + ")", true
+		return "(" + goBindSome(t, args[1:]) + ")", true
 	}
 	if len(args) != 1 {
 		return "", false

@@ -73,3 +73,17 @@ func gormTakeTwo(db *gorm.DB, id int64) bool {
 	res := db.Model(&gormInventory{}).Where("id = ?", id).Where("inventory > 0").Update("inventory", gorm.Expr("inventory - ?", 2)) // want "^GQ002 decrement of counter t_inventory.inventory by 2"
 	return res.Error == nil && res.RowsAffected == 1
 }
+
+// Safe twin: the guard's bound is a literal argument of the Where, which
+// GORM sends as written: `inventory > 0` guards a decrement by one.
+func gormDeductOneBound(db *gorm.DB, id int64) (int64, error) {
+	res := db.Model(&gormInventory{}).Where("id = ? AND inventory > ?", id, 0).UpdateColumn("inventory", gorm.Expr("inventory - ?", 1))
+	return res.RowsAffected, res.Error
+}
+
+// A literal bound that does not cover the amount: `inventory > 0` lets a
+// decrement by two go below zero.
+func gormDeductTwoBound(db *gorm.DB, id int64) (int64, error) {
+	res := db.Model(&gormInventory{}).Where("id = ? AND inventory > ?", id, 0).UpdateColumn("inventory", gorm.Expr("inventory - ?", 2)) // want "^GQ002 decrement of counter t_inventory.inventory by 2"
+	return res.RowsAffected, res.Error
+}
