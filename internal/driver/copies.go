@@ -2,7 +2,6 @@ package driver
 
 import (
 	"github.com/guard-sql/guard/internal/frameworks/beans"
-	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
@@ -26,7 +25,7 @@ func (r *run) copies() error {
 					continue
 				}
 				if ix == nil {
-					ix = beans.NewIndex(javaFiles(r.results))
+					ix = beans.NewIndex(r.javaFiles())
 				}
 				added := ix.Fill(c)
 				if observe && c.Table != "" && len(added) > 0 {
@@ -40,13 +39,4 @@ func (r *run) copies() error {
 		fill(fr.java.ServiceCalls, false)
 	}
 	return nil
-}
-
-// javaFiles returns the Java facts of every result (nil for the others).
-func javaFiles(results []fileResult) []*java.File {
-	out := make([]*java.File, len(results))
-	for i := range results {
-		out[i] = results[i].java
-	}
-	return out
 }

@@ -303,7 +303,7 @@ func (r *run) extract() error {
 // jpql parses again, once every entity is known, the files whose
 // repositories' JPQL names entities other files declare.
 func (r *run) jpql() error {
-	files := javaFiles(r.results)
+	files := r.javaFiles()
 	var again []int
 	for i, fr := range r.results {
 		if fr.err == nil && fr.java != nil && jpa.Of(fr.java).HasJPQL() {

@@ -78,13 +78,12 @@ func (r *run) negatedCalls() map[negatedKey]stmt.NegatedArg {
 	return calls
 }
 
-// javaFiles returns the Java facts of the run's .java files.
+// javaFiles returns the Java facts of each result, nil for a result that
+// is not a .java file: its i-th entry is results[i]'s.
 func (r *run) javaFiles() []*java.File {
-	var out []*java.File
+	out := make([]*java.File, len(r.results))
 	for i := range r.results {
-		if r.results[i].java != nil {
-			out = append(out, r.results[i].java)
-		}
+		out[i] = r.results[i].java
 	}
 	return out
 }
