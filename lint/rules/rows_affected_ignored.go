@@ -207,15 +207,16 @@ func conditionalWrite(pass *lint.Pass, w *write) conditional {
 	}
 	conds := w.filters()
 	as := w.assignments()
-	// Any write of a counter: guarded or not, only the count of changed rows
-	// says whether the stock moved — but an increment that no conjunct of
-	// the WHERE bounds (a restock, a refund) is refused by nothing.
+	// A write of a counter that its WHERE bounds (the counter compared, a
+	// version CAS): only the count of changed rows says whether the stock
+	// moved. One that names the row alone (`SET stock = ? WHERE id = ?`, an
+	// unguarded decrement, which GQ002 reports) or an increment nothing
+	// bounds (a restock, a refund) is refused by nothing but a missing row.
 	for _, a := range as {
 		if !isCounter(pass, a.col) {
 			continue
 		}
-		if _, _, signed := signedIncrement(a, w.negated); !signed && incrementOf(a.col, a.expr) &&
-			!mentions(conds, a.col) && !hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
+		if !mentions(conds, a.col) && !hasVersionPredicate(conds, w.versionRef(pass, a.col.t)) {
 			continue
 		}
 		cw := conditional{why: "a write of counter " + a.col.name, table: a.col.t.tableName(), column: a.col.name,
