@@ -154,6 +154,11 @@ type Rules struct {
 	GM001 Severity `toml:"GM001"`
 	GM002 Severity `toml:"GM002"`
 	GM003 Severity `toml:"GM003"`
+	GM004 Severity `toml:"GM004"`
+	GM005 Severity `toml:"GM005"`
+	GM006 Severity `toml:"GM006"`
+	GM007 Severity `toml:"GM007"`
+	GM008 Severity `toml:"GM008"`
 	GQ001 Severity `toml:"GQ001"`
 	GQ002 Severity `toml:"GQ002"`
 	GQ003 Severity `toml:"GQ003"`
