@@ -26,6 +26,7 @@ type Policy struct {
 	Rules   Rules   `toml:"rules"`
 	Gen     Gen     `toml:"gen"`
 	Lock    Lock    `toml:"lock"`
+	Migrate Migrate `toml:"migrate"`
 
 	// File is where the policy was read from; empty for the built-in defaults.
 	File string `toml:"-"`
@@ -92,6 +93,18 @@ type Lock struct {
 	MaxAttempts int      `toml:"max_attempts"`
 	BackoffMin  Duration `toml:"backoff_min"`
 	BackoffMax  Duration `toml:"backoff_max"`
+}
+
+// DefaultMaxBlockingRows is [migrate] max_blocking_rows when absent.
+const DefaultMaxBlockingRows = 1_000_000
+
+// Migrate holds what guard migrate lets run against a live server.
+type Migrate struct {
+	// MaxBlockingRows is the largest table (in rows) on which guard migrate
+	// runs a statement that blocks writes for its whole run (a table copy);
+	// above it the run is refused unless the file goes through
+	// pt-online-schema-change or --allow-blocking is given. 0: no limit.
+	MaxBlockingRows int64 `toml:"max_blocking_rows"`
 }
 
 // Duration is a time.Duration written as "3s" or "500ms".
@@ -232,6 +245,7 @@ func Default() *Policy {
 			BackoffMin:  Duration{20 * time.Millisecond},
 			BackoffMax:  Duration{100 * time.Millisecond},
 		},
+		Migrate: Migrate{MaxBlockingRows: DefaultMaxBlockingRows},
 	}
 }
 
@@ -344,6 +358,10 @@ func (p *Policy) validate(file string, b []byte) error {
 	}
 	if p.Lock.BackoffMin.Duration > p.Lock.BackoffMax.Duration {
 		return at("backoff_min", "backoff_min must not exceed backoff_max")
+	}
+	if p.Migrate.MaxBlockingRows < 0 {
+		line, col := locateKey(b, "max_blocking_rows")
+		return &Error{File: file, Line: line, Column: col, Msg: "max_blocking_rows must not be negative (0: no limit)"}
 	}
 	return nil
 }

@@ -92,6 +92,10 @@ func TestParseErrors(t *testing.T) {
 		{"empty unique set", "version = 1\n[[table]]\nname = \"t\"\nunique = [[]]\n", `policies.toml:4:1: table "t": empty unique column set`},
 		{"max attempts", "version = 1\n[lock]\nmax_attempts = 0\n", "policies.toml:3:1: max_attempts must be at least 1"},
 		{"backoff order", "version = 1\n[lock]\nbackoff_min = \"1s\"\n", "policies.toml:3:1: backoff_min must not exceed backoff_max"},
+		{"max blocking rows type", "version = 1\n[migrate]\nmax_blocking_rows = \"100k\"\n", "policies.toml:3:21: cannot decode TOML string"},
+		{"max blocking rows float", "version = 1\n[migrate]\nmax_blocking_rows = 1.5\n", "policies.toml:3:21: cannot decode TOML float"},
+		{"max blocking rows negative", "version = 1\n[migrate]\n  max_blocking_rows = -1\n", "policies.toml:3:3: max_blocking_rows must not be negative"},
+		{"unknown migrate key", "version = 1\n[migrate]\nmax_rows = 5\n", `policies.toml:3:1: unknown key "migrate.max_rows"`},
 		{"duplicate key", "version = 1\nversion = 1\n", "policies.toml:2:1: key version is already defined"},
 		{"syntax", "x", "policies.toml:1:1: expected '=' after key"},
 	}
@@ -145,6 +149,16 @@ func TestDefaultsWhenAbsent(t *testing.T) {
 			name: "severity is normalised",
 			text: "version = 1\n[rules]\nGQ002 = \"WARNING\"\nGM001 = \"off\"\n",
 			edit: func(p *Policy) { p.Rules.GQ002, p.Rules.GM001 = SevWarning, SevOff },
+		},
+		{
+			name: "max_blocking_rows",
+			text: "version = 1\n[migrate]\nmax_blocking_rows = 100_000\n",
+			edit: func(p *Policy) { p.Migrate.MaxBlockingRows = 100000 },
+		},
+		{
+			name: "max_blocking_rows 0 is no limit, not absent",
+			text: "version = 1\n[migrate]\nmax_blocking_rows = 0\n",
+			edit: func(p *Policy) { p.Migrate.MaxBlockingRows = 0 },
 		},
 		{
 			name: "false is kept, not taken for absent",
