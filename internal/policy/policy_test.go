@@ -310,3 +310,23 @@ func FuzzParse(f *testing.F) {
 		p.RequireVersion("t_x", true)
 	})
 }
+
+// guard init keeps a max_blocking_rows the base policy set, and writes no
+// [migrate] section for the default.
+func TestProposalKeepsMaxBlockingRows(t *testing.T) {
+	for _, rows := range []int64{0, 5000, DefaultMaxBlockingRows} {
+		base := Default()
+		base.Migrate.MaxBlockingRows = rows
+		text := (&Proposal{Base: base}).TOML()
+		got, err := Parse("p.toml", text)
+		if err != nil {
+			t.Fatalf("rows %d: %v\n%s", rows, err, text)
+		}
+		if got.Migrate.MaxBlockingRows != rows {
+			t.Errorf("rows %d: read back %d from\n%s", rows, got.Migrate.MaxBlockingRows, text)
+		}
+		if has := strings.Contains(string(text), "[migrate]"); has != (rows != DefaultMaxBlockingRows) {
+			t.Errorf("rows %d: [migrate] written %v", rows, has)
+		}
+	}
+}

@@ -91,6 +91,11 @@ func (p *Proposal) TOML() []byte {
 	fmt.Fprintf(&b, "max_attempts = %d\n", base.Lock.MaxAttempts)
 	fmt.Fprintf(&b, "backoff_min = %s\n", tomlString(base.Lock.BackoffMin.String()))
 	fmt.Fprintf(&b, "backoff_max = %s\n", tomlString(base.Lock.BackoffMax.String()))
+	// A limit the base policy set is kept; the default needs no line.
+	if base.Migrate.MaxBlockingRows != DefaultMaxBlockingRows {
+		b.WriteString("\n[migrate]\n# guard migrate refuses a write-blocking statement on a table above this many rows (0: no limit).\n")
+		fmt.Fprintf(&b, "max_blocking_rows = %d\n", base.Migrate.MaxBlockingRows)
+	}
 	return []byte(b.String())
 }
 
