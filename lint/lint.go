@@ -278,6 +278,9 @@ type Pass struct {
 	// Redis is the server a rule of KindRedis judges; nil on every other
 	// pass.
 	Redis *Redis
+	// Usage says where the code uses the tables the migrations change,
+	// for the migration rules; nil answers nothing is used.
+	Usage *Usage
 
 	report func(Finding)
 	// severity is what the policy makes of the rule's own code.

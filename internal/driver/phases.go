@@ -88,6 +88,9 @@ type run struct {
 	col   *collector
 	migs  []*lint.Migration
 	sch   *schema.Schema
+	// watch names the tables the migrations change, whose uses by the
+	// code the extraction records for the migration rules.
+	watch lint.Watch
 	// index: the registered frameworks' linkers, which read every file of
 	// their languages.
 	linkers []linker
@@ -186,6 +189,9 @@ func (r *run) schema() error {
 		return err
 	}
 	r.tx.forget() // a --schema file the walk does not read again
+	if r.judging {
+		r.watch = watchedTables(r.migs)
+	}
 	var ddl []schema.DDL
 	for _, m := range r.migs {
 		ddl = append(ddl, toDDL(m.Statements)...)
@@ -228,6 +234,7 @@ func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.Fil
 	}
 	r.results[i] = parseExtracted(p, f, jf, r.learner, r.sch, jpaIx, fl)
 	r.results[i].asked = asked
+	r.results[i].uses = usageOf(r.results[i].stmts, r.watch, r.sch)
 	r.results[i].stmts = nil
 }
 
@@ -401,8 +408,13 @@ func (r *run) judge() error {
 		r.col.addFile(fr.file, fr.anchors)
 		r.col.findings = append(r.col.findings, fr.findings...)
 	}
+	usage := &lint.Usage{}
+	for _, fr := range r.results {
+		usage.Merge(fr.uses)
+	}
 	for _, rule := range r.otherRules {
 		pass := lint.NewPass(rule, r.pol, r.sch, nil, r.migs, nil, r.col.add)
+		pass.Usage = usage
 		if err := rule.Run(pass); err != nil {
 			return fmt.Errorf("rule %s: %w", rule.Code, err)
 		}

@@ -119,6 +119,8 @@ type fileResult struct {
 	// tables are the CREATE TABLEs of a .sql query source, kept for the
 	// inference of a run without a schema (see inferenceSchema).
 	tables []schema.DDL
+	// uses are what its statements use of the tables the migrations change.
+	uses *lint.Usage
 }
 
 // hostTypes are the types of the whole run that an ORM write in one file

@@ -15,6 +15,9 @@ func All() []*lint.Rule {
 		migrationrules.MultipleDDL,           // GM001
 		migrationrules.AlterWithoutAlgorithm, // GM002
 		migrationrules.BlockingDDL,           // GM003
+		migrationrules.Destructive,           // GM004
+		migrationrules.GuardRemoved,          // GM005
+		migrationrules.Incompatible,          // GM006
 		WriteWithoutWhere,                    // GQ001
 		UnguardedDecrement,                   // GQ002
 		AbsoluteCounterWrite,                 // GQ003

@@ -1,0 +1,80 @@
+package driver
+
+import (
+	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/sqlparse"
+	"github.com/guard-sql/guard/lint"
+)
+
+// watchedTables names the tables whose use by the code the migration
+// rules ask about: those a migration alters, drops, truncates or renames,
+// with the columns it drops or renames. Nil when there are none, and the
+// extraction records no use.
+func watchedTables(migs []*lint.Migration) lint.Watch {
+	var watch lint.Watch
+	for _, m := range migs {
+		for _, st := range m.Statements {
+			if st.Node == nil || !changesTable(st.Node) {
+				continue
+			}
+			if watch == nil {
+				watch = lint.Watch{}
+			}
+			for _, t := range tablesOf(st.Node) {
+				if t != "" {
+					watch.Add(t, "")
+				}
+			}
+			if a, ok := st.Node.(*sqlparse.AlterTableStmt); ok {
+				for _, c := range removedColumns(a) {
+					watch.Add(lint.TableKey(a.Table), c)
+				}
+			}
+		}
+	}
+	return watch
+}
+
+// removedColumns names the columns an ALTER drops or renames, lower case.
+func removedColumns(a *sqlparse.AlterTableStmt) []string {
+	var out []string
+	for _, sp := range a.Specs {
+		switch sp.Tp {
+		case sqlparse.AlterTableDropColumn, sqlparse.AlterTableRenameColumn, sqlparse.AlterTableChangeColumn:
+			if sp.OldColumnName != nil {
+				out = append(out, sp.OldColumnName.Name.L)
+			}
+		}
+	}
+	return out
+}
+
+// usageOf records what the statements of one file use of the watched
+// tables; nil when nothing is watched.
+func usageOf(stmts []*lint.Statement, watch lint.Watch, s *schema.Schema) *lint.Usage {
+	if len(watch) == 0 {
+		return nil
+	}
+	for _, st := range stmts {
+		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
+			// A schema dump or seed script beside the code: its INSERTs
+			// load data, they are not the code's use of the columns.
+			return nil
+		}
+	}
+	u := &lint.Usage{}
+	for _, st := range stmts {
+		u.Observe(st, watch, s)
+	}
+	return u
+}
+
+// changesTable reports whether a migration statement changes or removes
+// a table that exists: ALTER, DROP, TRUNCATE, RENAME TABLE.
+func changesTable(n sqlparse.StmtNode) bool {
+	switch n.(type) {
+	case *sqlparse.AlterTableStmt, *sqlparse.DropTableStmt, *sqlparse.TruncateTableStmt, *sqlparse.RenameTableStmt:
+		return true
+	}
+	return false
+}

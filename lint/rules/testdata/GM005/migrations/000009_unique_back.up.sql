@@ -1,0 +1,1 @@
+ALTER TABLE t_wallet ADD UNIQUE KEY uk_pay_no (pay_no), ALGORITHM=INPLACE, LOCK=NONE;

@@ -1,0 +1,1 @@
+ALTER TABLE t_user ADD COLUMN tenant_id BIGINT NOT NULL, ALGORITHM=INSTANT; -- want "GM006 ADD COLUMN t_user.tenant_id NOT NULL without a DEFAULT: .*the code's INSERTs that leave it out: INSERT at .*users.go:8"

@@ -1,0 +1,1 @@
+ALTER TABLE t_log ADD COLUMN level INT NULL, ALGORITHM=INSTANT; -- want "GM006 ADD COLUMN t_log.level: the code's INSERTs without a column list then have too few values \\(1136\\): INSERT at .*LogMapper.java:10"
