@@ -58,8 +58,40 @@ func Narrowing(from, to ColumnType) string {
 			return fmt.Sprintf("%s: fractional seconds are rounded to %d digits", change, max(t.Scale, 0))
 		}
 		return ""
+	case charLimit(t) > 0 && binaryType(t.Name) && charLimit(f) > 0:
+		// Text kept as bytes: every value fits when the bytes do (four a
+		// character at most).
+		if charLimit(f) > 0 && unit(f.Name) == "characters" && charLimit(t) < 4*charLimit(f) ||
+			unit(f.Name) == "bytes" && charLimit(t) < charLimit(f) {
+			return fmt.Sprintf("%s: values longer than %d bytes", change, charLimit(t))
+		}
+		return ""
+	case charLimit(t) > 0 && !binaryType(t.Name) && (intBytes[f.Name] > 0 || isDecimal(f.Name) || temporal[f.Name] || f.Name == "date" || f.Name == "year"):
+		// A number or a date written as text.
+		if charLimit(t) < textWidth(f) {
+			return fmt.Sprintf("%s: values longer than %d characters", change, charLimit(t))
+		}
+		return ""
 	}
 	return change + ": a value of the old type may not convert"
+}
+
+// textWidth is how many characters the longest value of a number or date
+// type takes as text.
+func textWidth(c ColumnType) int {
+	switch {
+	case intBytes[c.Name] > 0:
+		return intDigits(c) + 1
+	case isDecimal(c.Name):
+		return c.Length + 2
+	case c.Name == "date":
+		return 10
+	case c.Name == "year":
+		return 4
+	case c.Name == "time":
+		return 10 + max(c.Scale, 0) + 1
+	}
+	return 19 + max(c.Scale, 0) + 1 // datetime, timestamp
 }
 
 // Text writes the type as a declaration would: "VARCHAR(32)", "INT UNSIGNED".
