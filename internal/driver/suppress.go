@@ -82,19 +82,38 @@ func anchorsOf(f *hostcode.File, stmts []*lint.Statement) anchors {
 func (c *collector) add(f lint.Finding) { c.findings = append(c.findings, f) }
 
 // suppressed reports whether a valid suppression covers f: a guard:ignore of
-// f's code on the line before the statement or before its host construct.
+// f's code on the line before the statement or before its host construct,
+// or on a line of the run of guard:ignore lines that ends there. One
+// statement may be several rules' finding (an ADD CHECK is GM003's and
+// GM007's), and a comment names one code: the lines stack.
 func (c *collector) suppressed(f lint.Finding) bool {
 	fi := c.files[f.File]
 	if fi == nil || f.File == "" {
 		return false
 	}
+	if fi.suppressedAbove(f.Code, f.Line) {
+		return true
+	}
 	anchor, hasAnchor := fi.anchor[f.Line]
-	for _, s := range fi.supps {
-		if s.Code != f.Code || s.Reason == "" {
-			continue
+	return hasAnchor && fi.suppressedAbove(f.Code, anchor)
+}
+
+// suppressedAbove reports whether a valid suppression of code stands in the
+// run of guard:ignore lines right above line.
+func (fi *fileInfo) suppressedAbove(code string, line int) bool {
+	for above := line - 1; above > 0; above-- {
+		stands := false
+		for _, s := range fi.supps {
+			if s.Line != above {
+				continue
+			}
+			if s.Code == code && s.Reason != "" {
+				return true
+			}
+			stands = true
 		}
-		if s.Line+1 == f.Line || (hasAnchor && s.Line+1 == anchor) {
-			return true
+		if !stands {
+			return false
 		}
 	}
 	return false

@@ -27,6 +27,7 @@ const (
 	reasonBlocking = "adding a CHECK validates every row in a table copy; planned in its own file, run it in a quiet window"
 	reasonTrigger  = "trigger bodies are outside the SQL guard parses; written by guard plan"
 	reasonOSC      = "guard migrate runs it through pt-online-schema-change, which copies the table without blocking writes"
+	reasonRows     = "guard migrate's preflight counts the rows that would make it fail and refuses before applying anything"
 )
 
 // ruleNames names the rules whose findings the steps fix.
@@ -68,6 +69,10 @@ func upFile(st Step) []byte {
 	fmt.Fprintf(&b, "-- Algorithm: %s; blocks writes: %s; rows: %s.\n", st.Algorithm, blocks, rowsText(st))
 	if st.Note != "" {
 		fmt.Fprintf(&b, "-- Note: %s.\n", st.Note)
+	}
+	switch st.Guard {
+	case GuardNotNull, GuardCheck, GuardUnique:
+		fmt.Fprintf(&b, "-- guard:ignore GM007 %s\n", reasonRows)
 	}
 	switch {
 	case st.Guard == GuardTrigger:

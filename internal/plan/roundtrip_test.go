@@ -57,7 +57,7 @@ func TestFixturesRoundTrip(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		use := []*lint.Rule{ruleByCode(t, code), ruleByCode(t, "GM001"), ruleByCode(t, "GM002"), ruleByCode(t, "GM003"), ruleByCode(t, "GQ009")}
+		use := []*lint.Rule{ruleByCode(t, code), ruleByCode(t, "GM001"), ruleByCode(t, "GM002"), ruleByCode(t, "GM003"), ruleByCode(t, "GM007"), ruleByCode(t, "GQ009")}
 		if got, want := ruleNames[code], use[0].Name; got != want {
 			t.Errorf("plan names %s %q, the rule is %q", code, got, want)
 		}

@@ -18,6 +18,7 @@ func All() []*lint.Rule {
 		migrationrules.Destructive,           // GM004
 		migrationrules.GuardRemoved,          // GM005
 		migrationrules.Incompatible,          // GM006
+		migrationrules.DataDependent,         // GM007
 		WriteWithoutWhere,                    // GQ001
 		UnguardedDecrement,                   // GQ002
 		AbsoluteCounterWrite,                 // GQ003

@@ -35,7 +35,7 @@ func runBlockingDDL(p *lint.Pass) error {
 		dir := m.Dir()
 		types := replays[dir]
 		if types == nil {
-			types = &columnTypes{tables: map[string]map[string]string{}}
+			types = newColumnTypes()
 			replays[dir] = types
 		}
 		for _, st := range m.Statements {
@@ -158,19 +158,63 @@ func typeText(def *sqlparse.ColumnDef) string {
 // columnTypes replays the migrations of one folder far enough to know each
 // column's type before a MODIFY or CHANGE: the schema model keeps only the
 // final state and the base type, and a change from DECIMAL(10,2) to
-// DECIMAL(12,2) copies the table as surely as one from INT to BIGINT.
+// DECIMAL(12,2) copies the table as surely as one from INT to BIGINT. GM007
+// reads the parsed type and the nullability the replay keeps beside the
+// text, to tell a narrowing change from a widening one.
 type columnTypes struct {
-	// tables maps a lower-case table name to its lower-case column names and type texts.
-	tables map[string]map[string]string
+	// tables maps a lower-case table name to its lower-case column names and what is known of them.
+	tables map[string]map[string]replayedColumn
+}
+
+// replayedColumn is a column as the statements so far define it.
+type replayedColumn struct {
+	text     string              // typeText, which GM003 compares
+	typ      sqlparse.ColumnType // the parsed type, which GM007 compares
+	nullable bool
+	// primary says the column is part of the primary key, which keeps it
+	// NOT NULL whatever a later MODIFY declares.
+	primary bool
+}
+
+func newColumnTypes() *columnTypes {
+	return &columnTypes{tables: map[string]map[string]replayedColumn{}}
+}
+
+// replayColumn is what a column definition says of its column.
+func replayColumn(def *sqlparse.ColumnDef) replayedColumn {
+	rc := replayedColumn{text: typeText(def), typ: sqlparse.TypeOfColumn(def), nullable: true}
+	for _, o := range def.Options {
+		switch o.Tp {
+		case sqlparse.ColumnOptionNotNull:
+			rc.nullable = false
+		case sqlparse.ColumnOptionNull:
+			rc.nullable = true
+		case sqlparse.ColumnOptionPrimaryKey:
+			rc.nullable, rc.primary = false, true
+		}
+	}
+	return rc
 }
 
 func (c *columnTypes) lookup(table, col string) (string, bool) {
+	rc, ok := c.column(table, col)
+	return rc.text, ok
+}
+
+// column returns what the replay knows of column col of table.
+func (c *columnTypes) column(table, col string) (replayedColumn, bool) {
 	cols, ok := c.tables[table]
 	if !ok {
-		return "", false
+		return replayedColumn{}, false
 	}
-	t, ok := cols[col]
-	return t, ok
+	rc, ok := cols[col]
+	return rc, ok
+}
+
+// known reports whether the migrations so far define table.
+func (c *columnTypes) known(table string) bool {
+	_, ok := c.tables[table]
+	return ok
 }
 
 // apply records the column changes of one statement.
@@ -181,14 +225,19 @@ func (c *columnTypes) apply(n sqlparse.StmtNode) {
 		if n.IfNotExists && c.tables[name] != nil {
 			return
 		}
-		cols := map[string]string{}
+		cols := map[string]replayedColumn{}
 		if n.ReferTable != nil {
 			for k, v := range c.tables[lint.TableKey(n.ReferTable)] {
 				cols[k] = v
 			}
 		}
 		for _, def := range n.Cols {
-			cols[def.Name.Name.L] = typeText(def)
+			cols[def.Name.Name.L] = replayColumn(def)
+		}
+		for _, cons := range n.Constraints {
+			if cons.Tp == sqlparse.ConstraintPrimaryKey {
+				markPrimary(cols, cons)
+			}
 		}
 		c.tables[name] = cols
 	case *sqlparse.DropTableStmt:
@@ -201,6 +250,19 @@ func (c *columnTypes) apply(n sqlparse.StmtNode) {
 		}
 	case *sqlparse.AlterTableStmt:
 		c.alter(n)
+	}
+}
+
+// markPrimary records that the columns of a PRIMARY KEY are NOT NULL.
+func markPrimary(cols map[string]replayedColumn, cons *sqlparse.Constraint) {
+	for _, k := range cons.Keys {
+		if k.Column == nil {
+			continue
+		}
+		if rc, ok := cols[k.Column.Name.L]; ok {
+			rc.nullable, rc.primary = false, true
+			cols[k.Column.Name.L] = rc
+		}
 	}
 }
 
@@ -217,18 +279,35 @@ func (c *columnTypes) alter(n *sqlparse.AlterTableStmt) {
 	if cols == nil {
 		return
 	}
+	// changed keeps a column of the primary key NOT NULL through a MODIFY
+	// or CHANGE that does not say so, as the server does.
+	changed := func(old string, def *sqlparse.ColumnDef) {
+		rc := replayColumn(def)
+		if prev, ok := cols[old]; ok && prev.primary {
+			rc.nullable, rc.primary = false, true
+		}
+		cols[def.Name.Name.L] = rc
+	}
 	for _, sp := range n.Specs {
 		switch sp.Tp {
-		case sqlparse.AlterTableAddColumns, sqlparse.AlterTableModifyColumn:
+		case sqlparse.AlterTableAddColumns:
 			for _, def := range sp.NewColumns {
-				cols[def.Name.Name.L] = typeText(def)
+				cols[def.Name.Name.L] = replayColumn(def)
+			}
+		case sqlparse.AlterTableModifyColumn:
+			for _, def := range sp.NewColumns {
+				changed(def.Name.Name.L, def)
 			}
 		case sqlparse.AlterTableChangeColumn:
-			if sp.OldColumnName != nil {
-				delete(cols, sp.OldColumnName.Name.L)
-			}
 			for _, def := range sp.NewColumns {
-				cols[def.Name.Name.L] = typeText(def)
+				old := def.Name.Name.L
+				if sp.OldColumnName != nil {
+					old = sp.OldColumnName.Name.L
+				}
+				changed(old, def)
+				if old != def.Name.Name.L {
+					delete(cols, old)
+				}
 			}
 		case sqlparse.AlterTableDropColumn:
 			if sp.OldColumnName != nil {
@@ -240,6 +319,16 @@ func (c *columnTypes) alter(n *sqlparse.AlterTableStmt) {
 					delete(cols, sp.OldColumnName.Name.L)
 					cols[sp.NewColumnName.Name.L] = t
 				}
+			}
+		case sqlparse.AlterTableAddConstraint:
+			if sp.Constraint != nil && sp.Constraint.Tp == sqlparse.ConstraintPrimaryKey {
+				markPrimary(cols, sp.Constraint)
+			}
+		case sqlparse.AlterTableDropPrimaryKey:
+			// The columns stay NOT NULL; a later MODIFY may now make them nullable.
+			for k, rc := range cols {
+				rc.primary = false
+				cols[k] = rc
 			}
 		case sqlparse.AlterTableRenameTable:
 			if sp.NewTable != nil {

@@ -1,0 +1,1 @@
+ALTER TABLE t_user MODIFY COLUMN name VARCHAR(32) NOT NULL, ALGORITHM=COPY, LOCK=SHARED; -- want "GM007 ALTER TABLE t_user MODIFY COLUMN name varchar\\(32\\): rows whose name is longer than 32 characters \\(it was varchar\\(64\\)\\) fail it, or are cut short outside strict sql_mode; guard migrate counts the rows where CHAR_LENGTH\\(`name`\\) > 32 and refuses if any$"

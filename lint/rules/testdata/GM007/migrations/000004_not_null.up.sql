@@ -1,0 +1,1 @@
+ALTER TABLE t_user MODIFY COLUMN age INT NOT NULL DEFAULT 0, ALGORITHM=INPLACE, LOCK=NONE; -- want "GM007 ALTER TABLE t_user MODIFY COLUMN age int\\(11\\): rows where age is NULL \\(it was nullable\\) fail it, .*; guard migrate counts the rows where `age` IS NULL and refuses if any$"

@@ -1,0 +1,3 @@
+-- New columns, NULL or with a DEFAULT, need nothing of the rows.
+ALTER TABLE t_user ADD COLUMN referrer BIGINT NULL, ALGORITHM=INSTANT;
+ALTER TABLE t_user ADD COLUMN level INT NOT NULL DEFAULT 1, ALGORITHM=INSTANT;

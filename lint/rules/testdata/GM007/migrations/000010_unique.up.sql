@@ -1,0 +1,2 @@
+ALTER TABLE t_user ADD UNIQUE KEY uk_email (email), ALGORITHM=INPLACE, LOCK=NONE; -- want "GM007 ALTER TABLE t_user ADD UNIQUE uk_email \\(email\\): rows sharing a value of \\(email\\) fail it with 1062 \\(duplicate entry\\); guard migrate counts the rows sharing a value of \\(`email`\\), NULLs apart, and refuses if any$"
+ALTER TABLE t_user ADD CONSTRAINT uk_name_nick UNIQUE (name(20), nickname), ALGORITHM=INPLACE, LOCK=NONE; -- want "GM007 .*ADD UNIQUE uk_name_nick \\(name\\(20\\), nickname\\).*sharing a value of \\(LEFT\\(`name`, 20\\), `nickname`\\)"
