@@ -23,7 +23,7 @@ var ErrFleetStopped = errors.New("another target of the fleet failed")
 const (
 	OutcomeApplied    = "applied"     // migrations were applied (or undone)
 	OutcomeNoChange   = "no change"   // nothing to do
-	OutcomeRefused    = "refused"     // preflight found rows a guard would reject; nothing applied there
+	OutcomeRefused    = "refused"     // preflight found rows a guard would reject, or a statement blocks writes on a big table; nothing applied there
 	OutcomeFailed     = "failed"      // the target failed otherwise; see Err
 	OutcomeDirty      = "dirty"       // the version is dirty
 	OutcomeStopped    = "stopped"     // stopped at a clean version after another target failed
@@ -208,6 +208,8 @@ func targetResult(name string, res *Result, err error, elapsed time.Duration) *T
 	}
 	var dirty *DirtyError
 	var refused *RefusedError
+	var blocking *BlockingError
+	var osc *OSCRefusedError
 	switch {
 	case err == nil && r.Steps > 0:
 		r.Outcome = OutcomeApplied
@@ -217,7 +219,7 @@ func targetResult(name string, res *Result, err error, elapsed time.Duration) *T
 		r.Outcome = OutcomeDirty
 	case errors.Is(err, ErrFleetStopped):
 		r.Outcome = OutcomeStopped
-	case errors.As(err, &refused):
+	case errors.As(err, &refused), errors.As(err, &blocking), errors.As(err, &osc):
 		r.Outcome = OutcomeRefused
 	default:
 		r.Outcome = OutcomeFailed
@@ -306,4 +308,34 @@ func (p *prefixWriter) Write(b []byte) (int, error) {
 			return len(b), err
 		}
 	}
+}
+
+// TargetDryRun is the dry run of one target of a fleet.
+type TargetDryRun struct {
+	Target string
+	DryRun *DryRun
+	// Err is why the target could not be described (unreachable, dirty, a
+	// file that does not parse); the refusals are in DryRun.
+	Err error
+}
+
+// DryRunFleet describes op on every target, parallel at a time, in input
+// order; like DryRun it applies and writes nothing.
+func DryRunFleet(ctx context.Context, targets []FleetTarget, op Op, opts Options, parallel int) []*TargetDryRun {
+	if parallel < 1 {
+		parallel = DefaultParallel
+	}
+	out := make([]*TargetDryRun, len(targets))
+	forEach(len(targets), parallel, func(i int) {
+		r := &TargetDryRun{Target: targets[i].Name}
+		out[i] = r
+		m, err := Open(ctx, targets[i].Config, opts)
+		if err != nil {
+			r.Err = err
+			return
+		}
+		defer m.Close()
+		r.DryRun, r.Err = m.DryRun(ctx, op)
+	})
+	return out
 }

@@ -42,14 +42,16 @@ type Guard struct {
 	keys   []keyPart
 	timing string
 	event  string
-	// liveColumn is the column a NOT NULL guard reads in the live table:
-	// the old name when CHANGE renames it.
+	// liveColumn is the column a NOT NULL or fits guard reads in the live
+	// table: the old name when CHANGE renames it.
 	liveColumn string
+	// newType is the type a fits guard checks the values against.
+	newType sqlparse.ColumnType
 }
 
 // probeColumns are the live columns preflight reads.
 func (g *Guard) probeColumns() []string {
-	if g.Kind == KindNotNull {
+	if g.Kind == KindNotNull || g.Kind == KindFits {
 		return []string{lower(g.liveColumn)}
 	}
 	return g.Columns
@@ -78,6 +80,8 @@ func (g *Guard) String() string {
 		return fmt.Sprintf("%s: PRIMARY KEY (%s)", g.Table, g.Expr)
 	case KindNotNull:
 		return fmt.Sprintf("%s: %s NOT NULL", g.Table, g.Name)
+	case KindFits:
+		return fmt.Sprintf("%s: %s fits %s", g.Table, g.Name, g.Expr)
 	case KindColumn:
 		if g.NotNull {
 			return fmt.Sprintf("%s: column %s NOT NULL", g.Table, g.Name)
@@ -92,7 +96,7 @@ func (g *Guard) String() string {
 // probed reports whether preflight checks existing rows for this kind.
 func (g *Guard) probed() bool {
 	switch g.Kind {
-	case KindCheck, KindUnique, KindPrimary, KindNotNull:
+	case KindCheck, KindUnique, KindPrimary, KindNotNull, KindFits:
 		return true
 	}
 	return false

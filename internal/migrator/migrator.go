@@ -20,6 +20,8 @@ import (
 	"github.com/golang-migrate/migrate/v4"
 	"github.com/golang-migrate/migrate/v4/database"
 	mysqldrv "github.com/golang-migrate/migrate/v4/database/mysql"
+
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // DefaultLockTimeout bounds how long a run waits for another guard migrate
@@ -48,6 +50,13 @@ type Options struct {
 	// the run's error. A fleet stops its running targets this way when
 	// another target failed.
 	Stop func() error
+	// MaxBlockingRows refuses, before anything runs, a statement that
+	// blocks writes for its whole run on a table of more rows ([migrate]
+	// max_blocking_rows); a file handed to pt-online-schema-change does
+	// not block. 0: no limit.
+	MaxBlockingRows int64
+	// AllowBlocking lets such statements run (--allow-blocking).
+	AllowBlocking bool
 	// Log receives the report of a run as it goes: the preflight verdicts,
 	// one line per migration as it completes, the verifications. nil
 	// discards it.
@@ -62,8 +71,11 @@ type Migrator struct {
 	db *sql.DB
 	// cfg is the DSN's configuration, for the tools a migration hands
 	// its statement to.
-	cfg        *mysql.Config
-	database   string
+	cfg      *mysql.Config
+	database string
+	// server is the server's flavor and version, which decide what its
+	// DDL costs and what pt-online-schema-change may do.
+	server     schema.Server
 	migrations []Migration
 	opts       Options
 	// recheck is the preflight of each step of the run under way.
@@ -98,7 +110,12 @@ func Open(ctx context.Context, cfg *mysql.Config, opts Options) (*Migrator, erro
 		db.Close()
 		return nil, fmt.Errorf("connect: %w", err)
 	}
-	return &Migrator{db: db, cfg: cfg.Clone(), database: cfg.DBName, migrations: ms, opts: opts}, nil
+	var version string
+	if err := db.QueryRowContext(ctx, "SELECT VERSION()").Scan(&version); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("read the server version: %w", err)
+	}
+	return &Migrator{db: db, cfg: cfg.Clone(), database: cfg.DBName, server: schema.ParseServer(version), migrations: ms, opts: opts}, nil
 }
 
 // Close closes the connections.
@@ -149,6 +166,12 @@ func (m *Migrator) Force(ctx context.Context, v int) (State, error) {
 	if err != nil {
 		return State{}, fmt.Errorf("force %d: %w", v, cause(err))
 	}
+	// Forcing V says the database is at V: every version up to it is
+	// applied, which is also the way out of an out-of-order refusal for
+	// a file whose changes were made by hand.
+	if err := m.writeHistory(ctx, appliedUpTo(m.migrations, v)); err != nil {
+		return State{}, err
+	}
 	return m.State(ctx)
 }
 
@@ -168,13 +191,21 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 		return nil, err
 	}
 	defer release()
-	p, err := m.prepare(ctx, kind, arg, true)
+	p, err := m.prepare(ctx, kind, arg, true, false)
 	if p == nil {
 		return nil, err
 	}
 	res, steps, up, stmts := p.res, p.steps, p.up, p.stmts
-	if err != nil || len(steps) == 0 {
+	if err != nil {
 		return res, err
+	}
+	// The history starts (or is brought up to date with what another
+	// tool did) once the run is known to go ahead.
+	if err := m.writeHistory(ctx, p.applied); err != nil {
+		return res, err
+	}
+	if len(steps) == 0 {
+		return res, nil
 	}
 	if !m.opts.SkipPreflight {
 		m.recheck = &recheck{first: steps[0], res: res}
@@ -322,6 +353,9 @@ func (m *Migrator) apply(ctx context.Context, steps []Step) ([]Applied, error) {
 		}
 		if st != (State{Version: want}) {
 			return applied, fmt.Errorf("version %s after %s, want %d: another migration tool is running on this database", st, a, want)
+		}
+		if err := m.recordStep(context.WithoutCancel(ctx), step); err != nil {
+			return applied, err
 		}
 	}
 	return applied, nil

@@ -2,6 +2,7 @@ package migrator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 
 	"github.com/guard-sql/guard/internal/schema"
@@ -69,7 +70,7 @@ func (m *Migrator) Check(ctx context.Context, op Op) (*Result, error) {
 		return nil, err
 	}
 	defer release()
-	p, err := m.prepare(ctx, op.kind, op.arg, false)
+	p, err := m.prepare(ctx, op.kind, op.arg, false, false)
 	if p == nil {
 		return nil, err
 	}
@@ -83,23 +84,58 @@ type prepared struct {
 	steps []Step
 	up    bool
 	stmts []Stmt
+	// applied is the versions applied before the run (see HistoryTable).
+	applied map[uint]bool
+	// impacts are what each statement will do to the server.
+	impacts []Impact
+	// refusals, on a dry run, are why the run would not start; a run
+	// returns the first instead.
+	refusals []error
+	dry      bool
+}
+
+// refuse records why the run would not start: the error a run returns,
+// nil on a dry run, which goes on to report everything.
+func (p *prepared) refuse(err error) error {
+	if p.dry {
+		p.refusals = append(p.refusals, err)
+		return nil
+	}
+	return err
 }
 
 // prepare reads the state and plans the steps of kind, then parses and
 // preflights their files. It returns a nil error with no steps when there
 // is nothing to do. logAll logs every preflight verdict; without it only
-// a refusal's are logged.
-func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll bool) (*prepared, error) {
+// a refusal's are logged. dry collects the refusals (p.refusals) and goes
+// on, for DryRun; errors that leave nothing to report still end it.
+// Nothing is written to the database.
+func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll, dry bool) (*prepared, error) {
 	st, err := m.State(ctx)
 	if err != nil {
 		return nil, err
 	}
-	p := &prepared{res: &Result{From: st, To: st}}
+	p := &prepared{res: &Result{From: st, To: st}, dry: dry}
 	if st.Dirty {
 		return p, m.dirtyFound(st)
 	}
-	if p.steps, p.up, err = m.plan(st, kind, arg); err != nil || len(p.steps) == 0 {
+	if p.steps, p.up, err = m.plan(st, kind, arg); err != nil {
 		return p, err
+	}
+	h, err := m.readHistory(ctx)
+	if err != nil {
+		return p, err
+	}
+	p.applied = reconcile(m.migrations, st, h)
+	if p.up {
+		if e := outOfOrder(m.opts.Dir, m.migrations, st, p.applied); e != nil {
+			if err := p.refuse(e); err != nil {
+				return p, err
+			}
+		}
+	}
+	if len(p.steps) == 0 {
+		return p, nil
 	}
 	stmts, ferrs, err := readSteps(p.steps)
 	if err != nil {
@@ -116,7 +152,25 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll bo
 		return p, err
 	}
 	if err := m.checkOSC(ctx, p.osc, p.steps); err != nil {
-		return p, err
+		var refused *OSCRefusedError
+		if !errors.As(err, &refused) {
+			return p, err
+		}
+		if err := p.refuse(err); err != nil {
+			return p, err
+		}
+	}
+	judge := dry || (m.opts.MaxBlockingRows > 0 && !m.opts.AllowBlocking)
+	var live *schema.Schema
+	if judge || !m.opts.SkipPreflight {
+		if live, _, err = schema.FromInformationSchema(ctx, m.db, m.database); err != nil {
+			return p, fmt.Errorf("preflight: %w", err)
+		}
+	}
+	if judge {
+		if err := m.judgeBlocking(ctx, p, live); err != nil {
+			return p, err
+		}
 	}
 	if m.opts.SkipPreflight {
 		p.res.PreflightSkipped = true
@@ -125,20 +179,34 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll bo
 		}
 		return p, nil
 	}
-	live, _, err := schema.FromInformationSchema(ctx, m.db, m.database)
-	if err != nil {
-		return p, fmt.Errorf("preflight: %w", err)
-	}
 	if p.res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
 		return p, err
 	}
 	noteRechecks(p.res.Preflight, p.steps)
 	refused := Refused(p.res.Preflight)
-	if m.opts.Log != nil && (logAll || refused) {
+	if m.opts.Log != nil && !dry && (logAll || refused) {
 		WriteProbes(m.opts.Log, p.res.Preflight)
 	}
 	if refused {
-		return p, &RefusedError{Probes: p.res.Preflight}
+		return p, p.refuse(&RefusedError{Probes: p.res.Preflight})
 	}
 	return p, nil
+}
+
+// judgeBlocking works out what each statement of the run does to the
+// server and refuses the statements that block writes on a table above
+// Options.MaxBlockingRows, unless Options.AllowBlocking.
+func (m *Migrator) judgeBlocking(ctx context.Context, p *prepared, live *schema.Schema) error {
+	sizes, err := tableSizes(ctx, m.db, m.database, impactTables(m.server, m.database, p.stmts))
+	if err != nil {
+		return err
+	}
+	p.impacts = impacts(m.server, m.database, p.stmts, p.osc, live, sizes)
+	if m.opts.AllowBlocking {
+		return nil
+	}
+	if over := blocking(p.impacts, m.opts.MaxBlockingRows); len(over) > 0 {
+		return p.refuse(&BlockingError{Max: m.opts.MaxBlockingRows, Impacts: over})
+	}
+	return nil
 }

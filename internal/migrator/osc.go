@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
@@ -43,6 +44,10 @@ type oscPlan struct {
 	Table string
 	// Alter is the text of the alter specifications, for --alter.
 	Alter string
+	// PreserveTriggers is set when the table has triggers of its own,
+	// which the tool keeps (--preserve-triggers) on a server that allows
+	// its triggers beside them.
+	PreserveTriggers bool
 }
 
 // readDirective returns the tool a file's directive names, and where the
@@ -143,41 +148,56 @@ func (e *OSCRefusedError) Error() string {
 
 // oscRefusal returns why pt-online-schema-change cannot alter table: no
 // primary key or unique index (its DELETE trigger needs one), triggers on
-// the table (it adds its own, and does not keep others unasked), foreign
-// keys (it would rename or rebuild them). exists is false when the table is
-// not there (yet).
-func oscRefusal(ctx context.Context, db *sql.DB, database, table string) (reasons []string, exists bool, err error) {
+// the table where the server allows only one trigger per event and timing
+// (the tool needs its own beside them; elsewhere it keeps them with
+// --preserve-triggers, and triggers is set), foreign keys (it would rename
+// or rebuild them). exists is false when the table is not there (yet).
+func oscRefusal(ctx context.Context, db *sql.DB, srv schema.Server, database, table string) (reasons []string, triggers bool, exists bool, err error) {
 	var n int
 	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", database, table).Scan(&n); err != nil {
-		return nil, false, err
+		return nil, false, false, err
 	}
 	if n == 0 {
-		return nil, false, nil
+		return nil, false, false, nil
 	}
 	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND NON_UNIQUE = 0", database, table).Scan(&n); err != nil {
-		return nil, true, err
+		return nil, false, true, err
 	}
 	if n == 0 {
 		reasons = append(reasons, "the table has no primary key or unique index")
 	}
 	names, err := strings1(ctx, db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? ORDER BY TRIGGER_NAME", database, table)
 	if err != nil {
-		return nil, true, err
+		return nil, false, true, err
 	}
 	if len(names) > 0 {
-		reasons = append(reasons, "the table has triggers ("+strings.Join(names, ", ")+")")
+		if why := triggerRefusal(srv, names); why != "" {
+			reasons = append(reasons, why)
+		} else {
+			triggers = true
+		}
 	}
 	fks, err := strings1(ctx, db, `SELECT CONCAT(CONSTRAINT_NAME, ' (', TABLE_NAME, ' -> ', REFERENCED_TABLE_NAME, ')')
 		FROM information_schema.REFERENTIAL_CONSTRAINTS
 		WHERE (CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?) OR (UNIQUE_CONSTRAINT_SCHEMA = ? AND REFERENCED_TABLE_NAME = ?)
 		ORDER BY CONSTRAINT_NAME`, database, table, database, table)
 	if err != nil {
-		return nil, true, err
+		return nil, false, true, err
 	}
 	if len(fks) > 0 {
 		reasons = append(reasons, "foreign keys involve the table ("+strings.Join(fks, ", ")+")")
 	}
-	return reasons, true, nil
+	return reasons, triggers, true, nil
+}
+
+// triggerRefusal is why the tool cannot alter a table with the triggers
+// names on srv; empty when it can, keeping them with --preserve-triggers.
+func triggerRefusal(srv schema.Server, names []string) string {
+	if srv.SupportsMultipleTriggers() {
+		return ""
+	}
+	return fmt.Sprintf("the table has triggers (%s) and %s allows one trigger per event and timing, while %s needs its own beside them "+
+		"(--preserve-triggers needs MySQL 5.7.2 or MariaDB 10.2.3)", strings.Join(names, ", "), srv, PTOSCBinary)
 }
 
 // strings1 returns the one string column of a query's rows.
@@ -206,13 +226,14 @@ func (m *Migrator) checkOSC(ctx context.Context, plans map[string]*oscPlan, step
 		if p == nil {
 			continue
 		}
-		reasons, _, err := oscRefusal(ctx, m.db, m.database, p.Table)
+		reasons, triggers, _, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
 		if err != nil {
 			return fmt.Errorf("%s: check %s for %s: %w", s.File, p.Table, PTOSCBinary, err)
 		}
 		if len(reasons) > 0 {
 			return &OSCRefusedError{File: s.File, Table: p.Table, Reasons: reasons}
 		}
+		p.PreserveTriggers = triggers
 	}
 	return nil
 }

@@ -50,7 +50,7 @@ func (e *OSCError) Error() string {
 // succeeded, and put back clean at the version before the step when the
 // tool aborted and left the table as it was.
 func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *oscPlan) error {
-	reasons, exists, err := oscRefusal(ctx, m.db, m.database, p.Table)
+	reasons, triggers, exists, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
 	switch {
 	case err != nil:
 		return fmt.Errorf("%s: check %s for %s: %w", step.File, p.Table, PTOSCBinary, err)
@@ -60,6 +60,7 @@ func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *osc
 	if len(reasons) > 0 {
 		return &OSCRefusedError{File: step.File, Table: p.Table, Reasons: reasons}
 	}
+	p.PreserveTriggers = triggers
 	before, after := previous(m.migrations, int(step.Version)), int(step.Version)
 	if !step.Up {
 		before, after = after, before
@@ -120,6 +121,11 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 		return nil, -1, err
 	}
 	args := []string{"--defaults-file=" + defaults, "--alter", p.Alter, "--execute", "--statistics", "--charset=utf8mb4"}
+	if p.PreserveTriggers {
+		// The table's own triggers are copied to the new table and keep
+		// firing; without the option the tool refuses the table.
+		args = append(args, "--preserve-triggers")
+	}
 	if secs := m.ddlLockTimeout(); secs > 0 {
 		// Its triggers and the swap of the tables wait for the table's
 		// metadata lock no longer than guard's own statements do; it
@@ -127,7 +133,11 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 		args = append(args, fmt.Sprintf("--set-vars=lock_wait_timeout=%d", secs))
 	}
 	args = append(args, dsn)
-	m.logf("%s: running %s --alter %s --execute on %s\n", displayFile(p.File), PTOSCBinary, shellWord(p.Alter), p.Table)
+	preserve := ""
+	if p.PreserveTriggers {
+		preserve = " --preserve-triggers"
+	}
+	m.logf("%s: running %s --alter %s --execute%s on %s\n", displayFile(p.File), PTOSCBinary, shellWord(p.Alter), preserve, p.Table)
 	cmd := exec.CommandContext(ctx, bin, args...)
 	// An interrupt reaches the tool as one, and it cleans up after itself.
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }

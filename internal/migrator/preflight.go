@@ -21,6 +21,11 @@ const (
 	StatusOK      = "ok"      // no existing row breaks the guard
 	StatusFail    = "fail"    // some rows would make the statement fail
 	StatusSkipped = "skipped" // not checked; Note says why
+
+	// statusNotNarrower is a fits probe of a column whose new type is not
+	// narrower than its live one: there is nothing to count, and no
+	// verdict is reported.
+	statusNotNarrower = "not-narrower"
 )
 
 // Probe is preflight's verdict on one guard of the pending migrations.
@@ -83,7 +88,9 @@ func Preflight(ctx context.Context, db *sql.DB, database string, live *schema.Sc
 		if err != nil {
 			return probes, fmt.Errorf("preflight %s:%d: %s: %w", p.guard.File, p.guard.Line, p.guard, err)
 		}
-		probes = append(probes, pr)
+		if pr.Status != statusNotNarrower {
+			probes = append(probes, pr)
+		}
 	}
 	return probes, nil
 }
@@ -130,6 +137,13 @@ func probe(ctx context.Context, db *sql.DB, live *schema.Schema, p planned) (Pro
 		}
 	case KindNotNull:
 		err = probeNulls(ctx, db, t, []string{g.liveColumn}, &pr)
+	case KindFits:
+		cond, narrower := narrowing(t.Column(g.liveColumn), g.newType)
+		if !narrower {
+			pr.Status = statusNotNarrower
+			return pr, nil
+		}
+		err = probeWhere(ctx, db, t, g.liveColumn, cond, &pr)
 	}
 	pr.Elapsed = time.Since(start)
 	if err != nil {
@@ -202,6 +216,22 @@ func probeUnique(ctx context.Context, db *sql.DB, t *schema.Table, g *Guard, pr 
 	var err error
 	pr.Samples, err = querySamples(ctx, db, cols, true,
 		"SELECT "+strings.Join(keys, ", ")+", COUNT(*)"+from+" ORDER BY COUNT(*) DESC, "+strings.Join(keys, ", ")+limit())
+	return err
+}
+
+// probeWhere counts the rows where cond holds, and samples them with
+// their primary key and column col.
+func probeWhere(ctx context.Context, db *sql.DB, t *schema.Table, col, cond string, pr *Probe) error {
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM "+quote(t.Name)+" WHERE "+cond).Scan(&pr.Rows); err != nil {
+		return err
+	}
+	if pr.Rows == 0 {
+		return nil
+	}
+	show := sampleColumns(t, []string{col})
+	var err error
+	pr.Samples, err = querySamples(ctx, db, show, false,
+		"SELECT "+quoteAll(show)+" FROM "+quote(t.Name)+" WHERE "+cond+orderBy(t.PrimaryKey)+limit())
 	return err
 }
 

@@ -95,6 +95,13 @@ func (m *Migrator) recheckStep(ctx context.Context, step Step) error {
 		if err != nil {
 			return fmt.Errorf("preflight %s:%d: %s: %w", p.guard.File, p.guard.Line, p.guard, err)
 		}
+		if pr.Status == statusNotNarrower {
+			// Not narrower after all: its "not checked" verdict goes.
+			if i >= 0 {
+				rc.res.Preflight = append(rc.res.Preflight[:i], rc.res.Preflight[i+1:]...)
+			}
+			continue
+		}
 		probes = append(probes, pr)
 		if i >= 0 {
 			rc.res.Preflight[i] = pr

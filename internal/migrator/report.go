@@ -25,6 +25,13 @@ func (p Probe) Verdict() string {
 	if len(parts) > 0 {
 		return strings.Join(parts, ", ")
 	}
+	if p.Guard != nil && p.Guard.Kind == KindFits {
+		verb := " hold values that do not fit "
+		if p.Rows == 1 {
+			verb = " holds a value that does not fit "
+		}
+		return plural(p.Rows, "row") + verb + p.Guard.Expr
+	}
 	if p.Rows == 1 {
 		return "1 row breaks it"
 	}

@@ -65,6 +65,13 @@ func (t *tracker) table(tn *sqlparse.TableName) (string, bool) {
 
 // add records a guard: planned at this point, expected at the end.
 func (t *tracker) add(s *Stmt, key string, g *Guard) {
+	t.plan(s, key, g)
+	t.expected = append(t.expected, g)
+}
+
+// plan records a guard preflight probes at this point; add expects it at
+// the end too.
+func (t *tracker) plan(s *Stmt, key string, g *Guard) {
 	g.File, g.Line, g.Column = s.File, s.Line, s.Col
 	if g.probed() {
 		live := key
@@ -73,7 +80,6 @@ func (t *tracker) add(s *Stmt, key string, g *Guard) {
 		}
 		t.planned = append(t.planned, planned{guard: g, skip: t.skipReason(key, g.probeColumns()), live: live})
 	}
-	t.expected = append(t.expected, g)
 }
 
 func (t *tracker) skipReason(key string, cols []string) string {
@@ -326,6 +332,13 @@ func (t *tracker) alterTable(s *Stmt, n *sqlparse.AlterTableStmt) {
 			}
 			if declaresNotNull(col) {
 				t.add(s, key, &Guard{Kind: KindNotNull, Table: name, Name: newName, Columns: []string{lower(newName)}, liveColumn: old})
+			}
+			if col.Tp != nil {
+				// Whether the type is narrower is known only against the
+				// live column: the probe tells, and drops itself if not.
+				nt := sqlparse.TypeOfColumn(col)
+				t.plan(s, key, &Guard{Kind: KindFits, Table: name, Name: newName, Columns: []string{lower(newName)},
+					Expr: typeName(nt), liveColumn: old, newType: nt})
 			}
 			if !strings.EqualFold(old, newName) {
 				t.cancel(key, func(g *Guard) bool { return g.Kind != KindColumn && refersTo(old)(g) })
