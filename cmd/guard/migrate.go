@@ -25,12 +25,44 @@ empty, is exit 2 before anything runs.
 Around it guard adds:
   preflight     before anything is applied, every pending file is parsed and,
                 for each ADD CHECK, ADD UNIQUE / CREATE UNIQUE INDEX, ADD
-                PRIMARY KEY and MODIFY/CHANGE ... NOT NULL, the existing rows
-                that would break it are counted, with up to 5 samples. If any
-                would fail, nothing is applied (exit 3). A guard whose rows
+                PRIMARY KEY, MODIFY/CHANGE ... NOT NULL and MODIFY/CHANGE to a
+                narrower type (a shorter CHAR/VARCHAR/BINARY/TEXT, a smaller
+                integer, signed to unsigned, a DECIMAL with fewer integer
+                digits), the existing rows that would break it are counted,
+                with up to 5 samples (primary key and value). If any would
+                fail, nothing is applied (exit 3). A guard whose rows
                 an earlier step changes is checked again right before its
                 step; a refusal there stops at a clean version (exit 3).
                 --skip-preflight applies without checking.
+  out of order  (GM008) a pending up file whose version is below the applied
+                one never runs under golang-migrate, which only goes up from
+                its current version. guard keeps its own history of applied
+                versions (table guard_migration_history, started at the
+                first run on a database with every version up to the
+                current one) and refuses such a file with exit 2 before
+                anything runs: renumber it above the newest version, or, if
+                its changes were made by hand, "guard migrate force V" with V
+                the applied version records every version up to V.
+  blocking DDL  a statement that blocks writes for its whole run (a table
+                copy: ADD CHECK, a column type change, ALGORITHM=COPY, an
+                explicit LOCK=SHARED) on a table with more rows than
+                [migrate] max_blocking_rows of policies.toml (default
+                1000000; 0: no limit) is refused with exit 3 before anything
+                runs, naming the file, table, rows and size, unless its file
+                is marked "-- guard:osc pt-osc" or --allow-blocking is given.
+  --dry-run     prints, per pending statement of up, down or goto: the file,
+                the table, the algorithm and lock the server will use (from
+                the statement's ALGORITHM/LOCK clauses, what the operation
+                needs, and the server's flavor and version), whether writes
+                block, the table's rows (exact COUNT(*) below 1000000
+                estimated rows, else information_schema's estimate, "~") and
+                size (data + indexes), and the preflight's verdict; then the
+                reasons the run would be refused. Nothing is applied and
+                nothing is written, not even golang-migrate's
+                schema_migrations. Its exit code is the one the run would
+                end with before its first step (0, 2, 3 or 4); --format json
+                gives the same as one document. Fleets too (one table per
+                target).
   verification  after the run, the schema is read again and every CHECK,
                 UNIQUE index, NOT NULL column, added column and trigger of the
                 applied files is looked for ("verified: ..."); a missing one
@@ -50,8 +82,11 @@ Around it guard adds:
                 name>' --execute (percona-toolkit): the rows are copied in
                 chunks behind triggers while writes continue. Preflight
                 runs first as for any file; a table without a primary key
-                or unique index, with triggers, or with foreign keys is
-                refused before anything runs (exit 3). The version is
+                or unique index, or with foreign keys, is refused before
+                anything runs (exit 3). A table with triggers of its own is
+                altered with --preserve-triggers where the server allows
+                several triggers per event (MariaDB 10.2.3, MySQL 5.7.2 on),
+                and refused, saying why, elsewhere. The version is
                 recorded only when the tool succeeded; when it aborts or
                 is interrupted before the swap, the table is as it was,
                 guard drops the triggers and copy it left, and the version
@@ -89,10 +124,14 @@ Examples:
    guard migrate up --format json --dsn "$DSN" > migrate.json
    guard migrate up --targets shards.txt --parallel 8
    guard migrate up --targets shards.txt --on-error continue --format json
+   guard migrate up --dsn "$DSN" --dry-run        # what would run, how it locks, rows
+   guard migrate goto --dsn "$DSN" --dry-run --format json 7 > plan.json
+   guard migrate up --dsn "$DSN" --config policies.toml --allow-blocking
 
 Exit codes: 0 applied or nothing to do, 2 usage or input error (a pending file
-that does not parse: FILE:LINE:COL), 3 runtime failure, preflight refusal or
-failed verification, 4 dirty migration state.`
+that does not parse: FILE:LINE:COL; an out-of-order file), 3 runtime failure,
+preflight refusal, a blocking statement above max_blocking_rows or failed
+verification, 4 dirty migration state.`
 
 func migrateCommand() *cli.Command {
 	sub := func(name, args, usage string, apply bool, action cli.ActionFunc) *cli.Command {
@@ -145,6 +184,8 @@ func migrateFlags(apply bool) []cli.Flag {
 			&cli.StringFlag{Name: "on-error", Value: onErrorStop, Usage: "fleet: stop (check every target first, start none after a failure) or continue (each target on its own)"},
 			&cli.DurationFlag{Name: "ddl-lock-timeout", Value: migrator.DefaultDDLLockTimeout,
 				Usage: fmt.Sprintf("how long a migration's statement waits for its table's lock before giving up, %d tries (0: the server's lock_wait_timeout)", migrator.DefaultDDLLockAttempts)},
+			&cli.BoolFlag{Name: "dry-run", Usage: "print, per pending statement, the table, algorithm, lock, whether writes block, rows, size and the preflight's verdict; apply and write nothing"},
+			&cli.BoolFlag{Name: "allow-blocking", Usage: "run statements that block writes on tables above [migrate] max_blocking_rows"},
 		)
 	}
 	return flags
@@ -176,8 +217,8 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 	}
 	s := &session{c: c, args: a, target: t, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	// Text reports the run as it goes; json is one document at the end.
-	opts := migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock)}
-	if a.format == "text" {
+	opts := a.options()
+	if a.format == "text" && !a.dryRun {
 		opts.Log = s.stdout
 	}
 	cfg := t.Config()
@@ -215,10 +256,11 @@ func (s *session) fail(err error) error {
 func migrateExitCode(err error) int {
 	var dirty *migrator.DirtyError
 	var parse *migrator.ParseError
+	var order *migrator.OutOfOrderError
 	switch {
 	case errors.As(err, &dirty):
 		return exitDirty
-	case errors.As(err, &parse), errors.Is(err, migrator.ErrNoSuchVersion),
+	case errors.As(err, &parse), errors.As(err, &order), errors.Is(err, migrator.ErrNoSuchVersion),
 		errors.Is(err, migrator.ErrTooFewApplied), errors.Is(err, migrator.ErrDirectory):
 		return exitInput
 	}
@@ -259,6 +301,9 @@ func runMigrateGoto(c *cli.Context) error {
 
 // runMigration runs one of up, down and goto and reports its result.
 func runMigration(c *cli.Context, a *migrateArgs, op migrator.Op) error {
+	if a.dryRun {
+		return runDryRun(c, a, op)
+	}
 	if a.fleet() {
 		return runFleet(c, a, op)
 	}
@@ -406,6 +451,11 @@ type migrateErrorJSON struct {
 	LockHolders []migrator.Holder `json:"lock_holders,omitempty"`
 	// ParseErrors are the statements that do not parse.
 	ParseErrors []migrator.FileError `json:"parse_errors,omitempty"`
+	// Blocking are the statements refused for blocking writes on a table
+	// above max_blocking_rows.
+	Blocking []migrator.Impact `json:"blocking,omitempty"`
+	// OutOfOrder are the files below the applied version that never ran.
+	OutOfOrder []migrator.OutOfOrderFile `json:"out_of_order,omitempty"`
 }
 
 func resultDoc(res *migrator.Result, err error) *migrateJSON {
@@ -440,6 +490,14 @@ func resultDoc(res *migrator.Result, err error) *migrateJSON {
 		var wait *migrator.LockWaitError
 		if errors.As(err, &wait) {
 			doc.Error.LockHolders = wait.Holders
+		}
+		var blocking *migrator.BlockingError
+		if errors.As(err, &blocking) {
+			doc.Error.Blocking = blocking.Impacts
+		}
+		var order *migrator.OutOfOrderError
+		if errors.As(err, &order) {
+			doc.Error.OutOfOrder = order.Files
 		}
 	}
 	return doc

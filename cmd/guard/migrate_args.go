@@ -2,10 +2,14 @@ package main
 
 import (
 	"flag"
+	"os"
 	"strconv"
 	"time"
 
 	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/migrator"
+	"github.com/guard-sql/guard/internal/policy"
 )
 
 // migrateArgs are a subcommand's arguments and flags. Flags may come before
@@ -25,6 +29,13 @@ type migrateArgs struct {
 	skipPreflight bool
 	lockTimeout   time.Duration
 	ddlLock       time.Duration
+	// dryRun prints what the run would do and applies nothing; allowBlocking
+	// lets statements that block writes on big tables run.
+	dryRun, allowBlocking bool
+	// config is --config, the policy file; maxRows its [migrate]
+	// max_blocking_rows, read for the subcommands that run migrations.
+	config  string
+	maxRows int64
 	// fromEnv tells that the DSN came from GUARD_DSN, not --dsn.
 	fromEnv bool
 }
@@ -36,7 +47,7 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 	if len(all) < n {
 		return nil, usageErr(c, "missing argument "+c.Command.ArgsUsage)
 	}
-	for _, name := range []string{"skip-preflight", "on-error"} {
+	for _, name := range applyOnlyFlags {
 		if givenIn(c, name).IsSet(name) && !hasFlag(c.Command, name) {
 			return nil, usageErr(c, "--"+name+": migrate "+c.Command.Name+" applies nothing")
 		}
@@ -51,6 +62,9 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		skipPreflight: givenIn(c, "skip-preflight").Bool("skip-preflight"),
 		lockTimeout:   givenIn(c, "lock-timeout").Duration("lock-timeout"),
 		ddlLock:       givenIn(c, "ddl-lock-timeout").Duration("ddl-lock-timeout"),
+		dryRun:        givenIn(c, "dry-run").Bool("dry-run"),
+		allowBlocking: givenIn(c, "allow-blocking").Bool("allow-blocking"),
+		config:        givenIn(c, "config").String("config"),
 	}
 	if rest := all[n:]; len(rest) > 0 {
 		set, _, err := trailingFlags(c, rest, refuseArgs)
@@ -68,6 +82,13 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 	}
 	if err := a.check(c); err != nil {
 		return nil, err
+	}
+	if hasFlag(c.Command, "allow-blocking") {
+		rows, err := a.maxBlockingRows()
+		if err != nil {
+			return nil, err
+		}
+		a.maxRows = rows
 	}
 	return a, nil
 }
@@ -107,6 +128,12 @@ func (a *migrateArgs) setTrailing(set *flag.FlagSet) error {
 			a.lockTimeout, err = time.ParseDuration(v)
 		case "ddl-lock-timeout":
 			a.ddlLock, err = time.ParseDuration(v)
+		case "dry-run":
+			a.dryRun = v == "true"
+		case "allow-blocking":
+			a.allowBlocking = v == "true"
+		case "config":
+			a.config = v
 		}
 	})
 	return err
@@ -147,6 +174,33 @@ func (a *migrateArgs) check(c *cli.Context) error {
 		return inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
 	}
 	return nil
+}
+
+// applyOnlyFlags are the flags of the subcommands that run migrations
+// only: given to another, they are a usage error, not ignored.
+var applyOnlyFlags = []string{"skip-preflight", "on-error", "dry-run", "allow-blocking"}
+
+// options are the migrator's options of the run.
+func (a *migrateArgs) options() migrator.Options {
+	return migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock),
+		MaxBlockingRows: a.maxRows, AllowBlocking: a.allowBlocking}
+}
+
+// maxBlockingRows is [migrate] max_blocking_rows of --config, else of
+// ./policies.toml, else the default.
+func (a *migrateArgs) maxBlockingRows() (int64, error) {
+	file := a.config
+	if file == "" {
+		if _, err := os.Stat("policies.toml"); err != nil {
+			return policy.DefaultMaxBlockingRows, nil
+		}
+		file = "policies.toml"
+	}
+	p, err := policy.Load(file)
+	if err != nil {
+		return 0, inputErr(err)
+	}
+	return p.Migrate.MaxBlockingRows, nil
 }
 
 // hasFlag reports whether cmd has a flag named name.

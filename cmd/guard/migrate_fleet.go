@@ -80,7 +80,7 @@ func runFleet(c *cli.Context, a *migrateArgs, op migrator.Op) error {
 		return err
 	}
 	opts := migrator.FleetOptions{
-		Options:  migrator.Options{Dir: a.dir, SkipPreflight: a.skipPreflight, LockTimeout: a.lockTimeout, DDLLockTimeout: ddlLockOption(a.ddlLock)},
+		Options:  a.options(),
 		Parallel: a.parallel,
 		Continue: a.onError == onErrorContinue,
 	}
