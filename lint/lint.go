@@ -162,11 +162,49 @@ type Migration struct {
 	// keeps nothing per row (see parseMigration). Data counts those.
 	Statements []*Statement
 	Data       int
+	// Before is what the file's folder held at the git revision guard lint
+	// --new-from-rev compares with; nil without one. The migrations of a
+	// folder share it.
+	Before *MigrationsAt
 }
 
 // Dir names the folder of the migration file: migrations in different
 // folders build different schemas.
 func (m *Migration) Dir() string { return path.Dir(m.File) }
+
+// MigrationsAt are the up migrations one folder held at a git revision.
+type MigrationsAt struct {
+	// Rev is the revision as the user named it.
+	Rev string
+	// Files are the folder's up files there, by version; File is the path
+	// as findings print it.
+	Files []MigrationFileAt
+}
+
+// MigrationFileAt is one up migration a folder held at a revision.
+type MigrationFileAt struct {
+	File    string
+	Version uint64
+}
+
+// Has reports whether the folder held a file of version v.
+func (a *MigrationsAt) Has(v uint64) bool {
+	for _, f := range a.Files {
+		if f.Version == v {
+			return true
+		}
+	}
+	return false
+}
+
+// Newest returns the file of the highest version; ok is false when the
+// folder held none.
+func (a *MigrationsAt) Newest() (f MigrationFileAt, ok bool) {
+	if len(a.Files) == 0 {
+		return MigrationFileAt{}, false
+	}
+	return a.Files[len(a.Files)-1], true
+}
 
 // TableKey returns the lower-case name of a table reference without its
 // schema qualifier, as the schema model keys tables; "" for nil.

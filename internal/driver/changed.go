@@ -1,7 +1,9 @@
 package driver
 
 import (
+	"fmt"
 	"math"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -21,6 +23,48 @@ var WholeFile = LineRange{From: 1, To: math.MaxInt}
 // findings of schema rules only for the tables whose DDL they meet.
 type Changes struct {
 	files map[string][]LineRange
+	// rev and filesAt say what a folder held at the revision the changes
+	// are counted from (see Since); nil filesAt knows nothing of it.
+	rev     string
+	filesAt func(dir string) ([]string, error)
+}
+
+// Since records the revision the changes are counted from, and how to list
+// the files a folder held there (absolute paths, the folder's own files
+// only, none when it did not exist): the migration rules compare a
+// folder's new migrations with the ones it had (GM008).
+func (c *Changes) Since(rev string, filesAt func(dir string) ([]string, error)) *Changes {
+	c.rev, c.filesAt = rev, filesAt
+	return c
+}
+
+// migrationsBefore sets Before on each migration of migs: the up files its
+// folder held at the revision of Since. Without one it does nothing.
+func (c *Changes) migrationsBefore(migs []*lint.Migration) error {
+	if c == nil || c.filesAt == nil {
+		return nil
+	}
+	byDir := map[string]*lint.MigrationsAt{}
+	for _, m := range migs {
+		dir := m.Dir()
+		at, ok := byDir[dir]
+		if !ok {
+			paths, err := c.filesAt(filepath.FromSlash(dir))
+			if err != nil {
+				return fmt.Errorf("migrations of %s at %s: %w", dir, c.rev, err)
+			}
+			at = &lint.MigrationsAt{Rev: c.rev}
+			for _, p := range paths {
+				if v, up, ok := schema.IsMigrationName(filepath.Base(p)); ok && up {
+					at.Files = append(at.Files, lint.MigrationFileAt{File: lint.DisplayPath(p), Version: v})
+				}
+			}
+			sort.SliceStable(at.Files, func(i, j int) bool { return at.Files[i].Version < at.Files[j].Version })
+			byDir[dir] = at
+		}
+		m.Before = at
+	}
+	return nil
 }
 
 // NewChanges returns the changes of the files named by their paths (as

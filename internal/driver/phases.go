@@ -188,6 +188,9 @@ func (r *run) schema() error {
 	if r.migs, err = readMigrations(r.in.migrationDirs, r.col, r.tx); err != nil {
 		return err
 	}
+	if err := r.cfg.Changes.migrationsBefore(r.migs); err != nil {
+		return err
+	}
 	r.tx.forget() // a --schema file the walk does not read again
 	if r.judging {
 		r.watch = watchedTables(r.migs)

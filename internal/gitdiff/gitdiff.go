@@ -71,6 +71,48 @@ func Changed(ctx context.Context, dir, rev string) (map[string][]driver.LineRang
 	return abs, nil
 }
 
+// FilesAt returns the files folder dir of the work tree held at the commit
+// rev names, by absolute path: its own files, not those of its subfolders;
+// none when it did not exist there. guard lint --new-from-rev compares a
+// migrations folder's new files with them (GM008).
+func FilesAt(ctx context.Context, dir, rev string) ([]string, error) {
+	if _, err := exec.LookPath("git"); err != nil {
+		return nil, ErrNoGit
+	}
+	top, err := git(ctx, dir, "rev-parse", "--show-toplevel", "--show-prefix")
+	if err != nil {
+		return nil, fmt.Errorf("%w (%s): %v", ErrNotWorkTree, dir, err)
+	}
+	root, prefix, _ := strings.Cut(strings.TrimRight(string(top), "\n"), "\n")
+	if rev == "" || strings.HasPrefix(rev, "-") {
+		return nil, fmt.Errorf("%w %q", ErrUnknownRevision, rev)
+	}
+	commit, err := git(ctx, root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
+	if err != nil {
+		return nil, fmt.Errorf("%w %q in %s", ErrUnknownRevision, rev, root)
+	}
+	// With the folder's prefix (ending in a slash) ls-tree lists the
+	// folder's entries, by their paths from the top; at the top, the top's.
+	args := []string{"ls-tree", "-z", strings.TrimSpace(string(commit))}
+	if prefix != "" {
+		args = append(args, "--", prefix)
+	}
+	list, err := git(ctx, root, args...)
+	if err != nil {
+		return nil, fmt.Errorf("git ls-tree %s: %v", rev, err)
+	}
+	var out []string
+	for _, entry := range strings.Split(string(list), "\x00") {
+		// "<mode> <type> <object>\t<path>"
+		meta, name, ok := strings.Cut(entry, "\t")
+		if !ok || len(strings.Fields(meta)) < 2 || strings.Fields(meta)[1] != "blob" {
+			continue
+		}
+		out = append(out, filepath.Join(root, filepath.FromSlash(name)))
+	}
+	return out, nil
+}
+
 // git runs git in dir and returns its standard output; the error holds
 // the first line git wrote on standard error.
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {

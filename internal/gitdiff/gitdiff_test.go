@@ -138,3 +138,38 @@ func TestChangedErrors(t *testing.T) {
 		t.Errorf("outside a work tree: error %v, want ErrNotWorkTree", err)
 	}
 }
+
+func TestFilesAt(t *testing.T) {
+	r := newRepo(t)
+	r.write("migrations/000001_a.up.sql", "x\n")
+	r.write("migrations/sub/000009_nested.up.sql", "x\n")
+	r.write("top.sql", "x\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "base")
+	base := r.git("rev-parse", "HEAD")
+	r.write("migrations/000002_b.up.sql", "x\n")
+	r.write("later/000001_c.up.sql", "x\n")
+	r.git("add", ".")
+	r.git("commit", "-q", "-m", "later")
+
+	at := func(p string) string { return filepath.Join(r.dir, p) }
+	for _, c := range []struct {
+		dir  string
+		want []string
+	}{
+		{at("migrations"), []string{at("migrations/000001_a.up.sql")}}, // its own files, not a subfolder's
+		{at("."), []string{at("top.sql")}},
+		{at("later"), nil}, // not there yet
+	} {
+		got, err := FilesAt(context.Background(), c.dir, base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := cmp.Diff(c.want, got); d != "" {
+			t.Errorf("FilesAt(%s) (-want +got):\n%s", c.dir, d)
+		}
+	}
+	if _, err := FilesAt(context.Background(), at("migrations"), "nosuch"); !errors.Is(err, ErrUnknownRevision) {
+		t.Errorf("unknown revision: error %v", err)
+	}
+}

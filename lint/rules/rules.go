@@ -19,6 +19,7 @@ func All() []*lint.Rule {
 		migrationrules.GuardRemoved,          // GM005
 		migrationrules.Incompatible,          // GM006
 		migrationrules.DataDependent,         // GM007
+		migrationrules.OutOfOrder,            // GM008
 		WriteWithoutWhere,                    // GQ001
 		UnguardedDecrement,                   // GQ002
 		AbsoluteCounterWrite,                 // GQ003
