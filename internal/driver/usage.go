@@ -1,6 +1,8 @@
 package driver
 
 import (
+	"path"
+
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
@@ -56,6 +58,11 @@ func usageOf(stmts []*lint.Statement, watch lint.Watch, s *schema.Schema) *lint.
 		return nil
 	}
 	for _, st := range stmts {
+		if schema.LooksLikeMigration(path.Base(st.File)) {
+			// A migration of another folder or engine, read as a query
+			// source: it changes the schema, it is not the code using it.
+			return nil
+		}
 		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
 			// A schema dump or seed script beside the code: its INSERTs
 			// load data, they are not the code's use of the columns.
