@@ -2,6 +2,7 @@ package lint
 
 import (
 	"sort"
+	"strings"
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -384,4 +385,22 @@ func (v *useFinder) place(c *sqlparse.ColumnName, watch Watch, s *schema.Schema)
 		owner = t
 	}
 	return owner
+}
+
+// AddModel records an ORM model type mapped to table t (lower case): the
+// ORM selects, inserts and updates its columns, so each is used and
+// written, and a create names exactly those columns.
+func (u *Usage) AddModel(t string, columns []string, at Use) {
+	tu := u.table(t)
+	tu.all.add(at)
+	named := map[string]bool{}
+	for _, c := range columns {
+		c = strings.ToLower(c)
+		named[c] = true
+		tu.column(c).add(at)
+		tu.writes(c).add(at)
+	}
+	if len(tu.inserts) < maxInserts {
+		tu.inserts = append(tu.inserts, insertUse{Use: at, columns: named})
+	}
 }

@@ -91,6 +91,8 @@ type run struct {
 	// watch names the tables the migrations change, whose uses by the
 	// code the extraction records for the migration rules.
 	watch lint.Watch
+	// models are the uses of the watched tables by the GORM models.
+	models *lint.Usage
 	// index: the registered frameworks' linkers, which read every file of
 	// their languages.
 	linkers []linker
@@ -293,6 +295,7 @@ func (r *run) extract() error {
 		}
 	})
 	hosts := hostTypes{ents: javaEntityIndex(r.in.sources, entities, r.sch), models: goModelIndex(models, r.sch)}
+	r.models = modelUsage(hosts.models, r.watch)
 	var again []int
 	for i, src := range waiting {
 		if src != nil {
@@ -412,6 +415,7 @@ func (r *run) judge() error {
 		r.col.findings = append(r.col.findings, fr.findings...)
 	}
 	usage := &lint.Usage{}
+	usage.Merge(r.models)
 	for _, fr := range r.results {
 		usage.Merge(fr.uses)
 	}

@@ -2,7 +2,9 @@ package driver
 
 import (
 	"path"
+	"strings"
 
+	"github.com/guard-sql/guard/internal/hostcode/golang"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
@@ -84,4 +86,29 @@ func changesTable(n sqlparse.StmtNode) bool {
 		return true
 	}
 	return false
+}
+
+// modelUsage records the GORM models mapped to the watched tables: their
+// fields are the columns the ORM reads and writes.
+func modelUsage(models *golang.GoModels, watch lint.Watch) *lint.Usage {
+	if len(watch) == 0 {
+		return nil
+	}
+	u := &lint.Usage{}
+	models.Each(func(md *golang.GoModel) {
+		if md.File == "" || !models.IsGorm(md) {
+			return
+		}
+		t, ok := models.TableOf(md)
+		t = strings.ToLower(t)
+		if !ok || watch[t] == nil {
+			return
+		}
+		var cols []string
+		for _, f := range models.AllFields(md) {
+			cols = append(cols, f.Column)
+		}
+		u.AddModel(t, cols, lint.Use{File: md.File, Line: md.Line, Verb: "GORM model " + md.Name})
+	})
+	return u
 }

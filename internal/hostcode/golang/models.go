@@ -7,6 +7,7 @@ import (
 	"go/token"
 	"path"
 	"reflect"
+	"sort"
 	"strconv"
 	"strings"
 )
@@ -28,6 +29,10 @@ type GoModel struct {
 	Gorm   bool
 	Fields []GoModelField
 	embeds []goEmbed
+	// File and Line are where the type is declared.
+	File string
+	Line int
+	pos  token.Pos
 }
 
 // GoModelField is one mapped field of a GoModel.
@@ -84,7 +89,28 @@ func ReadGoModels(filePath string, src []byte) *GoFileModels {
 	if f == nil {
 		return nil
 	}
-	return goFileModels(path.Dir(strings.ReplaceAll(filePath, "\\", "/")), f)
+	fm := goFileModels(path.Dir(strings.ReplaceAll(filePath, "\\", "/")), f)
+	for _, md := range fm.Models {
+		md.File, md.Line = filePath, fset.Position(md.pos).Line
+	}
+	return fm
+}
+
+// Each calls fn with every model type of the run.
+func (m *GoModels) Each(fn func(*GoModel)) {
+	if m == nil {
+		return
+	}
+	names := make([]string, 0, len(m.byName))
+	for n := range m.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, n := range names {
+		for _, md := range m.byName[n] {
+			fn(md)
+		}
+	}
 }
 
 // GoFileModels is what one file declares: its models and, when it
@@ -142,7 +168,7 @@ func goFileModels(dir string, f *ast.File) *GoFileModels {
 				if !ok {
 					continue
 				}
-				md := &GoModel{Dir: dir, Name: s.Name.Name}
+				md := &GoModel{Dir: dir, Name: s.Name.Name, pos: s.Pos()}
 				md.readFields(st, imports, "")
 				out.Models = append(out.Models, md)
 				byName[md.Name] = md
