@@ -151,11 +151,13 @@ func narrowed(p *lint.Pass, s step, tb *schema.Table, table, t string, old sqlpa
 	u := p.Usage.Written(t, old.L)
 	msg := fmt.Sprintf("narrows %s.%s, %s: the running release's writes of such values fail in strict mode", table, col.Name, why)
 	if u.N > 0 {
-		msg += "; the code writes it: " + describeUses(u)
+		msg += "; the code writes it (check that its values fit): " + describeUses(u)
 	} else {
 		msg += "; nothing guard reads writes it"
 	}
-	report(p, s.st, usedSeverity(p, u.N > 0), table, col.Name,
+	// Whether the values the code writes fit cannot be told from the code:
+	// a warning, where a rename the code still names is an error.
+	report(p, s.st, usedSeverity(p, false), table, col.Name,
 		fmt.Sprintf("add a column of the new type beside %s, write both, backfill, move the reads, and drop %s later; or keep the wider type", col.Name, col.Name), msg)
 }
 
