@@ -4,8 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"fmt"
-	"regexp"
-	"strconv"
+	"slices"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/schema"
@@ -496,7 +495,7 @@ func modifyCost(srv schema.Server, sp *sqlparse.AlterTableSpec, t *schema.Table)
 	if col == nil {
 		return cost{algCopy, lockShared, verb + ": the column's current type is unknown (counted as a type change, which copies the table)"}
 	}
-	was, now := parseLiveType(col), sqlparse.TypeOfColumn(def)
+	was, now := liveType(col), sqlparse.TypeOfColumn(def)
 	if !sameType(was, now) {
 		if lengthensVarchar(was, now) {
 			return cost{algInplace, lockNone, verb + " lengthens a VARCHAR within its length prefix"}
@@ -522,28 +521,6 @@ func hasEnforcedCheck(def *sqlparse.ColumnDef) bool {
 	return false
 }
 
-var typeArgsRE = regexp.MustCompile(`^([a-z]+)(?:\((\d+)(?:,(\d+))?\))?`)
-
-// parseLiveType reads a live column's COLUMN_TYPE into the form the parser
-// gives a definition: "decimal(12,2) unsigned", "varchar(64)", "int".
-func parseLiveType(c *schema.Column) sqlparse.ColumnType {
-	ct := sqlparse.ColumnType{Name: c.Type, Unsigned: c.Unsigned, Length: -1, Scale: -1}
-	if m := typeArgsRE.FindStringSubmatch(c.ColumnType); m != nil {
-		if m[2] != "" {
-			ct.Length, _ = strconv.Atoi(m[2])
-		}
-		if m[3] != "" {
-			ct.Scale, _ = strconv.Atoi(m[3])
-		}
-	}
-	if c.Type == "enum" || c.Type == "set" {
-		if i := strings.Index(c.ColumnType, "("); i >= 0 {
-			ct.Elems = []string{c.ColumnType[i:]}
-		}
-	}
-	return ct
-}
-
 // intTypes are the integer types, whose length is a display width.
 var intTypes = map[string]bool{"tinyint": true, "smallint": true, "mediumint": true, "int": true, "bigint": true}
 
@@ -558,21 +535,12 @@ func sameType(was, now sqlparse.ColumnType) bool {
 		return true
 	}
 	if was.Name == "enum" || was.Name == "set" {
-		// The live type is kept as text: compare the value lists so.
-		return len(was.Elems) == 1 && was.Elems[0] == "("+quoteElems(now.Elems)+")"
+		return slices.Equal(was.Elems, now.Elems)
 	}
 	if now.Length >= 0 && was.Length >= 0 && now.Length != was.Length {
 		return false
 	}
 	return now.Scale < 0 || was.Scale < 0 || now.Scale == was.Scale
-}
-
-func quoteElems(elems []string) string {
-	q := make([]string, len(elems))
-	for i, e := range elems {
-		q[i] = "'" + strings.ReplaceAll(e, "'", "''") + "'"
-	}
-	return strings.Join(q, ",")
 }
 
 // lengthensVarchar reports whether a VARCHAR grows without its length
@@ -586,13 +554,19 @@ func lengthensVarchar(was, now sqlparse.ColumnType) bool {
 	return now.Length*4 <= 255 || was.Length > 255
 }
 
-// typeName prints a parsed type: "varchar(10)", "int unsigned".
+// typeName prints a parsed type: "varchar(10)", "int unsigned", "enum('a','b')".
 func typeName(ct sqlparse.ColumnType) string {
 	s := ct.Name
 	switch {
 	case ct.Length >= 0 && ct.Scale >= 0 && !intTypes[ct.Name]:
 		s += fmt.Sprintf("(%d,%d)", ct.Length, ct.Scale)
-	case ct.Length >= 0 && !intTypes[ct.Name] && ct.Name != "enum" && ct.Name != "set":
+	case ct.Name == "enum" || ct.Name == "set":
+		quoted := make([]string, len(ct.Elems))
+		for i, e := range ct.Elems {
+			quoted[i] = sqlparse.QuoteString(e)
+		}
+		s += "(" + strings.Join(quoted, ",") + ")"
+	case ct.Length >= 0 && !intTypes[ct.Name]:
 		s += fmt.Sprintf("(%d)", ct.Length)
 	}
 	if ct.Unsigned {

@@ -21,16 +21,16 @@ import (
 func TestNarrowingPreflight(t *testing.T) {
 	db := dbtest.MySQL(t)
 	files := map[string]string{
-		"000001_create.up.sql": "CREATE TABLE t_item (id INT PRIMARY KEY, sku VARCHAR(20) NOT NULL, qty INT NOT NULL, price DECIMAL(8,2) NOT NULL, note VARCHAR(20) NULL);",
+		"000001_create.up.sql": "CREATE TABLE t_item (id INT PRIMARY KEY, sku VARCHAR(20) NOT NULL, qty INT NOT NULL, price DECIMAL(8,2) NOT NULL, note VARCHAR(20) NULL, kind ENUM('a','b','c') NULL);",
 		"000002_narrow.up.sql": "ALTER TABLE t_item MODIFY sku VARCHAR(5) NOT NULL, MODIFY qty TINYINT UNSIGNED NOT NULL, " +
-			"MODIFY price DECIMAL(4,2) NOT NULL, MODIFY note VARCHAR(40) NOT NULL, ALGORITHM=COPY;",
+			"MODIFY price DECIMAL(4,2) NOT NULL, MODIFY note VARCHAR(40) NOT NULL, MODIFY kind ENUM('a','b') NULL, ALGORITHM=COPY;",
 	}
 	m := open(t, db, writeDir(t, files), Options{})
 	ctx := context.Background()
 	if _, err := m.Goto(ctx, 1); err != nil {
 		t.Fatal(dbtest.Redact(err.Error()))
 	}
-	db.Exec(t, "INSERT INTO t_item VALUES (1, 'abc', 5, 1.50, 'x'), (2, 'abcdefgh', -1, 99.99, NULL), (3, 'abcdef', 300, 123.45, 'y'), (4, 'ab', 7, 99.994, 'z')")
+	db.Exec(t, "INSERT INTO t_item VALUES (1, 'abc', 5, 1.50, 'x', 'a'), (2, 'abcdefgh', -1, 99.99, NULL, NULL), (3, 'abcdef', 300, 123.45, 'y', 'b'), (4, 'ab', 7, 99.994, 'z', 'c')")
 	_, err := m.Up(ctx)
 	var refused *RefusedError
 	if !errors.As(err, &refused) {
@@ -49,6 +49,7 @@ func TestNarrowingPreflight(t *testing.T) {
 		"t_item: qty fits tinyint unsigned": "fail: 2 rows hold values that do not fit tinyint unsigned [id=2 qty=-1; id=3 qty=300]",
 		"t_item: price fits decimal(4,2)":   "fail: 1 row holds a value that does not fit decimal(4,2) [id=3 price=123.45]",
 		"t_item: note NOT NULL":             "fail: 1 row breaks it [id=2 note=NULL]",
+		"t_item: kind fits enum('a','b')":   "fail: 1 row holds a value that does not fit enum('a','b') [id=4 kind=c]",
 		"t_item: sku NOT NULL":              "ok: no existing row breaks it []",
 		"t_item: qty NOT NULL":              "ok: no existing row breaks it []",
 		"t_item: price NOT NULL":            "ok: no existing row breaks it []",

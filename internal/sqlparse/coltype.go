@@ -136,3 +136,18 @@ func negate(s string) string {
 func NewIntLiteral(v int64) ast.ExprNode {
 	return ast.NewValueExpr(v, "", "")
 }
+
+// ColumnType reads a column type written as information_schema's
+// COLUMN_TYPE writes it ("decimal(12,2) unsigned", "enum('a','b')",
+// "varchar(64)"); false when it is not one type.
+func (p *Parser) ColumnType(text string) (ColumnType, bool) {
+	n, err := p.Parse("CREATE TABLE t (c " + text + ")")
+	if err != nil {
+		return ColumnType{}, false
+	}
+	ct, ok := n.(*ast.CreateTableStmt)
+	if !ok || len(ct.Cols) != 1 || len(ct.Cols[0].Options) > 0 {
+		return ColumnType{}, false
+	}
+	return TypeOfColumn(ct.Cols[0]), true
+}

@@ -1,6 +1,9 @@
 package sqlparse
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestNarrowing(t *testing.T) {
 	ty := func(name string, length, scale int, unsigned bool, elems ...string) ColumnType {
@@ -41,6 +44,53 @@ func TestNarrowing(t *testing.T) {
 		got := Narrowing(c.from, c.to)
 		if (got != "") != c.narrows {
 			t.Errorf("%s: Narrowing(%s, %s) = %q, want narrowing %v", c.name, c.from.Text(), c.to.Text(), got, c.narrows)
+		}
+	}
+}
+
+func TestBreaches(t *testing.T) {
+	p := NewParser()
+	ty := func(s string) ColumnType {
+		ct, ok := p.ColumnType(s)
+		if !ok {
+			t.Fatalf("ColumnType(%q) does not parse", s)
+		}
+		return ct
+	}
+	for _, c := range []struct {
+		from, to string
+		where    []string // of the breaches, in order; "~" marks Rounds, "?" Charset
+	}{
+		{"varchar(20)", "varchar(5)", []string{"CHAR_LENGTH(`c`) > 5"}},
+		{"text", "varchar(100)", []string{"CHAR_LENGTH(`c`) > 100"}},
+		{"varchar(100)", "tinytext", []string{"? LENGTH(`c`) > 255"}},
+		{"varchar(300)", "tinytext", []string{"LENGTH(`c`) > 255"}},
+		{"varchar(100)", "text", nil},
+		{"mediumblob", "blob", []string{"LENGTH(`c`) > 65535"}},
+		{"int", "tinyint", []string{"`c` < -128 OR `c` > 127"}},
+		{"int", "int unsigned", []string{"`c` < 0"}},
+		{"bigint unsigned", "bigint", []string{"`c` > 9223372036854775807"}},
+		{"double", "int", []string{"`c` < -2147483648 OR `c` > 2147483647"}},
+		{"decimal(12,4)", "decimal(8,2)", []string{"ROUND(`c`, 2) < -999999.99 OR ROUND(`c`, 2) > 999999.99", "~ `c` <> ROUND(`c`, 2)"}},
+		{"int", "decimal(12,0)", nil},
+		{"enum('a','b','c')", "enum('A','b')", []string{"`c` IN ('c')"}},
+		{"enum('long','x')", "varchar(3)", []string{"CHAR_LENGTH(`c`) > 3"}},
+		{"set('a','b')", "set('a')", []string{"FIND_IN_SET('b', `c`) > 0"}},
+	} {
+		bs, _ := Breaches(ty(c.from), ty(c.to), "`c`")
+		var got []string
+		for _, b := range bs {
+			w := b.Where
+			if b.Rounds {
+				w = "~ " + w
+			}
+			if b.Charset {
+				w = "? " + w
+			}
+			got = append(got, w)
+		}
+		if strings.Join(got, " | ") != strings.Join(c.where, " | ") {
+			t.Errorf("%s -> %s: %q, want %q", c.from, c.to, got, c.where)
 		}
 	}
 }

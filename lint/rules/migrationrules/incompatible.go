@@ -149,7 +149,7 @@ func narrowed(p *lint.Pass, s step, tb *schema.Table, table, t string, old sqlpa
 		return
 	}
 	u := p.Usage.Written(t, old.L)
-	msg := fmt.Sprintf("narrows %s.%s, %s: the running release's writes of such values fail in strict mode", table, col.Name, why)
+	msg := fmt.Sprintf("narrows %s.%s, %s when the running release writes it (strict sql_mode)", table, col.Name, why)
 	if u.N > 0 {
 		msg += "; the code writes it (check that its values fit): " + describeUses(u)
 	} else {

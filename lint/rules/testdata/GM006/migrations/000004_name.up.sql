@@ -1,1 +1,1 @@
-ALTER TABLE t_user MODIFY COLUMN name VARCHAR(32) NOT NULL; -- want "GM006 narrows t_user.name, VARCHAR\\(64\\) to VARCHAR\\(32\\): values longer than 32 characters.*the code writes it \\(check that its values fit\\): INSERT at .*users.go:8"
+ALTER TABLE t_user MODIFY COLUMN name VARCHAR(32) NOT NULL; -- want "GM006 narrows t_user.name, VARCHAR\\(64\\) to VARCHAR\\(32\\): a value that is longer than 32 characters fails.*the code writes it \\(check that its values fit\\): INSERT at .*users.go:8"
