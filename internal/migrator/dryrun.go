@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/guard-sql/guard/internal/schema"
 	"io"
 	"strings"
 	"text/tabwriter"
@@ -167,7 +168,7 @@ func (d *DryRun) WriteText(w io.Writer) error {
 				blocks = "no (" + OSCPTOnlineSchemaChange + ")"
 			case im.ServerRefuses != "":
 				blocks = "refused"
-			case im.BlocksWrites && im.Lock == LockExclusive:
+			case im.BlocksWrites && im.Lock == schema.LockExclusive:
 				blocks = "blocks reads and writes"
 			case im.BlocksWrites:
 				blocks = "blocks writes"
@@ -178,7 +179,7 @@ func (d *DryRun) WriteText(w io.Writer) error {
 			return err
 		}
 		for _, im := range d.Statements {
-			if im.Why != "" && im.Algorithm != AlgorithmNone {
+			if im.Why != "" && im.Algorithm != schema.AlgorithmNone {
 				fmt.Fprintf(w, "%s:%d: %s: %s\n", im.File, im.Line, im.Algorithm, im.Why)
 			}
 		}

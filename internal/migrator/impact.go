@@ -11,25 +11,6 @@ import (
 	"github.com/guard-sql/guard/internal/sqlparse"
 )
 
-// The algorithms of an ALTER TABLE, as the server names them, cheapest
-// first; AlgorithmNone is for the statements that are not one (CREATE
-// TABLE, a trigger, DML).
-const (
-	AlgorithmInstant = "INSTANT"
-	AlgorithmInplace = "INPLACE"
-	AlgorithmCopy    = "COPY"
-	AlgorithmNone    = "-"
-)
-
-// The locks of an ALTER TABLE, least restrictive first: NONE lets reads and
-// writes go on, SHARED lets reads go on, EXCLUSIVE lets nothing go on.
-// LockNone is also the lock of an online copy.
-const (
-	LockNone      = "NONE"
-	LockShared    = "SHARED"
-	LockExclusive = "EXCLUSIVE"
-)
-
 // ExactCountBelow is the table size (information_schema's estimate, in
 // rows) under which the rows of a table are counted exactly: a COUNT(*) of
 // that many rows takes well under a second, and the estimate of InnoDB can
@@ -87,8 +68,8 @@ type cost struct {
 }
 
 var (
-	algorithms = []string{AlgorithmInstant, AlgorithmInplace, AlgorithmCopy}
-	locks      = []string{LockNone, LockShared, LockExclusive}
+	algorithms = []string{schema.AlgorithmInstant, schema.AlgorithmInplace, schema.AlgorithmCopy}
+	locks      = []string{schema.LockNone, schema.LockShared, schema.LockExclusive}
 )
 
 const (
@@ -130,7 +111,7 @@ func impacts(srv schema.Server, database string, stmts []Stmt, osc map[string]*o
 		}
 		if p := osc[s.File]; p != nil {
 			im.Tool = PTOSCBinary
-			im.Algorithm, im.Lock, im.BlocksWrites, im.ServerRefuses = AlgorithmCopy, LockNone, false, ""
+			im.Algorithm, im.Lock, im.BlocksWrites, im.ServerRefuses = schema.AlgorithmCopy, schema.LockNone, false, ""
 			im.Why = "the rows are copied in chunks behind triggers while writes go on"
 			if p.PreserveTriggers {
 				im.Why += " (--preserve-triggers: the table's own triggers are kept)"
@@ -143,7 +124,7 @@ func impacts(srv schema.Server, database string, stmts []Stmt, osc map[string]*o
 
 // statementImpact is the algorithm and lock of one statement.
 func statementImpact(srv schema.Server, database string, s *Stmt, live *schema.Schema) Impact {
-	im := Impact{File: s.File, Line: s.Line, Column: s.Col, Statement: shorten(s.SQL), Algorithm: AlgorithmNone, Lock: AlgorithmNone}
+	im := Impact{File: s.File, Line: s.Line, Column: s.Col, Statement: shorten(s.SQL), Algorithm: schema.AlgorithmNone, Lock: schema.AlgorithmNone}
 	inDB := func(tn *sqlparse.TableName) bool {
 		return tn != nil && (tn.Schema.O == "" || strings.EqualFold(tn.Schema.O, database))
 	}
@@ -263,7 +244,7 @@ func (im *Impact) settle(srv schema.Server, need cost, alg sqlparse.AlgorithmTyp
 	im.Algorithm, im.Lock = algorithms[a], locks[l]
 	if a == algInstant {
 		l = lockNone
-		im.Lock = LockNone
+		im.Lock = schema.LockNone
 	}
 	im.BlocksWrites = im.ServerRefuses == "" && l >= lockShared
 }

@@ -3,6 +3,7 @@ package migrator
 import (
 	"context"
 	"errors"
+	"github.com/guard-sql/guard/internal/schema"
 	"os"
 	"path/filepath"
 	"strings"
@@ -222,7 +223,7 @@ func TestDryRunWritesNothing(t *testing.T) {
 	if err != nil || d.Err() != nil {
 		t.Fatalf("dry run: %v %v", err, d.Err())
 	}
-	if len(d.Statements) != 2 || d.Statements[0].Algorithm != AlgorithmNone || d.Statements[1].Algorithm != AlgorithmCopy || !d.Statements[1].BlocksWrites {
+	if len(d.Statements) != 2 || d.Statements[0].Algorithm != schema.AlgorithmNone || d.Statements[1].Algorithm != schema.AlgorithmCopy || !d.Statements[1].BlocksWrites {
 		t.Errorf("statements %+v", d.Statements)
 	}
 	var n int

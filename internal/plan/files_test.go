@@ -91,12 +91,12 @@ func TestFilesRendering(t *testing.T) {
 	steps := []Step{
 		{Table: "t", Guard: GuardCheck, Rule: "GS003", What: "add CHECK (q >= 0) to t", Name: "guard_t_q_nonneg",
 			Up: "ALTER TABLE `t` ADD CONSTRAINT `c` CHECK (`q` >= 0), ALGORITHM=COPY, LOCK=SHARED", Down: "ALTER TABLE `t` DROP CONSTRAINT `c`",
-			Algorithm: AlgorithmCopy, BlocksWrites: true, Rows: 42, Note: "copies the table"},
+			Algorithm: schema.AlgorithmCopy, BlocksWrites: true, Rows: 42, Note: "copies the table"},
 		{Table: "t", Guard: GuardTrigger, Rule: "GS003", What: "trigger", Name: "guard_t_q_nonneg_bi",
 			Up: "CREATE TRIGGER x BEFORE INSERT ON t FOR EACH ROW\nIF NEW.q < 0 THEN\n  SIGNAL SQLSTATE '45000';\nEND IF", Down: "DROP TRIGGER x",
-			Algorithm: AlgorithmNone, Rows: -1},
+			Algorithm: schema.AlgorithmNone, Rows: -1},
 		{Guard: GuardSQLMode, Rule: "GS001", What: "strict", Name: "guard_server_strict_sql_mode", Up: "SET GLOBAL sql_mode = 'STRICT_TRANS_TABLES'",
-			Down: "SET GLOBAL sql_mode = ''", Algorithm: AlgorithmNone, Rows: -1},
+			Down: "SET GLOBAL sql_mode = ''", Algorithm: schema.AlgorithmNone, Rows: -1},
 	}
 	got := map[string]string{}
 	var names []string

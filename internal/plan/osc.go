@@ -1,5 +1,7 @@
 package plan
 
+import "github.com/guard-sql/guard/internal/schema"
+
 // OSCPTOnlineSchemaChange is --osc pt-osc: the steps that copy the table
 // run through pt-online-schema-change under guard migrate.
 const OSCPTOnlineSchemaChange = "pt-osc"
@@ -15,7 +17,7 @@ const oscDirective = "-- guard:osc "
 func HandOff(steps []Step, tool string) []Step {
 	out := make([]Step, len(steps))
 	for i, st := range steps {
-		if tool != "" && st.BlocksWrites && st.Algorithm == AlgorithmCopy && st.Table != "" {
+		if tool != "" && st.BlocksWrites && st.Algorithm == schema.AlgorithmCopy && st.Table != "" {
 			st.OSC = tool
 			st.BlocksWrites = false
 			st.Note = "runs through pt-online-schema-change under guard migrate: the rows are copied in chunks behind triggers " +

@@ -1,15 +1,16 @@
 package plan
 
 import (
+	"github.com/guard-sql/guard/internal/schema"
 	"strings"
 	"testing"
 )
 
 func TestHandOff(t *testing.T) {
 	steps := []Step{
-		{Table: "t_stock", Guard: GuardCheck, Algorithm: AlgorithmCopy, BlocksWrites: true, Name: "guard_t_stock_qty_nonneg",
+		{Table: "t_stock", Guard: GuardCheck, Algorithm: schema.AlgorithmCopy, BlocksWrites: true, Name: "guard_t_stock_qty_nonneg",
 			Up: "ALTER TABLE `t_stock` ADD CONSTRAINT `chk` CHECK (`qty` >= 0), ALGORITHM=COPY, LOCK=SHARED", Rule: "GS003"},
-		{Table: "t_stock", Guard: GuardUnique, Algorithm: AlgorithmInplace, Name: "guard_t_stock_sku_unique",
+		{Table: "t_stock", Guard: GuardUnique, Algorithm: schema.AlgorithmInplace, Name: "guard_t_stock_sku_unique",
 			Up: "ALTER TABLE `t_stock` ADD UNIQUE INDEX `uk` (`sku`), ALGORITHM=INPLACE, LOCK=NONE", Rule: "GS005"},
 	}
 	if got := HandOff(steps, ""); got[0].OSC != "" || !got[0].BlocksWrites {

@@ -18,15 +18,6 @@ const (
 	GuardSQLMode       = "sql-mode"
 )
 
-// The algorithms a step names. AlgorithmNone is for statements that are
-// not ALTER TABLE (triggers, SET).
-const (
-	AlgorithmInstant = "INSTANT"
-	AlgorithmInplace = "INPLACE"
-	AlgorithmCopy    = "COPY"
-	AlgorithmNone    = "-"
-)
-
 // Strategies: how a counter is kept non-negative.
 const (
 	// StrategyCheck adds CHECK (col >= 0) constraints.
@@ -192,7 +183,7 @@ func notNullStep(t *schema.Table, c *schema.Column) Step {
 			ident(t.Name), ident(c.Name), typ, def),
 		Down: fmt.Sprintf("ALTER TABLE %s MODIFY %s %s NULL DEFAULT %s, ALGORITHM=INPLACE, LOCK=NONE",
 			ident(t.Name), ident(c.Name), typ, oldDef),
-		Algorithm: AlgorithmInplace,
+		Algorithm: schema.AlgorithmInplace,
 		Note: fmt.Sprintf("rebuilds the table in place, writes continue; fails if a row holds NULL: "+
 			"set those first (UPDATE %[1]s SET %[2]s = 0 WHERE %[2]s IS NULL); the column's comment, if any, is not kept",
 			ident(t.Name), ident(c.Name)),
@@ -213,10 +204,10 @@ func versionStep(t *schema.Table, vc string, srv schema.Server) Step {
 	}
 	if srv.SupportsInstantAddColumn() {
 		st.Up += ", ALGORITHM=INSTANT"
-		st.Algorithm = AlgorithmInstant
+		st.Algorithm = schema.AlgorithmInstant
 	} else {
 		st.Up += ", ALGORITHM=INPLACE, LOCK=NONE"
-		st.Algorithm = AlgorithmInplace
+		st.Algorithm = schema.AlgorithmInplace
 		st.Note = "rebuilds the table in place, writes continue; " + st.Note
 	}
 	return st
@@ -240,7 +231,7 @@ func checkStep(t *schema.Table, c *schema.Column, srv schema.Server) Step {
 		Up: fmt.Sprintf("ALTER TABLE %s ADD CONSTRAINT %s CHECK (%s >= 0), ALGORITHM=COPY, LOCK=SHARED",
 			ident(t.Name), ident(name), ident(c.Name)),
 		Down:         fmt.Sprintf("ALTER TABLE %s %s %s, ALGORITHM=INPLACE, LOCK=NONE", ident(t.Name), dropCheck(srv), ident(name)),
-		Algorithm:    AlgorithmCopy,
+		Algorithm:    schema.AlgorithmCopy,
 		BlocksWrites: true,
 		Note:         note,
 	}
@@ -256,7 +247,7 @@ func enforceStep(t *schema.Table, chk *schema.Check) Step {
 		Name:         fileTitle(t.Name, "enforce", chk.Name),
 		Up:           fmt.Sprintf("ALTER TABLE %s ALTER CHECK %s ENFORCED, ALGORITHM=COPY, LOCK=SHARED", ident(t.Name), ident(chk.Name)),
 		Down:         fmt.Sprintf("ALTER TABLE %s ALTER CHECK %s NOT ENFORCED", ident(t.Name), ident(chk.Name)),
-		Algorithm:    AlgorithmCopy,
+		Algorithm:    schema.AlgorithmCopy,
 		BlocksWrites: true,
 		Note: "validates every row in a table copy: writes wait for the whole copy (reads continue); " +
 			"fails if a row breaks the check; run it in a quiet window",
@@ -287,7 +278,7 @@ func uniqueStep(t *schema.Table, cols []string) Step {
 		Up: fmt.Sprintf("ALTER TABLE %s ADD UNIQUE INDEX %s (%s), ALGORITHM=INPLACE, LOCK=NONE",
 			ident(t.Name), ident(name), strings.Join(quoted, ", ")),
 		Down:      fmt.Sprintf("ALTER TABLE %s DROP INDEX %s, ALGORITHM=INPLACE, LOCK=NONE", ident(t.Name), ident(name)),
-		Algorithm: AlgorithmInplace,
+		Algorithm: schema.AlgorithmInplace,
 		Note: "built in place, writes continue; fails with 1062 if duplicates exist or are written during the build: " +
 			"remove them first (guard audit counts them)",
 	}

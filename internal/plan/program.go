@@ -43,7 +43,7 @@ func triggerSteps(t *schema.Table, c *schema.Column, srv schema.Server, existing
 				"  SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = %s;\nEND IF",
 				ident(name), ev.event, ident(t.Name), ident(c.Name), quoteString(msg)),
 			Down:      "DROP TRIGGER " + ident(name),
-			Algorithm: AlgorithmNone,
+			Algorithm: schema.AlgorithmNone,
 			Note:      note,
 		})
 	}
@@ -67,7 +67,7 @@ func sqlModeStep(pol *policy.Policy, srv schema.Server, global *string) (Step, b
 		What:      "add STRICT_TRANS_TABLES to the global sql_mode",
 		Rule:      "GS001",
 		Name:      "guard_server_strict_sql_mode",
-		Algorithm: AlgorithmNone,
+		Algorithm: schema.AlgorithmNone,
 		Rows:      -1,
 	}
 	if srv.SupportsPersist() {

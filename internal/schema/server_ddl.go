@@ -1,5 +1,24 @@
 package schema
 
+// The algorithms of an ALTER TABLE, as the server names them, cheapest
+// first; AlgorithmNone is for the statements that are not one (CREATE
+// TABLE, a trigger, SET, DML).
+const (
+	AlgorithmInstant = "INSTANT"
+	AlgorithmInplace = "INPLACE"
+	AlgorithmCopy    = "COPY"
+	AlgorithmNone    = "-"
+)
+
+// The locks of an ALTER TABLE, least restrictive first: NONE lets reads and
+// writes go on, SHARED lets reads go on, EXCLUSIVE lets nothing go on.
+// LockNone is also the lock of an online copy.
+const (
+	LockNone      = "NONE"
+	LockShared    = "SHARED"
+	LockExclusive = "EXCLUSIVE"
+)
+
 // What an online DDL operation costs on each server: the algorithm it needs
 // at least and whether writes go on while it runs. guard migrate --dry-run
 // and [migrate] max_blocking_rows read them; the version knowledge stays
