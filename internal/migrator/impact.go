@@ -466,7 +466,7 @@ func modifyCost(srv schema.Server, sp *sqlparse.AlterTableSpec, t *schema.Table)
 	if sp.Tp == sqlparse.AlterTableChangeColumn {
 		verb = "CHANGE " + old
 	}
-	if hasEnforcedCheck(def) {
+	if sqlparse.HasEnforcedCheck(def) {
 		return cost{algCopy, lockShared, verb + " with a CHECK validates every row"}
 	}
 	var col *schema.Column
@@ -489,17 +489,6 @@ func modifyCost(srv schema.Server, sp *sqlparse.AlterTableSpec, t *schema.Table)
 		return cost{algInplace, lockNone, verb + " changes NULL/NOT NULL: rebuilds the table in place"}
 	}
 	return cost{algInplace, lockNone, verb + " changes metadata only"}
-}
-
-// hasEnforcedCheck reports whether a column definition carries an
-// enforced CHECK.
-func hasEnforcedCheck(def *sqlparse.ColumnDef) bool {
-	for _, o := range def.Options {
-		if o.Tp == sqlparse.ColumnOptionCheck && o.Enforced {
-			return true
-		}
-	}
-	return false
 }
 
 // intTypes are the integer types, whose length is a display width.

@@ -151,3 +151,14 @@ func (p *Parser) ColumnType(text string) (ColumnType, bool) {
 	}
 	return TypeOfColumn(ct.Cols[0]), true
 }
+
+// HasEnforcedCheck reports whether a column definition carries an enforced
+// column-level CHECK.
+func HasEnforcedCheck(def *ast.ColumnDef) bool {
+	for _, o := range def.Options {
+		if o.Tp == ast.ColumnOptionCheck && o.Enforced {
+			return true
+		}
+	}
+	return false
+}

@@ -83,7 +83,7 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 			why = append(why, "DROP PRIMARY KEY rebuilds the table")
 		case sqlparse.AlterTableAddColumns:
 			for _, def := range sp.NewColumns {
-				if hasEnforcedCheck(def) {
+				if sqlparse.HasEnforcedCheck(def) {
 					why = append(why, "ADD COLUMN "+def.Name.Name.O+" with a CHECK validates every row (ALGORITHM=COPY)")
 				}
 			}
@@ -109,7 +109,7 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 			case before != after:
 				why = append(why, verb+" COLUMN "+def.Name.Name.O+" changes its type from "+before+" to "+after+" (ALGORITHM=COPY)")
 			}
-			if hasEnforcedCheck(def) {
+			if sqlparse.HasEnforcedCheck(def) {
 				why = append(why, verb+" COLUMN "+def.Name.Name.O+" with a CHECK validates every row (ALGORITHM=COPY)")
 			}
 		case sqlparse.AlterTableAlgorithm:
@@ -132,17 +132,6 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 		why = append(why, "ALGORITHM=COPY forces a table copy")
 	}
 	return why
-}
-
-// hasEnforcedCheck reports whether a column definition carries an enforced
-// column-level CHECK.
-func hasEnforcedCheck(def *sqlparse.ColumnDef) bool {
-	for _, o := range def.Options {
-		if o.Tp == sqlparse.ColumnOptionCheck && o.Enforced {
-			return true
-		}
-	}
-	return false
 }
 
 // typeText is a column definition's type as the server would show it
