@@ -92,6 +92,10 @@ type tableMeta struct {
 	// types holds each column's declared type, whose length and scale the
 	// model leaves out but SET DEFAULT needs.
 	types map[*Column]sqlparse.ColumnType
+	// declared holds each column's type as its definition writes it, lower
+	// case ("int(11)", "varchar(10) character set utf8mb4"), for the
+	// migration rules' messages.
+	declared map[*Column]string
 }
 
 func newTableMeta() *tableMeta {
@@ -102,6 +106,7 @@ func newTableMeta() *tableMeta {
 		colCheck:    map[*Check]string{},
 		foreignKeys: map[string]bool{},
 		types:       map[*Column]sqlparse.ColumnType{},
+		declared:    map[*Column]string{},
 	}
 }
 
@@ -232,7 +237,7 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 			continue
 		}
 		t.Columns = append(t.Columns, col)
-		m.types[col] = extra.typ
+		m.types[col], m.declared[col] = extra.typ, extra.text
 		keys = append(keys, extra.keys...)
 		checks = append(checks, extra.checks...)
 	}
@@ -263,6 +268,7 @@ func (r *replayer) createTable(n *sqlparse.CreateTableStmt) {
 // declared inline with it.
 type columnExtras struct {
 	typ    sqlparse.ColumnType
+	text   string // the type as written, lower case
 	keys   []pendingKey
 	checks []pendingCheck
 }
@@ -276,6 +282,9 @@ func (r *replayer) columnFromDef(def *sqlparse.ColumnDef) (*Column, columnExtras
 	}
 	ct := sqlparse.TypeOfColumn(def)
 	extra.typ = ct
+	if def.Tp != nil {
+		extra.text = strings.ToLower(def.Tp.String())
+	}
 	col := &Column{Name: def.Name.Name.O, Type: ct.Name, Unsigned: ct.Unsigned, Nullable: true}
 	if col.Type == "json" {
 		// MariaDB stores JSON as LONGTEXT guarded by a column CHECK named

@@ -179,7 +179,7 @@ func (r *replayer) addColumn(t *Table, def *sqlparse.ColumnDef, pos *sqlparse.Co
 	if !r.insertAt(t, col, pos) {
 		return
 	}
-	r.tableMeta(t).types[col] = extra.typ
+	r.tableMeta(t).types[col], r.tableMeta(t).declared[col] = extra.typ, extra.text
 	r.addKeys(t, extra.keys)
 	r.addChecks(t, extra.checks)
 }
@@ -233,6 +233,7 @@ func (r *replayer) dropColumn(t *Table, name string, ifExists bool) {
 		}
 	}
 	delete(m.types, col)
+	delete(m.declared, col)
 	for _, ix := range append([]*Index(nil), t.Indexes...) {
 		lengths := m.lengths[ix]
 		var cols []string
@@ -295,7 +296,8 @@ func (r *replayer) changeColumn(t *Table, old string, def *sqlparse.ColumnDef, p
 	}
 	t.Columns[idx] = col
 	delete(m.types, cur)
-	m.types[col] = extra.typ
+	delete(m.declared, cur)
+	m.types[col], m.declared[col] = extra.typ, extra.text
 	if pos != nil && pos.Tp != sqlparse.ColumnPositionNone {
 		t.Columns = append(t.Columns[:idx:idx], t.Columns[idx+1:]...)
 		if !r.insertAt(t, col, pos) {

@@ -23,6 +23,9 @@ func (r *replayer) copyTable(src *Table, withForeignKeys bool) (*Table, *tableMe
 		if ct, ok := sm.types[c]; ok {
 			m.types[&cc] = ct
 		}
+		if text, ok := sm.declared[c]; ok {
+			m.declared[&cc] = text
+		}
 	}
 	for _, ix := range src.Indexes {
 		nx := &Index{Name: ix.Name, Unique: ix.Unique, Primary: ix.Primary, Columns: append([]string(nil), ix.Columns...)}

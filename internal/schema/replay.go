@@ -45,14 +45,15 @@ func (t *Table) Clone() *Table {
 	return &c
 }
 
-// ColumnType is the declared type of column c of table t as the replay
-// last saw it (length, scale and ENUM values the model leaves out); false
+// Declared is what the replay knows of column c of table t beyond the
+// model: its parsed type (length, scale and ENUM values) and its type as
+// the definition writes it, lower case ("int(11)", "varchar(64)"); false
 // when the replay did not declare it.
-func (p *Replay) ColumnType(t *Table, c *Column) (sqlparse.ColumnType, bool) {
+func (p *Replay) Declared(t *Table, c *Column) (ct sqlparse.ColumnType, text string, ok bool) {
 	m := p.r.meta[t]
 	if m == nil {
-		return sqlparse.ColumnType{}, false
+		return ct, "", false
 	}
-	ct, ok := m.types[c]
-	return ct, ok
+	ct, ok = m.types[c]
+	return ct, m.declared[c], ok
 }

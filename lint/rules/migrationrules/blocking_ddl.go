@@ -4,6 +4,7 @@ import (
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -30,34 +31,22 @@ var BlockingDDL = &lint.Rule{
 }
 
 func runBlockingDDL(p *lint.Pass) error {
-	replays := map[string]*columnTypes{}
-	for _, m := range p.Migrations {
-		dir := m.Dir()
-		types := replays[dir]
-		if types == nil {
-			types = newColumnTypes()
-			replays[dir] = types
-		}
-		for _, st := range m.Statements {
-			if st.Node == nil {
-				continue
+	// Each statement is judged against the columns as they were; its own
+	// changes apply after.
+	replay(p, func(s step) func(*schema.Schema) {
+		if alter, ok := s.st.Node.(*sqlparse.AlterTableStmt); ok {
+			if why := blockingReasons(alter, s); len(why) > 0 {
+				p.ReportStatement(s.st, lint.TableAsWritten(alter.Table), "", "ALTER TABLE %s blocks writes while the table is copied: %s",
+					lint.TableAsWritten(alter.Table), strings.Join(why, "; "))
 			}
-			if alter, ok := st.Node.(*sqlparse.AlterTableStmt); ok {
-				if why := blockingReasons(alter, types); len(why) > 0 {
-					p.ReportStatement(st, lint.TableAsWritten(alter.Table), "", "ALTER TABLE %s blocks writes while the table is copied: %s",
-						lint.TableAsWritten(alter.Table), strings.Join(why, "; "))
-				}
-			}
-			// The statement's own changes apply after it has been judged
-			// against the columns as they were.
-			types.apply(st.Node)
 		}
-	}
+		return nil
+	})
 	return nil
 }
 
 // blockingReasons lists what in alter forces a table copy.
-func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []string {
+func blockingReasons(alter *sqlparse.AlterTableStmt, s step) []string {
 	table := lint.TableKey(alter.Table)
 	var why []string
 	forcedCopy := false
@@ -101,7 +90,7 @@ func blockingReasons(alter *sqlparse.AlterTableStmt, types *columnTypes) []strin
 					old = sp.OldColumnName.Name.L
 				}
 			}
-			before, known := types.lookup(table, old)
+			_, _, before, known := s.column(table, old)
 			after := typeText(def)
 			switch {
 			case !known:
@@ -144,186 +133,26 @@ func typeText(def *sqlparse.ColumnDef) string {
 	return strings.ToLower(def.Tp.String())
 }
 
-// columnTypes replays the migrations of one folder far enough to know each
-// column's type before a MODIFY or CHANGE: the schema model keeps only the
-// final state and the base type, and a change from DECIMAL(10,2) to
-// DECIMAL(12,2) copies the table as surely as one from INT to BIGINT. GM007
-// reads the parsed type and the nullability the replay keeps beside the
-// text, to tell a narrowing change from a widening one.
-type columnTypes struct {
-	// tables maps a lower-case table name to its lower-case column names and what is known of them.
-	tables map[string]map[string]replayedColumn
-}
-
-// replayedColumn is a column as the statements so far define it.
+// replayedColumn is what GM007 compares of a column before and after a
+// MODIFY or CHANGE: its type as written and parsed, and its nullability.
 type replayedColumn struct {
-	text     string              // typeText, which GM003 compares
-	typ      sqlparse.ColumnType // the parsed type, which GM007 compares
+	text     string
+	typ      sqlparse.ColumnType
 	nullable bool
-	// primary says the column is part of the primary key, which keeps it
-	// NOT NULL whatever a later MODIFY declares.
-	primary bool
 }
 
-func newColumnTypes() *columnTypes {
-	return &columnTypes{tables: map[string]map[string]replayedColumn{}}
-}
-
-// replayColumn is what a column definition says of its column.
+// replayColumn is what a column definition says of its column. A column
+// of the primary key is NOT NULL whatever a MODIFY of it declares: the
+// caller keeps that from the column before.
 func replayColumn(def *sqlparse.ColumnDef) replayedColumn {
 	rc := replayedColumn{text: typeText(def), typ: sqlparse.TypeOfColumn(def), nullable: true}
 	for _, o := range def.Options {
 		switch o.Tp {
-		case sqlparse.ColumnOptionNotNull:
+		case sqlparse.ColumnOptionNotNull, sqlparse.ColumnOptionPrimaryKey:
 			rc.nullable = false
 		case sqlparse.ColumnOptionNull:
 			rc.nullable = true
-		case sqlparse.ColumnOptionPrimaryKey:
-			rc.nullable, rc.primary = false, true
 		}
 	}
 	return rc
-}
-
-func (c *columnTypes) lookup(table, col string) (string, bool) {
-	rc, ok := c.column(table, col)
-	return rc.text, ok
-}
-
-// column returns what the replay knows of column col of table.
-func (c *columnTypes) column(table, col string) (replayedColumn, bool) {
-	cols, ok := c.tables[table]
-	if !ok {
-		return replayedColumn{}, false
-	}
-	rc, ok := cols[col]
-	return rc, ok
-}
-
-// known reports whether the migrations so far define table.
-func (c *columnTypes) known(table string) bool {
-	_, ok := c.tables[table]
-	return ok
-}
-
-// apply records the column changes of one statement.
-func (c *columnTypes) apply(n sqlparse.StmtNode) {
-	switch n := n.(type) {
-	case *sqlparse.CreateTableStmt:
-		name := lint.TableKey(n.Table)
-		if n.IfNotExists && c.tables[name] != nil {
-			return
-		}
-		cols := map[string]replayedColumn{}
-		if n.ReferTable != nil {
-			for k, v := range c.tables[lint.TableKey(n.ReferTable)] {
-				cols[k] = v
-			}
-		}
-		for _, def := range n.Cols {
-			cols[def.Name.Name.L] = replayColumn(def)
-		}
-		for _, cons := range n.Constraints {
-			if cons.Tp == sqlparse.ConstraintPrimaryKey {
-				markPrimary(cols, cons)
-			}
-		}
-		c.tables[name] = cols
-	case *sqlparse.DropTableStmt:
-		for _, t := range n.Tables {
-			delete(c.tables, lint.TableKey(t))
-		}
-	case *sqlparse.RenameTableStmt:
-		for _, tt := range n.TableToTables {
-			c.rename(lint.TableKey(tt.OldTable), lint.TableKey(tt.NewTable))
-		}
-	case *sqlparse.AlterTableStmt:
-		c.alter(n)
-	}
-}
-
-// markPrimary records that the columns of a PRIMARY KEY are NOT NULL.
-func markPrimary(cols map[string]replayedColumn, cons *sqlparse.Constraint) {
-	for _, k := range cons.Keys {
-		if k.Column == nil {
-			continue
-		}
-		if rc, ok := cols[k.Column.Name.L]; ok {
-			rc.nullable, rc.primary = false, true
-			cols[k.Column.Name.L] = rc
-		}
-	}
-}
-
-func (c *columnTypes) rename(from, to string) {
-	if cols, ok := c.tables[from]; ok {
-		delete(c.tables, from)
-		c.tables[to] = cols
-	}
-}
-
-func (c *columnTypes) alter(n *sqlparse.AlterTableStmt) {
-	name := lint.TableKey(n.Table)
-	cols := c.tables[name]
-	if cols == nil {
-		return
-	}
-	// changed keeps a column of the primary key NOT NULL through a MODIFY
-	// or CHANGE that does not say so, as the server does.
-	changed := func(old string, def *sqlparse.ColumnDef) {
-		rc := replayColumn(def)
-		if prev, ok := cols[old]; ok && prev.primary {
-			rc.nullable, rc.primary = false, true
-		}
-		cols[def.Name.Name.L] = rc
-	}
-	for _, sp := range n.Specs {
-		switch sp.Tp {
-		case sqlparse.AlterTableAddColumns:
-			for _, def := range sp.NewColumns {
-				cols[def.Name.Name.L] = replayColumn(def)
-			}
-		case sqlparse.AlterTableModifyColumn:
-			for _, def := range sp.NewColumns {
-				changed(def.Name.Name.L, def)
-			}
-		case sqlparse.AlterTableChangeColumn:
-			for _, def := range sp.NewColumns {
-				old := def.Name.Name.L
-				if sp.OldColumnName != nil {
-					old = sp.OldColumnName.Name.L
-				}
-				changed(old, def)
-				if old != def.Name.Name.L {
-					delete(cols, old)
-				}
-			}
-		case sqlparse.AlterTableDropColumn:
-			if sp.OldColumnName != nil {
-				delete(cols, sp.OldColumnName.Name.L)
-			}
-		case sqlparse.AlterTableRenameColumn:
-			if sp.OldColumnName != nil && sp.NewColumnName != nil {
-				if t, ok := cols[sp.OldColumnName.Name.L]; ok {
-					delete(cols, sp.OldColumnName.Name.L)
-					cols[sp.NewColumnName.Name.L] = t
-				}
-			}
-		case sqlparse.AlterTableAddConstraint:
-			if sp.Constraint != nil && sp.Constraint.Tp == sqlparse.ConstraintPrimaryKey {
-				markPrimary(cols, sp.Constraint)
-			}
-		case sqlparse.AlterTableDropPrimaryKey:
-			// The columns stay NOT NULL; a later MODIFY may now make them nullable.
-			for k, rc := range cols {
-				rc.primary = false
-				cols[k] = rc
-			}
-		case sqlparse.AlterTableRenameTable:
-			if sp.NewTable != nil {
-				c.rename(name, lint.TableKey(sp.NewTable))
-				name = lint.TableKey(sp.NewTable)
-			}
-		}
-	}
 }

@@ -2,10 +2,12 @@ package migrationrules
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint"
 )
@@ -39,67 +41,13 @@ var DataDependent = &lint.Rule{
 }
 
 func runDataDependent(p *lint.Pass) error {
-	replays := map[string]*columnTypes{}
-	for _, m := range p.Migrations {
-		dir := m.Dir()
-		types := replays[dir]
-		if types == nil {
-			types = newColumnTypes()
-			replays[dir] = types
+	replay(p, func(s step) func(*schema.Schema) {
+		for _, n := range dataNeeds(s) {
+			p.ReportStatementFix(s.st, n.table, n.column, n.fix, "%s", n.message())
 		}
-		// empty holds the tables an earlier statement of this file
-		// created: no row can be in them yet.
-		empty := map[string]bool{}
-		for _, st := range m.Statements {
-			if st.Node == nil {
-				continue
-			}
-			for _, n := range dataNeeds(st.Node, types, empty) {
-				p.ReportStatementFix(st, n.table, n.column, n.fix, "%s", n.message())
-			}
-			trackEmpty(st.Node, types, empty)
-			types.apply(st.Node)
-		}
-	}
+		return nil
+	})
 	return nil
-}
-
-// trackEmpty records in empty the tables statement n creates without rows,
-// and follows their renames and drops. It runs before the replay applies n.
-func trackEmpty(n sqlparse.StmtNode, types *columnTypes, empty map[string]bool) {
-	switch n := n.(type) {
-	case *sqlparse.CreateTableStmt:
-		name := lint.TableKey(n.Table)
-		switch {
-		case n.IfNotExists && types.known(name):
-			// Nothing is created: the table is the one that was there.
-		case n.Select != nil:
-			delete(empty, name) // CREATE TABLE … SELECT fills it
-		default:
-			empty[name] = true
-		}
-	case *sqlparse.DropTableStmt:
-		for _, t := range n.Tables {
-			delete(empty, lint.TableKey(t))
-		}
-	case *sqlparse.RenameTableStmt:
-		for _, tt := range n.TableToTables {
-			from, to := lint.TableKey(tt.OldTable), lint.TableKey(tt.NewTable)
-			if empty[from] {
-				delete(empty, from)
-				empty[to] = true
-			}
-		}
-	case *sqlparse.AlterTableStmt:
-		name := lint.TableKey(n.Table)
-		for _, sp := range n.Specs {
-			if sp.Tp == sqlparse.AlterTableRenameTable && sp.NewTable != nil && empty[name] {
-				delete(empty, name)
-				name = lint.TableKey(sp.NewTable)
-				empty[name] = true
-			}
-		}
-	}
 }
 
 // dataNeed is one change of a statement whose outcome depends on the rows
@@ -130,19 +78,18 @@ func (n dataNeed) message() string {
 	return msg
 }
 
-// dataNeeds lists the data-dependent changes of statement node, judged
-// against the columns as types knows them before it; none on a table of
-// empty.
-func dataNeeds(node sqlparse.StmtNode, types *columnTypes, empty map[string]bool) []dataNeed {
-	switch n := node.(type) {
+// dataNeeds lists the data-dependent changes of the statement of s, judged
+// against the columns as they were before it; none on a table the file
+// created without rows.
+func dataNeeds(s step) []dataNeed {
+	switch n := s.st.Node.(type) {
 	case *sqlparse.AlterTableStmt:
-		table := lint.TableKey(n.Table)
-		if empty[table] {
+		if s.empty[lint.TableKey(n.Table)] {
 			return nil
 		}
-		return alterNeeds(n, types)
+		return alterNeeds(n, s)
 	case *sqlparse.CreateIndexStmt:
-		if n.KeyType != sqlparse.IndexKeyTypeUnique || empty[lint.TableKey(n.Table)] {
+		if n.KeyType != sqlparse.IndexKeyTypeUnique || s.empty[lint.TableKey(n.Table)] {
 			return nil
 		}
 		written := lint.TableAsWritten(n.Table)
@@ -157,7 +104,7 @@ func dataNeeds(node sqlparse.StmtNode, types *columnTypes, empty map[string]bool
 }
 
 // alterNeeds lists the data-dependent changes of an ALTER TABLE.
-func alterNeeds(n *sqlparse.AlterTableStmt, types *columnTypes) []dataNeed {
+func alterNeeds(n *sqlparse.AlterTableStmt, s step) []dataNeed {
 	table := lint.TableKey(n.Table)
 	written := lint.TableAsWritten(n.Table)
 	// Columns the statement itself adds hold no data a key or a CHECK on
@@ -208,8 +155,14 @@ func alterNeeds(n *sqlparse.AlterTableStmt, types *columnTypes) []dataNeed {
 					old = sp.OldColumnName.Name
 				}
 			}
-			before, known := types.column(table, old.L)
-			out = append(out, columnNeeds(written, verb, old.O, def, before, known)...)
+			col, typ, text, known := s.column(table, old.L)
+			var before replayedColumn
+			primary := false
+			if known {
+				before = replayedColumn{text: text, typ: typ, nullable: col.Nullable}
+				primary = slices.ContainsFunc(s.before.Table(table).PrimaryKey, func(k string) bool { return strings.EqualFold(k, col.Name) })
+			}
+			out = append(out, columnNeeds(written, verb, old.O, def, before, known, primary)...)
 		}
 	}
 	return out
@@ -219,7 +172,7 @@ func alterNeeds(n *sqlparse.AlterTableStmt, types *columnTypes) []dataNeed {
 // def asks of the rows: a narrower type or NOT NULL, when before, the column
 // as the migrations left it, is known; a UNIQUE or an enforced CHECK it
 // declares in any case.
-func columnNeeds(table, verb, old string, def *sqlparse.ColumnDef, before replayedColumn, known bool) []dataNeed {
+func columnNeeds(table, verb, old string, def *sqlparse.ColumnDef, before replayedColumn, known, primary bool) []dataNeed {
 	name := def.Name.Name.O
 	change := verb + " COLUMN " + name + " " + typeText(def)
 	if verb == "CHANGE" {
@@ -228,6 +181,7 @@ func columnNeeds(table, verb, old string, def *sqlparse.ColumnDef, before replay
 	var out []dataNeed
 	if known {
 		after := replayColumn(def)
+		after.nullable = after.nullable && !primary // a key column stays NOT NULL
 		var breaks, counted, uncounted []string
 		for _, b := range narrowing(old, before, after.typ) {
 			breaks = append(breaks, b.rows)

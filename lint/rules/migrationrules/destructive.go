@@ -43,7 +43,7 @@ func runDestructive(p *lint.Pass) error {
 			}
 		case *sqlparse.TruncateTableStmt:
 			t := lint.TableKey(n.Table)
-			if s.created[t] {
+			if s.empty[t] {
 				return nil
 			}
 			u := p.Usage.Table(t)
@@ -72,7 +72,7 @@ func dropTable(p *lint.Pass, s step, tn *sqlparse.TableName, ifExists bool) {
 	existed := s.before.Table(t) != nil
 	again := s.recreatedLater(t)
 	switch {
-	case s.created[t]:
+	case s.empty[t]:
 		return // made and dropped in one file: it never held rows
 	case !existed && (ifExists || again):
 		return // the idiom of a first migration: nothing to drop yet
@@ -122,7 +122,7 @@ func alterDestroys(p *lint.Pass, s step, n *sqlparse.AlterTableStmt) {
 				continue
 			}
 			u := p.Usage.Column(t, c.L)
-			if s.created[t] && u.N == 0 {
+			if s.empty[t] && u.N == 0 {
 				continue
 			}
 			msg := fmt.Sprintf("DROP COLUMN %s.%s destroys its values", n.Table.Name.O, c.O)
@@ -133,7 +133,7 @@ func alterDestroys(p *lint.Pass, s step, n *sqlparse.AlterTableStmt) {
 			}
 			report(p, s.st, usedSeverity(p, u.N > 0), n.Table.Name.O, c.O, "", msg)
 		case sqlparse.AlterTableDropPrimaryKey:
-			if addsPrimary || s.created[t] {
+			if addsPrimary || s.empty[t] {
 				continue // a new key in the same statement: GM003's rebuild
 			}
 			u := p.Usage.Table(t)

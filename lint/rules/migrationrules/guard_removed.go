@@ -79,7 +79,7 @@ func renames(n *sqlparse.AlterTableStmt) bool {
 // is a guard it removed.
 func compareGuards(p *lint.Pass, s step, t string, renamed bool) func(*schema.Schema) {
 	tb := s.before.Table(t)
-	if tb == nil || renamed || s.created[t] {
+	if tb == nil || renamed || s.empty[t] {
 		return nil
 	}
 	old := tb.Clone()

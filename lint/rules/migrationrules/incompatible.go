@@ -53,7 +53,7 @@ func runIncompatible(p *lint.Pass) error {
 // renameTable judges a rename of table from to to.
 func renameTable(p *lint.Pass, s step, from, to *sqlparse.TableName) {
 	t := lint.TableKey(from)
-	if s.created[t] {
+	if s.empty[t] {
 		return
 	}
 	u := p.Usage.Table(t)
@@ -70,7 +70,7 @@ func renameTable(p *lint.Pass, s step, from, to *sqlparse.TableName) {
 func alterIncompatible(p *lint.Pass, s step, n *sqlparse.AlterTableStmt) {
 	t := lint.TableKey(n.Table)
 	tb := s.before.Table(t)
-	if s.created[t] {
+	if s.empty[t] {
 		return // no rows and no release use a table the file just created
 	}
 	name := n.Table.Name.O
@@ -140,7 +140,7 @@ func narrowed(p *lint.Pass, s step, tb *schema.Table, table, t string, old sqlpa
 	if col == nil {
 		return
 	}
-	from, ok := s.replay.ColumnType(tb, col)
+	from, _, ok := s.replay.Declared(tb, col)
 	if !ok {
 		return
 	}

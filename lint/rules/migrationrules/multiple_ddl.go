@@ -1,4 +1,4 @@
-// Package migrationrules holds the rules of migration files (GM001–GM003):
+// Package migrationrules holds the rules of migration files (GM001–GM008):
 // what a golang-migrate file does to a running server. lint/rules lists
 // them with every other rule.
 package migrationrules

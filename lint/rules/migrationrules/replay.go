@@ -20,9 +20,10 @@ type step struct {
 	// changes it in place once judge returns: a rule that compares keeps
 	// a Clone of the tables it needs.
 	before *schema.Schema
-	// created names (lower case) the tables an earlier statement of the
-	// same file created: they hold no rows and no running code uses them.
-	created map[string]bool
+	// empty names (lower case) the tables an earlier statement of the
+	// same file created without rows: no row is in them yet, and no
+	// running release uses them.
+	empty map[string]bool
 	// replay is the folder's replay, for what the schema model leaves out.
 	replay *schema.Replay
 }
@@ -38,18 +39,70 @@ func replay(p *lint.Pass, judge func(s step) (after func(*schema.Schema))) {
 			r = schema.NewReplay()
 			replays[m.Dir()] = r
 		}
-		created := map[string]bool{}
+		empty := map[string]bool{}
 		for i, st := range m.Statements {
 			if st.Node == nil {
 				continue
 			}
-			after := judge(step{m: m, i: i, st: st, before: r.Schema(), created: created, replay: r})
+			after := judge(step{m: m, i: i, st: st, before: r.Schema(), empty: empty, replay: r})
+			trackEmpty(st.Node, r.Schema(), empty)
 			r.Apply(schema.DDL{Node: st.Node, SQL: st.SQL, File: st.File, Line: st.Line, Col: st.Column})
 			if after != nil {
 				after(r.Schema())
 			}
-			if c, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
-				created[lint.TableKey(c.Table)] = true
+		}
+	}
+}
+
+// column returns what the replay knows of column col of table (both lower
+// case) before the statement: the model's column, its parsed type and its
+// type as written; false when the migrations so far do not declare it.
+func (s step) column(table, col string) (*schema.Column, sqlparse.ColumnType, string, bool) {
+	t := s.before.Table(table)
+	if t == nil {
+		return nil, sqlparse.ColumnType{}, "", false
+	}
+	c := t.Column(col)
+	if c == nil {
+		return nil, sqlparse.ColumnType{}, "", false
+	}
+	ct, text, ok := s.replay.Declared(t, c)
+	return c, ct, text, ok
+}
+
+// trackEmpty records in empty the tables statement n creates without rows,
+// and follows their renames and drops; before is the schema n meets.
+func trackEmpty(n sqlparse.StmtNode, before *schema.Schema, empty map[string]bool) {
+	switch n := n.(type) {
+	case *sqlparse.CreateTableStmt:
+		name := lint.TableKey(n.Table)
+		switch {
+		case n.IfNotExists && before.Table(name) != nil:
+			// Nothing is created: the table is the one that was there.
+		case n.Select != nil:
+			delete(empty, name) // CREATE TABLE … SELECT fills it
+		default:
+			empty[name] = true
+		}
+	case *sqlparse.DropTableStmt:
+		for _, t := range n.Tables {
+			delete(empty, lint.TableKey(t))
+		}
+	case *sqlparse.RenameTableStmt:
+		for _, tt := range n.TableToTables {
+			from, to := lint.TableKey(tt.OldTable), lint.TableKey(tt.NewTable)
+			if empty[from] {
+				delete(empty, from)
+				empty[to] = true
+			}
+		}
+	case *sqlparse.AlterTableStmt:
+		name := lint.TableKey(n.Table)
+		for _, sp := range n.Specs {
+			if sp.Tp == sqlparse.AlterTableRenameTable && sp.NewTable != nil && empty[name] {
+				delete(empty, name)
+				name = lint.TableKey(sp.NewTable)
+				empty[name] = true
 			}
 		}
 	}
