@@ -54,6 +54,9 @@ func runGuardRemoved(p *lint.Pass) error {
 			looserMode(p, s.st, n)
 			return nil
 		case *sqlparse.AlterTableStmt:
+			if onlyAdds(n) {
+				return nil
+			}
 			return compareGuards(p, s, lint.TableKey(n.Table), renames(n))
 		case *sqlparse.DropIndexStmt:
 			return compareGuards(p, s, lint.TableKey(n.Table), false)
@@ -61,6 +64,20 @@ func runGuardRemoved(p *lint.Pass) error {
 		return nil
 	})
 	return nil
+}
+
+// onlyAdds reports whether an ALTER only adds columns, keys and checks or
+// sets table options: it takes no guard away.
+func onlyAdds(n *sqlparse.AlterTableStmt) bool {
+	for _, sp := range n.Specs {
+		switch sp.Tp {
+		case sqlparse.AlterTableAddColumns, sqlparse.AlterTableAddConstraint, sqlparse.AlterTableAlgorithm,
+			sqlparse.AlterTableLock, sqlparse.AlterTableOption:
+		default:
+			return false
+		}
+	}
+	return true
 }
 
 // renames reports whether an ALTER renames its table: the guards then go
@@ -89,19 +106,20 @@ func compareGuards(p *lint.Pass, s step, t string, renamed bool) func(*schema.Sc
 		if ta == nil {
 			return // dropped: GM004's
 		}
-		final := map[string]bool{}
-		if tf := p.Schema.Table(t); tf != nil {
-			for _, f := range guardFindings(p, tf) {
-				final[guardKey(f)] = true
-			}
-		}
+		var final map[string]lint.Finding // the final table's, read at the first removal
 		for _, f := range sortedFindings(guardFindings(p, ta)) {
 			if _, had := before[guardKey(f)]; had || !removed(old, f) {
 				continue
 			}
+			if final == nil {
+				final = map[string]lint.Finding{}
+				if tf := p.Schema.Table(t); tf != nil {
+					final = guardFindings(p, tf)
+				}
+			}
 			sev := p.Policy.Severity(p.Rule.Code, policy.SevError)
 			later := ""
-			if !final[guardKey(f)] {
+			if _, stays := final[guardKey(f)]; !stays {
 				// A later migration puts it back: a window, not a loss.
 				sev = p.Policy.Severity(p.Rule.Code, policy.SevWarning)
 				later = " until a later migration puts it back"
@@ -110,14 +128,8 @@ func compareGuards(p *lint.Pass, s step, t string, renamed bool) func(*schema.Sc
 			if f.File != "" {
 				where = fmt.Sprintf(" at %s:%d", f.File, f.Line)
 			}
-			rule := lint.Finding{Code: f.Code}
-			for _, r := range guardRules {
-				if r.Code == f.Code {
-					rule.Rule = r.Name
-				}
-			}
 			report(p, s.st, sev, ta.Name, f.ColumnName,
-				fmt.Sprintf("%s %s will then report%s: %s; %s", f.Code, rule.Rule, where, f.Message, p.Rule.Fix),
+				fmt.Sprintf("%s %s will then report%s: %s; %s", f.Code, f.Rule, where, f.Message, p.Rule.Fix),
 				fmt.Sprintf("this statement removes a guard of %s%s: %s", ta.Name, later, lowerFirst(f.Message)))
 		}
 	}
