@@ -6,6 +6,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"runtime/debug"
 	"strings"
@@ -205,9 +206,31 @@ func withPrologue(cmds []*cli.Command) []*cli.Command {
 		if len(cmd.Subcommands) > 0 && cmd.Action == nil {
 			cmd.Action = unknownCommand
 		}
+		if len(cmd.Subcommands) == 0 {
+			pathsFirst(cmd)
+		}
 		withPrologue(cmd.Subcommands)
 	}
 	return cmds
+}
+
+// pathsFirst keeps urfave/cli from reading a leaf command's first argument
+// as its help command: guard lint help lints the folder help when there is
+// one (also after --); only a help or h that names no file shows the help.
+func pathsFirst(cmd *cli.Command) {
+	cmd.HideHelpCommand = true
+	action := cmd.Action
+	if action == nil {
+		return
+	}
+	cmd.Action = func(c *cli.Context) error {
+		if first := c.Args().First(); c.Args().Len() == 1 && (first == "help" || first == "h") {
+			if _, err := os.Lstat(first); errors.Is(err, fs.ErrNotExist) {
+				return cli.ShowSubcommandHelp(c)
+			}
+		}
+		return action(c)
+	}
 }
 
 // unknownCommand is the action of guard and of a command with subcommands

@@ -2,6 +2,8 @@ package main
 
 import (
 	"io"
+	"os"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -154,5 +156,36 @@ func TestHelpListsSupportedFormats(t *testing.T) {
 		if strings.Contains(out, "--fail-on") != w.failOn {
 			t.Errorf("guard %s --help: --fail-on listed = %v, want %v", name, !w.failOn, w.failOn)
 		}
+	}
+}
+
+// TestPathNamedLikeCommandWord lints a folder named help or h, also after --:
+// a path that exists is always a path, never urfave/cli's help command. Only
+// a help that names no file shows the help.
+func TestPathNamedLikeCommandWord(t *testing.T) {
+	t.Setenv("GUARD_DSN", "")
+	t.Chdir(t.TempDir())
+	for _, args := range [][]string{{"lint", "help"}, {"lint", "h"}, {"lint", "--", "help"}, {"lint", "--format", "json", "h"}} {
+		if err := os.RemoveAll(args[len(args)-1]); err != nil {
+			t.Fatal(err)
+		}
+		dir := args[len(args)-1]
+		if err := os.Mkdir(dir, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, "q.sql"), []byte("UPDATE t SET stock = stock - 1 WHERE id = 1;\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		stdout, stderr, code := guard(t, args...)
+		if code != 1 || !strings.Contains(stdout, "GQ002") || strings.Contains(stdout, "USAGE:") {
+			t.Errorf("guard %s: exit %d, want 1 with the GQ002 of %s/q.sql\nstdout: %s\nstderr: %s", strings.Join(args, " "), code, dir, stdout, stderr)
+		}
+		if err := os.RemoveAll(dir); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, _, code := guard(t, "lint", "help")
+	if code != 0 || !strings.Contains(stdout, "guard lint") || !strings.Contains(stdout, "USAGE:") {
+		t.Errorf("guard lint help without a folder help: exit %d, want the help and 0\n%s", code, stdout)
 	}
 }
