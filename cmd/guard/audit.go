@@ -253,7 +253,7 @@ func printAuditNotes(stderr io.Writer, rep *audit.Report) {
 // writeAuditReport writes the findings in format, with what json and
 // sarif carry of the live run: the failures and the Redis servers.
 func writeAuditReport(c *cli.Context, stdout io.Writer, format string, rep *audit.Report) error {
-	live := &report.Live{}
+	live := &report.Live{Audited: len(rep.Targets) - len(rep.Failures)}
 	for _, f := range rep.Failures {
 		live.Failures = append(live.Failures, report.Failure{Target: f.Target, Error: f.Error})
 	}

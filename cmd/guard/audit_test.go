@@ -5,6 +5,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"sort"
 	"strconv"
@@ -95,8 +96,21 @@ func TestAuditFleet(t *testing.T) {
 				if !strings.Contains(r.out, targetB+": GS010 error: 1 row of t_stock already holds a negative stock: id=1 stock=-2") {
 					t.Errorf("text report:\n%s", dbtest.Redact(r.out))
 				}
+				if !regexp.MustCompile(`\n\d+ errors?, \d+ warnings?, \d+ infos? on 2 targets \(0 statements, 2 tables\); 1 target not audited \(see stderr\)\n$`).MatchString(r.out) {
+					t.Errorf("text report's summary does not count the targets audited and the one that failed:\n%s", dbtest.Redact(r.out))
+				}
 			}
 		})
+	}
+}
+
+// TestAuditEveryTargetFailed audits only an unreachable target: stdout does
+// not claim "no findings" of a server nobody read, the exit code is 3.
+func TestAuditEveryTargetFailed(t *testing.T) {
+	t.Chdir(t.TempDir())
+	r := guardAudit(t, "secret-pw", "--dsn", "u:secret-pw@tcp("+closedPort(t)+")/db")
+	if r.code != exitRuntime || r.out != "nothing audited: 1 target failed (see stderr)\n" || !strings.Contains(r.errOut, "connect:") {
+		t.Errorf("exit %d, want %d\nstdout: %q\nstderr: %s", r.code, exitRuntime, r.out, r.errOut)
 	}
 }
 

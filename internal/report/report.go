@@ -38,6 +38,9 @@ type Options struct {
 type Live struct {
 	// Failures are the targets that could not be audited.
 	Failures []Failure
+	// Audited is how many targets were audited; text's summary line counts
+	// targets instead of files.
+	Audited int
 	// Redis is what the audit of each Redis server saw, encoded as it is.
 	Redis any
 }

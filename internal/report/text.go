@@ -91,7 +91,7 @@ func streamText(w io.Writer, res *lint.Result, opts Options) error {
 	if len(fs) > 0 {
 		last.WriteByte('\n')
 	}
-	last.WriteString(summaryLine(res))
+	last.WriteString(summaryLine(res, opts.Live))
 	last.WriteByte('\n')
 	_, err = w.Write(last.Bytes())
 	return err
@@ -204,21 +204,33 @@ func severityColor(s policy.Severity) string {
 
 // summaryLine is "N errors, N warnings, N infos in N files (N statements, N
 // tables)", or "no findings in …". The counts come from res.Summary, the same
-// numbers the json format prints.
-func summaryLine(res *lint.Result) string {
+// numbers the json format prints. A live report counts the targets audited
+// instead of files and adds those that failed; when none was audited it says
+// so rather than "no findings".
+func summaryLine(res *lint.Result, live *Live) string {
 	s := res.Summary
-	scope := fmt.Sprintf("in %s (%s, %s)",
-		plural(s.Files, "file", "files"),
+	where := "in " + plural(s.Files, "file", "files")
+	failed := ""
+	if live != nil {
+		where = "on " + plural(live.Audited, "target", "targets")
+		if n := len(live.Failures); n > 0 {
+			failed = "; " + plural(n, "target", "targets") + " not audited (see stderr)"
+			if live.Audited == 0 && len(res.Findings) == 0 {
+				return "nothing audited: " + plural(n, "target", "targets") + " failed (see stderr)"
+			}
+		}
+	}
+	scope := fmt.Sprintf("%s (%s, %s)", where,
 		plural(s.Statements, "statement", "statements"),
 		plural(s.Tables, "table", "tables"))
 	if len(res.Findings) == 0 && s.Error+s.Warning+s.Info == 0 {
-		return "no findings " + scope
+		return "no findings " + scope + failed
 	}
-	return fmt.Sprintf("%s, %s, %s %s",
+	return fmt.Sprintf("%s, %s, %s %s%s",
 		plural(s.Error, "error", "errors"),
 		plural(s.Warning, "warning", "warnings"),
 		plural(s.Info, "info", "infos"),
-		scope)
+		scope, failed)
 }
 
 func plural(n int, one, many string) string {

@@ -98,18 +98,26 @@ func TestSummaryLine(t *testing.T) {
 	tests := []struct {
 		name string
 		res  lint.Result
+		live *Live
 		want string
 	}{
-		{"nothing", lint.Result{}, "no findings in 0 files (0 statements, 0 tables)"},
-		{"singular scope", lint.Result{Summary: lint.Summary{Files: 1, Statements: 1, Tables: 1}}, "no findings in 1 file (1 statement, 1 table)"},
-		{"singular counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 1, Warning: 1, Info: 1, Files: 1, Statements: 2, Tables: 3}},
+		{"nothing", lint.Result{}, nil, "no findings in 0 files (0 statements, 0 tables)"},
+		{"singular scope", lint.Result{Summary: lint.Summary{Files: 1, Statements: 1, Tables: 1}}, nil, "no findings in 1 file (1 statement, 1 table)"},
+		{"singular counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 1, Warning: 1, Info: 1, Files: 1, Statements: 2, Tables: 3}}, nil,
 			"1 error, 1 warning, 1 info in 1 file (2 statements, 3 tables)"},
-		{"plural counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 2, Warning: 0, Info: 5, Files: 3, Statements: 17, Tables: 5}},
+		{"plural counts", lint.Result{Findings: one, Summary: lint.Summary{Error: 2, Warning: 0, Info: 5, Files: 3, Statements: 17, Tables: 5}}, nil,
 			"2 errors, 0 warnings, 5 infos in 3 files (17 statements, 5 tables)"},
+		{"live", lint.Result{Findings: one, Summary: lint.Summary{Error: 3, Tables: 1}}, &Live{Audited: 1},
+			"3 errors, 0 warnings, 0 infos on 1 target (0 statements, 1 table)"},
+		{"live, one of two failed", lint.Result{Findings: one, Summary: lint.Summary{Error: 3, Tables: 1}}, &Live{Audited: 1, Failures: []Failure{{}}},
+			"3 errors, 0 warnings, 0 infos on 1 target (0 statements, 1 table); 1 target not audited (see stderr)"},
+		{"live, clean but one failed", lint.Result{Summary: lint.Summary{Tables: 4}}, &Live{Audited: 2, Failures: []Failure{{}}},
+			"no findings on 2 targets (0 statements, 4 tables); 1 target not audited (see stderr)"},
+		{"live, every target failed", lint.Result{}, &Live{Failures: []Failure{{}, {}}}, "nothing audited: 2 targets failed (see stderr)"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := summaryLine(&tt.res); got != tt.want {
+			if got := summaryLine(&tt.res, tt.live); got != tt.want {
 				t.Errorf("summaryLine() = %q, want %q", got, tt.want)
 			}
 		})
@@ -166,7 +174,7 @@ func TestTextOfManyFindings(t *testing.T) {
 	for _, f := range fs {
 		writeFindingsText(&want, []lint.Finding{f}, Options{})
 	}
-	want.WriteString("\n" + summaryLine(res) + "\n")
+	want.WriteString("\n" + summaryLine(res, nil) + "\n")
 	var got bytes.Buffer
 	streamText(&got, res, Options{})
 	if got.String() != want.String() {
