@@ -1,6 +1,7 @@
 package sqlparse
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/pingcap/tidb/pkg/parser"
@@ -80,4 +81,47 @@ func ellipsisAt(toks []token, i int) bool {
 		}
 	}
 	return true
+}
+
+// WrittenTable reads, from the head of a statement, the one table it
+// writes when its grammar allows only one: INSERT [LOW_PRIORITY | DELAYED |
+// HIGH_PRIORITY] [IGNORE] [INTO] name (REPLACE alike), CREATE [TEMPORARY]
+// TABLE [IF NOT EXISTS] name, ALTER [ONLINE] [IGNORE] TABLE name; name may
+// be schema.name. Only the head is read, so it answers for a digest text
+// that does not parse: one the server cut, or DDL whose lengths it printed
+// as (?). ok is false for any other statement.
+func WrittenTable(sql string) (schema, table string, ok bool) {
+	var buf [10]token
+	toks := leadTokens(buf[:0], sql, len(buf))
+	if len(toks) == 0 {
+		return "", "", false
+	}
+	skip := func(i int, words ...string) int {
+		for i < len(toks) && slices.Contains(words, toks[i].upper()) {
+			i++
+		}
+		return i
+	}
+	var i int
+	switch toks[0].upper() {
+	case "INSERT", "REPLACE":
+		i = skip(1, "LOW_PRIORITY", "DELAYED", "HIGH_PRIORITY", "IGNORE", "INTO")
+	case "CREATE", "ALTER":
+		if toks[0].upper() == "CREATE" {
+			i = skip(1, "TEMPORARY")
+		} else {
+			i = skip(1, "ONLINE", "IGNORE")
+		}
+		if i >= len(toks) || toks[i].upper() != "TABLE" {
+			return "", "", false
+		}
+		i++
+		if i+1 < len(toks) && toks[i].upper() == "IF" {
+			i = skip(i+1, "NOT", "EXISTS")
+		}
+	default:
+		return "", "", false
+	}
+	schema, table, _, ok = readName(toks, i)
+	return schema, table, ok
 }

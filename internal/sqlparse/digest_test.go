@@ -49,3 +49,32 @@ func TestReadDigest(t *testing.T) {
 		}
 	}
 }
+
+func TestWrittenTable(t *testing.T) {
+	cases := []struct {
+		sql, schema, table string
+		ok                 bool
+	}{
+		{"INSERT INTO `t` ( `id` ) VALUES (...)", "", "t", true},
+		{"INSERT LOW_PRIORITY IGNORE INTO `shop` . `_t_new` ( `id` , `stock` ) SELECT `id` , ...", "shop", "_t_new", true},
+		{"REPLACE INTO shop._t_new (id) VALUES (?)", "shop", "_t_new", true},
+		{"insert ignore guard_migration_history (version, name) values (?, ?)", "", "guard_migration_history", true},
+		{"INSERT /* hint */ DELAYED INTO `a` SET `x` = ?", "", "a", true},
+		{"CREATE TABLE `shop` . `_t_new` ( `id` INT8 (?) NOT NULL , PRIMARY KEY ( `id` ) ) ENGINE = `InnoDB`", "shop", "_t_new", true},
+		{"CREATE TEMPORARY TABLE IF NOT EXISTS tmp LIKE t", "", "tmp", true},
+		{"ALTER TABLE `shop` . `_t_new` ADD COLUMN `note` VARCHARACTER (?) NULL", "shop", "_t_new", true},
+		{"ALTER ONLINE IGNORE TABLE t ADD INDEX (a)", "", "t", true},
+		{"ALTER TEMPORARY TABLE t ADD INDEX (a)", "", "", false},
+		{"CREATE VIEW v AS SELECT 1", "", "", false},
+		{"CREATE UNIQUE INDEX i ON t (a)", "", "", false},
+		{"UPDATE `t` SET `a` = ?", "", "", false},
+		{"INSERT INTO", "", "", false},
+		{"", "", "", false},
+	}
+	for _, c := range cases {
+		schema, table, ok := WrittenTable(c.sql)
+		if schema != c.schema || table != c.table || ok != c.ok {
+			t.Errorf("WrittenTable(%q) = %q, %q, %v; want %q, %q, %v", c.sql, schema, table, ok, c.schema, c.table, c.ok)
+		}
+	}
+}
