@@ -132,3 +132,68 @@ func TestAuditQueriesNoGrant(t *testing.T) {
 		t.Errorf("exit %d, want %d and the missing grant named; stderr:\n%s", r.code, exitRuntime, r.errOut)
 	}
 }
+
+// TestAuditQueriesSkipsBookkeeping runs what guard and its tools run on a
+// database — golang-migrate's version writes and guard's history through
+// guard migrate, pt-online-schema-change's copy, triggers and EXPLAINs
+// through a migration handed to it, and guard drill's scratch table and
+// view — beside one unguarded decrement of the application's: audit
+// --queries reports the application's statement and none of the others.
+func TestAuditQueriesSkipsBookkeeping(t *testing.T) {
+	db := dbtest.PerformanceSchemaMySQL(t)
+	dir := writeMigrations(t, map[string]string{
+		"000001_create_t.up.sql":   "CREATE TABLE t (id BIGINT PRIMARY KEY, stock INT NOT NULL) ENGINE=InnoDB;\n",
+		"000001_create_t.down.sql": "DROP TABLE t;\n",
+		"000002_t_note.up.sql": "-- the note column, copied online\n-- guard:osc pt-osc\n" +
+			"ALTER TABLE t ADD COLUMN note VARCHAR(32) NULL, ALGORITHM=COPY, LOCK=SHARED;\n",
+		"000002_t_note.down.sql": "ALTER TABLE t DROP COLUMN note, ALGORITHM=INPLACE, LOCK=NONE;\n",
+	})
+	r := guardMigrate(t, db.Password, "up", "--dsn", db.DSN, "--dir", dir)
+	r.expect(t, "migrate up", exitClean, []string{"with pt-online-schema-change"}, nil)
+	db.Exec(t, "INSERT INTO t (id, stock) VALUES (1, 100), (2, 100)")
+	srv := dbtest.Redis(t)
+	if _, errOut, code := guardDrill(t, db.Password, "--dsn", db.DSN, "--redis", srv.Addr(), "--table", "t",
+		"--workers", "8", "--conns", "4", "--stock", "10", "--rows", "2"); code != exitClean && code != exitFindings {
+		t.Fatalf("drill: exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	for range 3 {
+		db.Exec(t, "UPDATE t SET stock = stock - 1 WHERE id = 1")
+	}
+
+	// The server recorded the tools' statements: the audit has them to leave out.
+	for _, like := range []string{"%schema_migrations%", "%_t_new%", "CREATE TRIGGER `pt_osc_%", "EXPLAIN %", "UPDATE `guard_drill_%_v`%"} {
+		var n int
+		if err := db.SQL.QueryRow("SELECT COUNT(*) FROM performance_schema.events_statements_summary_by_digest "+
+			"WHERE SCHEMA_NAME = ? AND DIGEST_TEXT LIKE ?", db.Name, like).Scan(&n); err != nil || n == 0 {
+			t.Errorf("no digest LIKE %q recorded (%v)", like, err)
+		}
+	}
+
+	r2 := guardAudit(t, db.Password, "--dsn", db.DSN, "--queries", "--no-data", "--format", "json", "--fail-on", "never")
+	if r2.code != 0 {
+		t.Fatalf("exit = %d, want 0; stderr:\n%s", r2.code, dbtest.Redact(r2.errOut))
+	}
+	var doc struct {
+		Findings []struct {
+			Code, Table, SQL string
+			Executions       int64
+		}
+	}
+	if err := json.Unmarshal([]byte(r2.out), &doc); err != nil {
+		t.Fatalf("json: %v\n%s", err, r2.out)
+	}
+	var user int
+	for _, f := range doc.Findings {
+		if f.SQL == "" {
+			continue // a schema finding
+		}
+		if f.Code == "GQ002" && f.Table == "t" && f.Executions == 3 && strings.HasPrefix(f.SQL, "UPDATE `t` SET `stock`") {
+			user++
+			continue
+		}
+		t.Errorf("finding %s on %q (ran %d times): %s; want only the application's decrement", f.Code, f.Table, f.Executions, f.SQL)
+	}
+	if user != 1 {
+		t.Errorf("%d GQ002 on the application's UPDATE t SET stock = stock - 1, want 1:\n%s", user, r2.out)
+	}
+}

@@ -160,8 +160,9 @@ var writeVerbs = map[string]bool{"UPDATE": true, "INSERT": true, "REPLACE": true
 // digestStatements turns digests into statements for the query rules, each
 // with File set to its index so that findings map back. Parsed statements
 // that read only system schemas (guard's own introspection, monitors) are
-// left out; so are reads that are truncated or do not parse, which skipped
-// counts.
+// left out, and so is the bookkeeping of guard and the tools it runs
+// (toolStatement, toolProgram); so are reads that are truncated or do not
+// parse, which skipped counts.
 func digestStatements(ds []Digest, maxLen int, sch *schema.Schema) (stmts []*lint.Statement, skipped int) {
 	p := sqlparse.NewParser()
 	for i, d := range ds {
@@ -170,6 +171,8 @@ func digestStatements(ds []Digest, maxLen int, sch *schema.Schema) (stmts []*lin
 			Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}, ID: d.Digest}
 		st := &lint.Statement{Fragment: fr, SQL: dt.SQL, File: fr.File, Line: 1, Column: 1, EndLine: 1}
 		switch node, err := p.Parse(dt.SQL); {
+		case (dt.Truncated || err != nil) && (toolProgram(dt.SQL) || toolWrite(dt.SQL, sch)):
+			continue
 		case dt.Truncated || err != nil:
 			if !writeVerbs[dt.Verb] {
 				skipped++
@@ -184,7 +187,7 @@ func digestStatements(ds []Digest, maxLen int, sch *schema.Schema) (stmts []*lin
 				errors.As(err, &pe)
 				st.ParseErr = pe
 			}
-		case readsSystemOnly(node):
+		case readsSystemOnly(node), toolStatement(node, sch):
 			continue
 		default:
 			spellAsSchema(node, sch)
@@ -230,6 +233,105 @@ func (v *tableVisitor) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
 }
 
 func (v *tableVisitor) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
+
+// toolStatement reports whether n, a statement the server ran, is the
+// bookkeeping of guard or of a tool it runs rather than the application's:
+// an EXPLAIN or a SHOW, which change nothing (pt-online-schema-change
+// explains its chunk queries and reads SHOW CREATE TABLE, SHOW VARIABLES…);
+// an INSERT or REPLACE into a bookkeeping table (pt-osc's copy of the rows,
+// INSERT LOW_PRIORITY IGNORE INTO _t_new … SELECT … FROM t), a CREATE or
+// ALTER TABLE of one (CREATE TABLE guard_drill_… LIKE t); and any
+// other statement that names bookkeeping tables only (golang-migrate's
+// version writes, guard migrate's history, guard drill's decrements on its
+// scratch view).
+func toolStatement(n sqlparse.Node, sch *schema.Schema) bool {
+	switch n := n.(type) {
+	case *sqlparse.ExplainStmt, *sqlparse.ExplainForStmt, *sqlparse.ShowStmt:
+		return true
+	case *sqlparse.CreateTableStmt:
+		return toolTable(n.Table.Name.O, sch) // the drill's CREATE TABLE guard_drill_… LIKE t
+	case *sqlparse.AlterTableStmt:
+		return toolTable(n.Table.Name.O, sch)
+	case *sqlparse.InsertStmt:
+		if n.Table != nil {
+			if into, ok := n.Table.TableRefs.Left.(*sqlparse.TableSource); ok {
+				if tn, ok := into.Source.(*sqlparse.TableName); ok {
+					return toolTable(tn.Name.O, sch)
+				}
+			}
+		}
+	}
+	v := &toolVisitor{sch: sch}
+	n.Accept(v)
+	return v.tool && !v.user
+}
+
+// toolVisitor sorts the tables a statement names outside the system
+// schemas into bookkeeping tables (tool) and the application's (user).
+type toolVisitor struct {
+	sch        *schema.Schema
+	tool, user bool
+}
+
+func (v *toolVisitor) Enter(n sqlparse.Node) (sqlparse.Node, bool) {
+	if tn, ok := n.(*sqlparse.TableName); ok && !systemSchemas[strings.ToLower(tn.Schema.O)] {
+		if toolTable(tn.Name.O, v.sch) {
+			v.tool = true
+		} else {
+			v.user = true
+		}
+	}
+	return n, false
+}
+
+func (v *toolVisitor) Leave(n sqlparse.Node) (sqlparse.Node, bool) { return n, true }
+
+// toolWrite reports whether sql, a digest text that does not parse, writes
+// a bookkeeping table, as its head says: pt-osc's CREATE TABLE and ALTER
+// TABLE of _t_new, whose lengths the digest prints as (?), and its copy of
+// a wide table, which names every column twice and is cut at
+// performance_schema_max_digest_length.
+func toolWrite(sql string, sch *schema.Schema) bool {
+	_, table, ok := sqlparse.WrittenTable(sql)
+	return ok && toolTable(table, sch)
+}
+
+// ptOSCTriggerPrefix starts the name of the triggers pt-online-schema-change
+// creates on the table it alters (pt_osc_<db>_<table>_ins, _upd, _del) to
+// copy the writes that run during the copy into its new table.
+const ptOSCTriggerPrefix = "pt_osc_"
+
+// toolProgram reports whether sql creates or drops one of pt-osc's
+// triggers. The parser does not read triggers; their header is enough.
+func toolProgram(sql string) bool {
+	prog, ok := sqlparse.ReadProgram(sql)
+	return ok && prog.Kind == "TRIGGER" && strings.HasPrefix(strings.ToLower(prog.Name), ptOSCTriggerPrefix)
+}
+
+// toolTable reports whether a table named name holds bookkeeping rather
+// than the application's data: a table schema.IsBookkeeping names (the
+// version tables, guard migrate's history, guard drill's scratch table),
+// guard drill's view over its scratch table (its name and _v), and the
+// tables pt-online-schema-change copies a table of sch into and keeps the
+// original under until it drops it: _<table>_new and _<table>_old, with
+// more leading underscores when such a name is taken.
+func toolTable(name string, sch *schema.Schema) bool {
+	if schema.IsBookkeeping(name) {
+		return true
+	}
+	lower := strings.ToLower(name)
+	if stem, ok := strings.CutSuffix(lower, "_v"); ok && strings.HasPrefix(stem, schema.DrillScratchPrefix) && schema.IsBookkeeping(stem) {
+		return true
+	}
+	for _, suffix := range []string{"_new", "_old"} {
+		if stem, ok := strings.CutSuffix(name, suffix); ok && strings.HasPrefix(stem, "_") {
+			if orig := strings.TrimLeft(stem, "_"); orig != "" && sch != nil && sch.Table(orig) != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
 
 // spellAsSchema gives the names of n the spelling of the live schema:
 // MariaDB's digest text prints a column whose name is a keyword (status,

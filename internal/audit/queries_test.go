@@ -2,7 +2,9 @@ package audit
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
+	"sort"
 	"strings"
 	"testing"
 	"time"
@@ -119,5 +121,75 @@ func TestJudgeDigestsUnparsable(t *testing.T) {
 	}
 	if len(ran.notes) != 1 || !strings.Contains(ran.notes[0], "1 of the 2 statements") {
 		t.Errorf("notes = %q", ran.notes)
+	}
+}
+
+// TestJudgeDigestsSkipsBookkeeping: the statements of golang-migrate, of
+// guard migrate's history, of guard drill's scratch table and view and of
+// pt-online-schema-change (its copy into _t_new, cut or whole, its
+// triggers, EXPLAINs and SHOWs), in the digest form MariaDB recorded them,
+// are no finding and no skipped statement of the note; the application's
+// unguarded decrement beside them is GQ002, and so is one on a table whose
+// name only looks like a copy of pt-osc's (no table t_stock).
+func TestJudgeDigestsSkipsBookkeeping(t *testing.T) {
+	sch, errs := schema.FromDDL([]schema.DDL{
+		{SQL: "CREATE TABLE t (id BIGINT PRIMARY KEY, stock INT NOT NULL)", File: "schema.sql", Line: 1, Col: 1},
+		{SQL: "CREATE TABLE _t_stock_new (id BIGINT PRIMARY KEY, stock INT NOT NULL)", File: "schema.sql", Line: 2, Col: 1},
+	})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	const drill = "`guard_drill_f4b3946308815272`"
+	const view = "`guard_drill_f4b3946308815272_v`"
+	tool := []string{
+		"SELECT `version` , `dirty` FROM `schema_migrations` LIMIT ?",
+		"DELETE FROM `schema_migrations`",
+		"DELETE FROM `schema_migrations` LIMIT ?",
+		"INSERT INTO `schema_migrations` ( `version` , `dirty` ) VALUES (...)",
+		"TRUNCATE `schema_migrations`",
+		"CREATE TABLE `schema_migrations` ( `version` INT8 NOT NULL PRIMARY KEY , `dirty` BOOLEAN NOT NULL )",
+		"INSERT IGNORE INTO `guard_migration_history` ( `version` , NAME ) VALUES (...)",
+		"DELETE FROM `guard_migration_history` WHERE `version` IN (...)",
+		"DELETE FROM `guard_migration_history` WHERE `version` = ?",
+		"CREATE TABLE " + drill + " LIKE `t`",
+		"CREATE ALGORITHM = MERGE VIEW " + view + " AS SELECT `id` AS `id` , `stock` AS `stock` , `version` AS `version` FROM " + drill,
+		"UPDATE " + drill + " SET `stock` = ? , `version` = ? WHERE `id` BETWEEN ? AND ?",
+		"UPDATE " + view + " SET `stock` = `stock` - ? , `version` = `version` + ? WHERE `id` = ?",
+		"UPDATE " + view + " SET `stock` = ? , `version` = `version` + ? WHERE `id` = ?",
+		"SELECT `stock` FROM " + view + " WHERE `id` = ? FOR UPDATE",
+		"DROP VIEW IF EXISTS " + view,
+		"CREATE TABLE `shop` . `_t_new` ( `id` INT8 (?) NOT NULL , `stock` INTEGER (?) NOT NULL , PRIMARY KEY ( `id` ) ) ENGINE = `InnoDB`",
+		"ALTER TABLE `shop` . `_t_new` ADD COLUMN `note` VARCHARACTER (?) NULL , ALGORITHM = `COPY` , LOCK = `SHARED`",
+		"SHOW CREATE TABLE `shop` . `t`",
+		"EXPLAIN SELECT * FROM `shop` . `t` WHERE ? = ?",
+		"EXPLAIN SELECT `id` , `stock` FROM `shop` . `t` LOCK IN SHARE MODE",
+		"EXPLAIN SELECT `id` FROM `shop` . `t` FORCE INDEX ( `PRIMARY` ) WHERE `id` >= ? ORDER BY `id` LIMIT ?, ?",
+		"INSERT LOW_PRIORITY IGNORE INTO `shop` . `_t_new` ( `id` , `stock` ) SELECT `id` , `stock` FROM `shop` . `t` LOCK IN SHARE MODE",
+		"INSERT LOW_PRIORITY IGNORE INTO `shop` . `_t_new` ( `id` , `stock` ) SELECT `id` , `stock` FROM `shop` . `t` FORCE INDEX ( `PRIMARY` ) WHERE ( ( `id` >= ? ) ) AND ...",
+		"CREATE TRIGGER `pt_osc_shop_t_del` AFTER DELETE ON `shop` . `t` FOR EACH ROW DELETE IGNORE FROM `shop` . `_t_new` WHERE `shop` . `_t_new` . `id` <=> `OLD` . `id`",
+		"CREATE TRIGGER `pt_osc_shop_t_ins` AFTER INSERT ON `shop` . `t` FOR EACH ROW REPLACE INTO `shop` . `_t_new` ( `id` , `stock` ) VALUES ( `NEW` . `id` , `NEW` . `stock` )",
+		"DROP TRIGGER IF EXISTS `shop` . `pt_osc_shop_t_del`",
+		"DROP TABLE IF EXISTS `shop` . `_t_old`",
+	}
+	var ds []Digest
+	for i, text := range tool {
+		ds = append(ds, Digest{Digest: fmt.Sprintf("b%03d", i), Text: text, Executions: 2})
+	}
+	ds = append(ds,
+		Digest{Digest: "user1", Text: "UPDATE `t` SET `stock` = `stock` - ? WHERE ID = ?", Executions: 3},
+		Digest{Digest: "user2", Text: "UPDATE `_t_stock_new` SET `stock` = `stock` - ? WHERE `id` = ?", Executions: 1},
+		Digest{Digest: "user3", Text: "SHOW SLAVE HOSTS", Executions: 1})
+	ran := newRan(ds, 1024, sch)
+	var got []string
+	if err := ran.judge(rules.All(), policy.Default(), sch, &lint.Live{Target: "db1:3306/shop", EnforceCheck: true},
+		func(f lint.Finding) { got = append(got, f.Code+" "+f.Digest) }); err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(got)
+	if d := cmp.Diff([]string{"GQ002 user1", "GQ002 user2"}, got); d != "" {
+		t.Errorf("findings (-want +got):\n%s", d)
+	}
+	if len(ran.notes) != 1 || !strings.Contains(ran.notes[0], "1 of the 31 statements") {
+		t.Errorf("notes = %q, want one counting the unparsable SHOW SLAVE HOSTS alone", ran.notes)
 	}
 }
