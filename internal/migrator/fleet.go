@@ -21,13 +21,14 @@ var ErrFleetStopped = errors.New("another target of the fleet failed")
 
 // Outcomes of a target in a fleet run.
 const (
-	OutcomeApplied    = "applied"     // migrations were applied (or undone)
-	OutcomeNoChange   = "no change"   // nothing to do
-	OutcomeRefused    = "refused"     // preflight found rows a guard would reject, or a statement blocks writes on a big table; nothing applied there
-	OutcomeFailed     = "failed"      // the target failed otherwise; see Err
-	OutcomeDirty      = "dirty"       // the version is dirty
-	OutcomeStopped    = "stopped"     // stopped at a clean version after another target failed
-	OutcomeNotStarted = "not started" // nothing was applied: another target failed first
+	OutcomeApplied     = "applied"     // migrations were applied (or undone)
+	OutcomeNoChange    = "no change"   // nothing to do
+	OutcomeRefused     = "refused"     // preflight found rows a guard would reject, or a statement blocks writes on a big table; nothing applied there
+	OutcomeFailed      = "failed"      // the target failed otherwise; see Err
+	OutcomeDirty       = "dirty"       // the version is dirty
+	OutcomeStopped     = "stopped"     // stopped at a clean version after another target failed
+	OutcomeInterrupted = "interrupted" // SIGINT or SIGTERM stopped it between two migrations, at a clean version
+	OutcomeNotStarted  = "not started" // nothing was applied: another target failed first
 )
 
 // FleetTarget is one database of a fleet.
@@ -137,6 +138,9 @@ func (f *fleetRun) stop() error {
 // finish records target i's outcome, marks the fleet failed when it is a
 // failure and reports it to opts.Done.
 func (f *fleetRun) finish(i int, r *TargetResult) {
+	if r.Outcome == OutcomeFailed && f.ctx.Err() != nil {
+		r.Outcome = OutcomeInterrupted
+	}
 	f.results[i] = r
 	if r.Outcome != OutcomeApplied && r.Outcome != OutcomeNoChange && r.Outcome != OutcomeNotStarted {
 		f.failed.Store(true)
@@ -204,7 +208,10 @@ func targetResult(name string, res *Result, err error, elapsed time.Duration) *T
 	r := &TargetResult{Target: name, Result: res, Err: err, Elapsed: elapsed}
 	if res != nil {
 		from, to := res.From, res.To
-		r.From, r.To, r.Steps = &from, &to, len(res.Applied)
+		r.From, r.Steps = &from, len(res.Applied)
+		if !res.toUnknown {
+			r.To = &to
+		}
 	}
 	var dirty *DirtyError
 	var refused *RefusedError

@@ -135,6 +135,8 @@ type Result struct {
 	PreflightSkipped bool    `json:"preflight_skipped,omitempty"`
 	// Verified are the guards of the applied files, looked for afterwards.
 	Verified []Verification `json:"verified"`
+	// toUnknown says that To could not be read back.
+	toUnknown bool
 }
 
 // Applied is a migration golang-migrate completed.
@@ -224,7 +226,15 @@ func (m *Migrator) run(ctx context.Context, kind runKind, arg int) (*Result, err
 	}
 	ctx = context.WithoutCancel(ctx)
 	if res.To, err = m.State(ctx); err != nil {
-		return res, m.stateUnread(runErr, err)
+		// What the server recorded cannot be read: a dirty state inferred
+		// from the failure is where it was left, else nobody knows.
+		e := m.stateUnread(runErr, err)
+		res.To, res.toUnknown = State{}, true
+		var dirty *DirtyError
+		if errors.As(e, &dirty) {
+			res.To, res.toUnknown = State{Version: dirty.Version, Dirty: true}, false
+		}
+		return res, e
 	}
 	if runErr != nil {
 		if res.To.Dirty {
