@@ -176,7 +176,7 @@ func TestParseErrors(t *testing.T) {
 func TestReadFile(t *testing.T) {
 	dir := t.TempDir()
 	good := filepath.Join(dir, "targets.txt")
-	os.WriteFile(good, []byte("\ufeff# shards\n\napp:pw1@tcp(s1:3306)/shop\n  mysql://app:pw2@s2/shop  \n# app:pw3@tcp(s3:3306)/shop\n"), 0o600)
+	os.WriteFile(good, []byte("\ufeff# shards\n\napp:pw1@tcp(s1:3306)/shop   # shard 1\n  mysql://app:pw2@s2/shop\t# shard 2\n# app:pw3@tcp(s3:3306)/shop\napp:p#w4@tcp(s4:3306)/shop#x\n  # indented\n"), 0o600)
 	ts, err := ReadFile(good)
 	if err != nil {
 		t.Fatal(err)
@@ -185,7 +185,7 @@ func TestReadFile(t *testing.T) {
 	for _, tg := range ts {
 		names = append(names, tg.Name())
 	}
-	if d := cmp.Diff([]string{"s1:3306/shop", "s2:3306/shop"}, names); d != "" {
+	if d := cmp.Diff([]string{"s1:3306/shop", "s2:3306/shop", "s4:3306/shop#x"}, names); d != "" {
 		t.Errorf("(-want +got):\n%s", d)
 	}
 

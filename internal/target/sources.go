@@ -10,7 +10,9 @@ import (
 )
 
 // ReadFile reads a targets file: one DSN per line; blank lines and lines
-// starting with # are skipped. Errors name FILE:LINE.
+// starting with # are skipped, and a # after a space or tab starts a
+// comment to the end of the line (a # inside a DSN, as in a password, is
+// kept). Errors name FILE:LINE.
 func ReadFile(file string) ([]*Target, error) {
 	ts, _, err := readTargets(file)
 	return ts, err
@@ -40,7 +42,8 @@ func parseTargets(file string, data []byte) ([]*Target, []string, error) {
 		if line == 1 {
 			text = strings.TrimPrefix(text, "\ufeff")
 		}
-		if t := strings.TrimSpace(text); t == "" || strings.HasPrefix(t, "#") {
+		text = withoutComment(text)
+		if strings.TrimSpace(text) == "" {
 			continue
 		}
 		t, err := Parse(text)
@@ -57,6 +60,17 @@ func parseTargets(file string, data []byte) ([]*Target, []string, error) {
 		return nil, nil, fmt.Errorf("targets file %s: no DSN in it", file)
 	}
 	return out, where, nil
+}
+
+// withoutComment cuts a targets-file line at its comment: a # that starts
+// the line or follows a space or a tab.
+func withoutComment(line string) string {
+	for i := 0; i < len(line); i++ {
+		if line[i] == '#' && (strings.TrimSpace(line[:i]) == "" || line[i-1] == ' ' || line[i-1] == '\t') {
+			return line[:i]
+		}
+	}
+	return line
 }
 
 // Sources says where the DSNs of a command come from.
