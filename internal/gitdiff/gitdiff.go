@@ -44,7 +44,7 @@ func Changed(ctx context.Context, dir, rev string) (map[string][]driver.LineRang
 	}
 	commit, err := git(ctx, root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("%w %q in %s", ErrUnknownRevision, rev, root)
+		return nil, unknownRevision(ctx, root, rev)
 	}
 	diff, err := git(ctx, root, "-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--no-textconv",
 		"--ignore-submodules", "--src-prefix=a/", "--dst-prefix=b/", "-M", "--unified=0", strings.TrimSpace(string(commit)), "--")
@@ -89,7 +89,7 @@ func FilesAt(ctx context.Context, dir, rev string) ([]string, error) {
 	}
 	commit, err := git(ctx, root, "rev-parse", "--verify", "--quiet", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("%w %q in %s", ErrUnknownRevision, rev, root)
+		return nil, unknownRevision(ctx, root, rev)
 	}
 	// With the folder's prefix (ending in a slash) ls-tree lists the
 	// folder's entries, by their paths from the top; at the top, the top's.
@@ -115,6 +115,18 @@ func FilesAt(ctx context.Context, dir, rev string) ([]string, error) {
 
 // git runs git in dir and returns its standard output; the error holds
 // the first line git wrote on standard error.
+// unknownRevision is the error of a revision git does not know. In a
+// shallow clone (CI checkouts often fetch one commit) the revision is
+// usually just not fetched: the error says so and how to fetch it.
+func unknownRevision(ctx context.Context, root, rev string) error {
+	err := fmt.Errorf("%w %q in %s", ErrUnknownRevision, rev, root)
+	if out, gerr := git(ctx, root, "rev-parse", "--is-shallow-repository"); gerr == nil && strings.TrimSpace(string(out)) == "true" {
+		return fmt.Errorf("%w: the clone is shallow and may not hold it; fetch the history (git fetch --unshallow, "+
+			"or git fetch --deepen=N; with actions/checkout set fetch-depth: 0), or fetch the branch that holds it (git fetch origin BRANCH)", err)
+	}
+	return err
+}
+
 func git(ctx context.Context, dir string, args ...string) ([]byte, error) {
 	cmd := exec.CommandContext(ctx, "git", args...)
 	cmd.Dir = dir

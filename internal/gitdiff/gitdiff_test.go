@@ -132,6 +132,25 @@ func TestChangedErrors(t *testing.T) {
 			t.Errorf("rev %q: error %v, want ErrUnknownRevision", rev, err)
 		}
 	}
+	// A shallow clone holds one commit: the error says why the parent is
+	// unknown and how to fetch it.
+	r.write("a.sql", "y\n")
+	r.git("commit", "-q", "-am", "second")
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "1", "file://"+r.dir, shallow).CombinedOutput(); err != nil {
+		t.Fatalf("git clone --depth 1: %v\n%s", err, out)
+	}
+	for _, call := range []func() error{
+		func() error { _, err := Changed(context.Background(), shallow, "HEAD~1"); return err },
+		func() error { _, err := FilesAt(context.Background(), shallow, "HEAD~1"); return err },
+	} {
+		if err := call(); !errors.Is(err, ErrUnknownRevision) || !strings.Contains(err.Error(), "the clone is shallow") || !strings.Contains(err.Error(), "git fetch --unshallow") {
+			t.Errorf("shallow clone: error %v, want ErrUnknownRevision saying the clone is shallow and how to deepen it", err)
+		}
+	}
+	if err := func() error { _, err := Changed(context.Background(), r.dir, "nosuch"); return err }(); strings.Contains(err.Error(), "shallow") {
+		t.Errorf("full clone: %v speaks of a shallow clone", err)
+	}
 	outside := t.TempDir()
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
 	if _, err := Changed(context.Background(), outside, "HEAD"); !errors.Is(err, ErrNotWorkTree) {
