@@ -26,8 +26,10 @@ in version order to build the schema; .down.sql files are skipped; every other
 folder of dumps (its .sql files, in name order). A dump's INSERTs (and the
 DISABLE KEYS / ENABLE KEYS around them), session lines, views and triggers
 are skipped, not reported; its schema findings are reported even when it lies
-outside the paths; a schema that holds no table is a warning on stderr. Paths
-in findings are relative to the current directory.
+outside the paths, unless every path is a file (files alone, as a pre-commit
+hook passes them, report on those files only); a schema that holds no table
+is a warning on stderr. Paths in findings are relative to the current
+directory.
 
 Examples:
    guard lint examples/shop

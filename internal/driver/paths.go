@@ -91,10 +91,15 @@ func (g *givenSchema) countFiles(s *lint.Summary, migs []*lint.Migration) {
 	}
 }
 
-// underRoots keeps the findings in files below the paths asked for, and
-// those on the --schema files wherever they lie: naming one migration file
-// replays its whole folder for the schema, but reports on that file only.
+// underRoots keeps the findings in files below the paths asked for, and,
+// when a folder is among them, those on the --schema files wherever they
+// lie: naming one migration file replays its whole folder for the schema,
+// but reports on that file only. Paths that are all files (a pre-commit
+// hook's staged files) report on those files only, --schema or not.
 func underRoots(fs []lint.Finding, roots []string, g *givenSchema) []lint.Finding {
+	if g != nil && onlyFiles(roots) {
+		g = nil
+	}
 	wd, err := os.Getwd()
 	if err != nil {
 		return fs
@@ -142,4 +147,14 @@ func underRoots(fs []lint.Finding, roots []string, g *givenSchema) []lint.Findin
 		}
 	}
 	return out
+}
+
+// onlyFiles tells whether every path names a file, not a folder.
+func onlyFiles(paths []string) bool {
+	for _, p := range paths {
+		if fi, err := os.Stat(p); err != nil || fi.IsDir() {
+			return false
+		}
+	}
+	return len(paths) > 0
 }

@@ -106,6 +106,18 @@ func TestSchemaOutsidePaths(t *testing.T) {
 		t.Errorf("one migration: %d tables, want 1", res.Summary.Tables)
 	}
 
+	// Files alone (a pre-commit hook's staged files, its README
+	// configuration adding --schema): findings on those files only, not on
+	// the schema's other files.
+	res = runLint(t, "migrations", "migrations/2_more.up.sql", "src/q.sql")
+	if diff := cmp.Diff([]string{"migrations/2_more.up.sql:1 GM002", "src/q.sql:1 GQ002"}, places(res)); diff != "" {
+		t.Errorf("staged files with --schema (-want +got):\n%s", diff)
+	}
+	res = runLint(t, "db/schema.sql", "src/q.sql")
+	if diff := cmp.Diff([]string{"src/q.sql:1 GQ002"}, places(res)); diff != "" {
+		t.Errorf("a staged query file with --schema (-want +got):\n%s", diff)
+	}
+
 	// Inside the paths, the schema is linted once, as the schema: its
 	// upsert is dump data, not a query of the code.
 	res = runLint(t, "db/schema.sql", ".")
