@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -244,5 +245,80 @@ func TestGenTemplates(t *testing.T) {
 	}
 	if got := readDir(t, out)["inventory_dao.go"]; !strings.Contains(got, "// House style: Inventory lives in t_inventory.") {
 		t.Errorf("customised template not used:\n%s", got)
+	}
+}
+
+// TestGenDAOUnicodeTable: a table whose name, after [gen] strip_prefix,
+// holds letters outside ASCII has no exported Go name guard can spell from
+// it (库存 has no upper case; t_库存_item would silently become Item): gen
+// dao refuses it, naming the table and the setting; a strip_prefix that
+// removes the non-ASCII part makes the same table generate.
+func TestGenDAOUnicodeTable(t *testing.T) {
+	dir := t.TempDir()
+	migrations := filepath.Join(dir, "migrations")
+	if err := os.MkdirAll(migrations, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	const cols = " (id BIGINT PRIMARY KEY, stock INT NOT NULL, version BIGINT UNSIGNED NOT NULL DEFAULT 0);\n"
+	ddl := "CREATE TABLE 库存" + cols + "CREATE TABLE t_库存" + cols + "CREATE TABLE t_库存_item" + cols + "CREATE TABLE 仓库_item" + cols
+	if err := os.WriteFile(filepath.Join(migrations, "000001_init.up.sql"), []byte(ddl), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, table := range []string{"库存", "t_库存", "t_库存_item"} {
+		out := filepath.Join(dir, "out")
+		_, stderr, code := guard(t, "gen", "dao", "--table", table, "--schema", migrations, "--out", out, "--package", "stockdao")
+		if code != exitInput {
+			t.Errorf("%s: exit %d, want %d; stderr %q", table, code, exitInput, stderr)
+		}
+		for _, want := range []string{"table " + table + ":", "outside ASCII", "[gen] strip_prefix"} {
+			if !strings.Contains(stderr, want) {
+				t.Errorf("%s: stderr %q lacks %q", table, stderr, want)
+			}
+		}
+		if _, err := os.Stat(out); err == nil {
+			t.Errorf("%s: %s was written", table, out)
+		}
+	}
+	config := filepath.Join(dir, "policies.toml")
+	if err := os.WriteFile(config, []byte("version = 1\n[gen]\nstrip_prefix = \"仓库_\"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "itemdao")
+	if _, stderr, code := guard(t, "gen", "dao", "--config", config, "--table", "仓库_item", "--schema", migrations, "--out", out); code != exitClean {
+		t.Fatalf("仓库_item with strip_prefix 仓库_: exit %d; stderr %q", code, stderr)
+	}
+	if dao := readDir(t, out)["item_dao.go"]; !strings.Contains(dao, "type Item struct") || !strings.Contains(dao, "仓库_item") {
+		t.Errorf("item_dao.go does not hold type Item of table 仓库_item:\n%s", dao)
+	}
+}
+
+// TestGenDAOLongIdentifier: a migration may name a column longer than the
+// 64 characters MySQL and MariaDB accept (the parser takes it, the server
+// refuses it with Error 1059): gen dao refuses the table, naming the
+// identifier and the limit; at exactly 64 characters it generates.
+func TestGenDAOLongIdentifier(t *testing.T) {
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		column string
+		code   int
+	}{
+		{"stock_" + strings.Repeat("x", 59), exitInput},
+		{"stock_" + strings.Repeat("x", 58), exitClean},
+	} {
+		migrations := filepath.Join(dir, fmt.Sprint(len(tt.column)))
+		if err := os.MkdirAll(migrations, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		ddl := "CREATE TABLE t_item (id BIGINT PRIMARY KEY, " + tt.column + " INT NOT NULL, version BIGINT UNSIGNED NOT NULL DEFAULT 0);\n"
+		if err := os.WriteFile(filepath.Join(migrations, "000001_init.up.sql"), []byte(ddl), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		_, stderr, code := guard(t, "gen", "dao", "--table", "t_item", "--schema", migrations, "--out", filepath.Join(migrations, "itemdao"))
+		if code != tt.code {
+			t.Errorf("%d characters: exit %d, want %d; stderr %q", len(tt.column), code, tt.code, stderr)
+		}
+		if tt.code == exitInput && !strings.Contains(stderr, "column name "+tt.column+" is 65 characters long, over the limit of 64") {
+			t.Errorf("stderr %q does not name the column, its length and the limit", stderr)
+		}
 	}
 }

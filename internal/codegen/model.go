@@ -123,6 +123,12 @@ func NewData(t *schema.Table, opts Options) (*Data, error) {
 	if err := checkName("table", t.Name); err != nil {
 		return nil, err
 	}
+	if err := checkLengths(t); err != nil {
+		return nil, err
+	}
+	if err := checkASCII(t, pol.Gen.StripPrefix); err != nil {
+		return nil, err
+	}
 	d := &Data{Package: opts.Package, Table: t.Name, Type: TypeName(t.Name, pol.Gen.StripPrefix)}
 	if d.Type == "" || reservedTypes[d.Type] {
 		return nil, fmt.Errorf("table %s: Go type name %q is not usable (change [gen] strip_prefix or rename the table)", t.Name, d.Type)

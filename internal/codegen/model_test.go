@@ -91,6 +91,20 @@ func TestNewDataErrors(t *testing.T) {
 			[]string{"t_metrics", `"Metrics"`}},
 		{"two columns, one field", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, user_id INT, userID INT, " + cols + ")", "p",
 			[]string{"t_a", "user_id and userID", "UserID"}},
+		{"table outside ASCII", "CREATE TABLE t_库存_item (id BIGINT PRIMARY KEY, " + cols + ")", "p",
+			[]string{"table t_库存_item:", `outside ASCII ("库存")`, "[gen] strip_prefix", `(it is "t_")`}},
+		{"column outside ASCII", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, 库存 INT NOT NULL, " + cols + ")", "p",
+			[]string{"t_a", "column 库存", `outside ASCII ("库存")`, "rename the column"}},
+		{"column partly outside ASCII", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, stock_数量 INT NOT NULL, 数a量 INT, " + cols + ")", "p",
+			[]string{"t_a", "column stock_数量", `("数量")`}},
+		{"table name over 64", "CREATE TABLE t_" + strings.Repeat("a", 63) + " (id BIGINT PRIMARY KEY, " + cols + ")", "p",
+			[]string{"table name t_" + strings.Repeat("a", 63) + " is 65 characters long", "limit of 64", "Error 1059"}},
+		{"column name over 64", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, " + strings.Repeat("库", 65) + " INT, " + cols + ")", "p",
+			[]string{"t_a", "column name " + strings.Repeat("库", 65) + " is 65 characters long", "limit of 64"}},
+		{"index name over 64", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, stock INT, " + cols + ", KEY ix_" + strings.Repeat("s", 70) + " (stock))", "p",
+			[]string{"t_a", "index name ix_" + strings.Repeat("s", 70) + " is 73 characters long", "limit of 64"}},
+		{"constraint name over 64", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, stock INT, " + cols + ", CONSTRAINT chk_" + strings.Repeat("s", 62) + " CHECK (stock >= 0))", "p",
+			[]string{"t_a", "constraint name chk_" + strings.Repeat("s", 62) + " is 66 characters long", "limit of 64"}},
 		{"bad package", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, " + cols + ")", "my-dao",
 			[]string{`"my-dao"`, "not a Go identifier"}},
 		{"main package", "CREATE TABLE t_a (id BIGINT PRIMARY KEY, " + cols + ")", "main",
@@ -108,6 +122,23 @@ func TestNewDataErrors(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestNewDataLongestNames: names of exactly 64 characters, the longest the
+// servers accept (counted in characters, not bytes), generate.
+func TestNewDataLongestNames(t *testing.T) {
+	table := "t_" + strings.Repeat("a", 62)
+	ddl := "CREATE TABLE " + table + " (id BIGINT PRIMARY KEY, " + strings.Repeat("s", 64) + " INT NOT NULL, " +
+		"`" + strings.Repeat("é", 64) + "` INT, version BIGINT NOT NULL DEFAULT 0, KEY ix_" + strings.Repeat("k", 61) + " (id), " +
+		"CONSTRAINT chk_" + strings.Repeat("c", 60) + " CHECK (id > 0))"
+	_, err := NewData(tableOf(t, ddl), Options{Package: "p"})
+	if err == nil || !strings.Contains(err.Error(), "outside ASCII") {
+		t.Errorf("NewData = %v, want only the column outside ASCII refused", err)
+	}
+	ddl = strings.Replace(ddl, "`"+strings.Repeat("é", 64)+"` INT, ", "", 1)
+	if _, err := NewData(tableOf(t, ddl), Options{Package: "p"}); err != nil {
+		t.Errorf("NewData of names 64 characters long: %v", err)
 	}
 }
 

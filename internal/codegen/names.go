@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode"
 	"unicode/utf8"
+
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // initialisms are the words Go spells in one case (ID, not Id), after the
@@ -48,11 +50,88 @@ func GoName(name string) string {
 // TypeName is the Go type of a table: its name without the strip prefix
 // (case-insensitive), through GoName (t_inventory -> Inventory).
 func TypeName(table, stripPrefix string) string {
-	name := table
-	if stripPrefix != "" && len(name) > len(stripPrefix) && strings.EqualFold(name[:len(stripPrefix)], stripPrefix) {
-		name = name[len(stripPrefix):]
+	return GoName(stripped(table, stripPrefix))
+}
+
+// stripped is table without the strip prefix (case-insensitive), when it
+// starts with it and is longer.
+func stripped(table, stripPrefix string) string {
+	if stripPrefix != "" && len(table) > len(stripPrefix) && strings.EqualFold(table[:len(stripPrefix)], stripPrefix) {
+		return table[len(stripPrefix):]
 	}
-	return GoName(name)
+	return table
+}
+
+// nonASCII returns the runs of characters outside ASCII in name, quoted and
+// joined ("库存", "数量"); "" when name is ASCII. GoName drops them, so a
+// name that holds any has no Go name of its own: 库存 has none at all, and
+// t_库存_item and t_仓库_item would both become Item.
+func nonASCII(name string) string {
+	var runs []string
+	start := -1
+	for i, r := range name + "." {
+		switch {
+		case r >= utf8.RuneSelf && start < 0:
+			start = i
+		case r < utf8.RuneSelf && start >= 0:
+			runs = append(runs, strconv.Quote(name[start:i]))
+			start = -1
+		}
+	}
+	return strings.Join(runs, ", ")
+}
+
+// checkASCII refuses a table whose name after the strip prefix, or a
+// column whose name, holds characters outside ASCII: the generated Go
+// names are spelled in ASCII letters and digits, and guard gen has no
+// setting that maps a table or a column to a Go name of the user's choice.
+func checkASCII(t *schema.Table, stripPrefix string) error {
+	if run := nonASCII(stripped(t.Name, stripPrefix)); run != "" {
+		return fmt.Errorf("table %s: its name holds characters outside ASCII (%s), and guard spells the Go type it "+
+			"generates in ASCII letters and digits: set [gen] strip_prefix in policies.toml to remove them when they "+
+			"lead the name (it is %q), or rename the table; no [gen] setting maps a table to a Go name", t.Name, run, stripPrefix)
+	}
+	for _, c := range t.Columns {
+		if run := nonASCII(c.Name); run != "" {
+			return fmt.Errorf("table %s: column %s holds characters outside ASCII (%s), and guard spells the Go field "+
+				"it generates in ASCII letters and digits: rename the column; no [gen] setting maps a column to a Go name",
+				t.Name, c.Name, run)
+		}
+	}
+	return nil
+}
+
+// checkLengths refuses a table that names a table, column, index or
+// constraint longer than maxIdent characters: MySQL and MariaDB refuse
+// such a name (Error 1059, identifier name is too long), so the table a
+// migration declares with it never exists, though the parser accepts it.
+func checkLengths(t *schema.Table) error {
+	long := func(what, name string) error {
+		if n := utf8.RuneCountInString(name); n > maxIdent {
+			return fmt.Errorf("table %s: %s name %s is %d characters long, over the limit of %d that MySQL and MariaDB "+
+				"accept (the server refuses it with Error 1059): shorten it", t.Name, what, name, n, maxIdent)
+		}
+		return nil
+	}
+	if err := long("table", t.Name); err != nil {
+		return err
+	}
+	for _, c := range t.Columns {
+		if err := long("column", c.Name); err != nil {
+			return err
+		}
+	}
+	for _, ix := range t.Indexes {
+		if err := long("index", ix.Name); err != nil {
+			return err
+		}
+	}
+	for _, ck := range t.Checks {
+		if err := long("constraint", ck.Name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // FileBase is the base of a table's generated file: its type name in snake
