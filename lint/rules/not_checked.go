@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"fmt"
 	"strings"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -19,7 +20,9 @@ var NotChecked = &lint.Rule{
 		"columns it sets. SQL assembled at run time (fmt.Sprintf, string concatenation, MyBatis ${}) " +
 		"or SQL in a dialect the parser does not know cannot be read, so none of the concurrency " +
 		"rules ran on it; an unchecked oversell looks exactly like a clean one. This rule lists those " +
-		"statements so that each one is either made checkable or reviewed and suppressed with a reason.",
+		"statements so that each one is either made checkable or reviewed and suppressed with a reason. " +
+		"A statement naming a database, table, column, index or constraint over 64 characters, which the parser " +
+		"takes and MySQL and MariaDB refuse (Error 1059), is reported too, as an error: it never runs as written.",
 	Fix: "write the statement as one constant string with ? placeholders (build only the argument " +
 		"list at run time), e.g. `db.ExecContext(ctx, \"UPDATE t_inventory SET inventory = inventory - ? " +
 		"WHERE id = ? AND inventory >= ?\", n, id, n)`; if the SQL is valid syntax guard does not know, " +
@@ -108,8 +111,44 @@ func runNotChecked(pass *lint.Pass) error {
 			pass.ReportStatementFix(st, "", "", unparsedFix(st), "not checked: SQL does not parse at %d:%d: %s; %s, so no rule checked it",
 				line, col, st.ParseErr.Msg, why)
 		}
+		if st.Node != nil && len(st.SQL) > sqlparse.MaxIdentifier {
+			reportLongNames(pass, st)
+		}
 	}
 	return nil
+}
+
+// reportLongNames reports a statement that names a database, table,
+// column, index or constraint longer than the servers accept. The parser
+// reads it, so the other rules judged it, but the server refuses it (Error
+// 1059): what they say describes a statement that never runs, and a
+// migration that declares such a name fails on the server. That is an
+// error, not the warning of a statement guard could not read, unless the
+// policy sets GQ009 otherwise.
+func reportLongNames(pass *lint.Pass, st *lint.Statement) {
+	names := sqlparse.LongNames(st.Node)
+	if len(names) == 0 {
+		return
+	}
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("the %s name %s is %d characters long", n.Kind, n.Name, n.Length)
+	}
+	msg := fmt.Sprintf("not checked: the server refuses this statement: %s, over the limit of %d characters that MySQL "+
+		"and MariaDB set on database, table, column, index and constraint names (Error 1059, identifier name is too long)",
+		strings.Join(parts, ", and "), sqlparse.MaxIdentifier)
+	if fr := st.Fragment; fr != nil && fr.Builder != "" && fr.Unchecked == "" {
+		msg += " (SQL rendered by guard from the " + fr.Builder + ")"
+	}
+	pass.Report(lint.Finding{
+		File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine,
+		Severity: pass.Policy.Severity(pass.Rule.Code, policy.SevError),
+		Fix: fmt.Sprintf("shorten the name to at most %d characters (the servers count characters, not bytes); for a name "+
+			"built from the table's and its columns' names, such as an index's or a constraint's, abbreviate the parts",
+			sqlparse.MaxIdentifier),
+		Message: msg,
+		SQL:     lint.Compact(st.SQL),
+	})
 }
 
 // foreignScript is a .sql file or a mapper XML most of whose statements,

@@ -218,6 +218,41 @@ func TestNotCheckedNeverSilent(t *testing.T) {
 	}
 }
 
+// TestNotCheckedLongNameIsError: a name the server refuses is an error,
+// GQ009's warning being for statements guard could not read, unless the
+// policy sets GQ009; a statement of the longest names accepted is nothing.
+func TestNotCheckedLongNameIsError(t *testing.T) {
+	fr := &stmt.Fragment{File: "m/000001_t.up.sql", Lang: stmt.LangSQL, Line: 1, Col: 1, Segments: []stmt.Segment{{Off: 0, Line: 1, Col: 1}}}
+	long := queryStmt(t, fr, "CREATE TABLE t (id INT, KEY ix_"+strings.Repeat("k", 62)+" (id))", 1, 1)
+	fits := queryStmt(t, fr, "CREATE TABLE t (id INT, KEY ix_"+strings.Repeat("k", 61)+" (id))", 1, 1)
+	for _, tt := range []struct {
+		name   string
+		policy string
+		want   policy.Severity
+	}{{"default", "", policy.SevError}, {"policy lowers GQ009", "GQ009 = \"info\"", policy.SevInfo}} {
+		pol := policy.Default()
+		if tt.policy != "" {
+			path := filepath.Join(t.TempDir(), "policies.toml")
+			if err := os.WriteFile(path, []byte("version = 1\n[rules]\n"+tt.policy+"\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			var err error
+			if pol, err = policy.Load(path); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var got []lint.Finding
+		migs := []*lint.Migration{{File: fr.File, Version: 1, Statements: []*lint.Statement{long, fits}}}
+		if err := NotChecked.Run(lint.NewPass(NotChecked, pol, nil, nil, migs, nil, func(f lint.Finding) { got = append(got, f) })); err != nil {
+			t.Fatal(err)
+		}
+		if len(got) != 1 || got[0].Severity != tt.want || got[0].Code != "GQ009" ||
+			!strings.Contains(got[0].Message, "the index name ix_"+strings.Repeat("k", 62)+" is 65 characters long, over the limit of 64") {
+			t.Errorf("%s: findings %+v, want one GQ009 %s on the index name", tt.name, got, tt.want)
+		}
+	}
+}
+
 func TestMybatisDollarOncePerStatement(t *testing.T) {
 	dollar := stmt.Dollar{Expr: "col", Line: 4, Col: 18}
 	variant := func(name string) *stmt.Fragment {

@@ -1,0 +1,109 @@
+package sqlparse
+
+import (
+	"strings"
+	"unicode/utf8"
+
+	"github.com/pingcap/tidb/pkg/parser/ast"
+)
+
+// MaxIdentifier is the longest name, in characters, that MySQL and MariaDB
+// accept for a database, table, column, index or constraint. The TiDB
+// parser accepts longer ones; the servers refuse the statement (Error 1059
+// identifier name is too long; MariaDB says 1103 or 1102 for a table or a
+// database name, and a column of that name cannot exist).
+const MaxIdentifier = 64
+
+// LongName is a name a statement gives or refers to that is longer than
+// MaxIdentifier.
+type LongName struct {
+	// Kind is database, table, column, index or constraint.
+	Kind string
+	Name string
+	// Length counts characters, as the servers do, not bytes.
+	Length int
+}
+
+// LongNames returns the names longer than MaxIdentifier that n declares or
+// refers to, in the order they stand, each once. An alias is not one of
+// them: the servers accept longer aliases.
+func LongNames(n Node) []LongName {
+	v := &longNames{}
+	n.Accept(v)
+	if len(v.out) == 0 || len(v.aliases) == 0 {
+		return v.out
+	}
+	// ORDER BY and HAVING may name a select field's alias as a column.
+	var out []LongName
+	for _, ln := range v.out {
+		if ln.Kind != "column" || !v.aliases[strings.ToLower(ln.Name)] {
+			out = append(out, ln)
+		}
+	}
+	return out
+}
+
+type longNames struct {
+	out     []LongName
+	seen    map[string]bool
+	aliases map[string]bool
+}
+
+func (v *longNames) add(kind, name string) {
+	if len(name) <= MaxIdentifier {
+		return // fewer bytes than the limit, so fewer characters
+	}
+	n := utf8.RuneCountInString(name)
+	if n <= MaxIdentifier {
+		return
+	}
+	key := kind + "\x00" + strings.ToLower(name)
+	if v.seen[key] {
+		return
+	}
+	if v.seen == nil {
+		v.seen = map[string]bool{}
+	}
+	v.seen[key] = true
+	v.out = append(v.out, LongName{Kind: kind, Name: name, Length: n})
+}
+
+func (v *longNames) Enter(n Node) (Node, bool) {
+	switch n := n.(type) {
+	case *ast.TableName:
+		v.add("database", n.Schema.O)
+		v.add("table", n.Name.O)
+	case *ast.ColumnName:
+		// Its table qualifier may be an alias; a table it names is a
+		// TableName of the statement.
+		v.add("column", n.Name.O)
+	case *ast.SelectField:
+		if len(n.AsName.O) > MaxIdentifier {
+			if v.aliases == nil {
+				v.aliases = map[string]bool{}
+			}
+			v.aliases[n.AsName.L] = true
+		}
+	case *ast.Constraint:
+		if n.Tp == ast.ConstraintCheck || n.Tp == ast.ConstraintForeignKey {
+			v.add("constraint", n.Name)
+		} else if n.Tp != ast.ConstraintPrimaryKey {
+			v.add("index", n.Name)
+		}
+	case *ast.ColumnOption:
+		v.add("constraint", n.ConstraintName)
+	case *ast.CreateIndexStmt:
+		v.add("index", n.IndexName)
+	case *ast.AlterTableSpec:
+		// Not among the children the parser visits.
+		if n.NewColumnName != nil {
+			v.add("column", n.NewColumnName.Name.O)
+		}
+		v.add("index", n.ToKey.O)
+	case *ast.CreateDatabaseStmt:
+		v.add("database", n.Name.O)
+	}
+	return n, false
+}
+
+func (v *longNames) Leave(n Node) (Node, bool) { return n, true }
