@@ -40,6 +40,11 @@ type Server struct {
 	Major   int
 	Minor   int
 	Patch   int
+	// TiDB is the TiDB release ("7.5.0") when the server is TiDB, which
+	// speaks MySQL's protocol and information_schema and answers VERSION()
+	// as MySQL 8.0.11 ("8.0.11-TiDB-v7.5.0"): its Flavor is MySQL and its
+	// numbers are 8.0.11. "" for MySQL and MariaDB.
+	TiDB string
 }
 
 // ParseServer reads a version string: MariaDB's "10.11.19-MariaDB-0+deb12u1"
@@ -75,13 +80,82 @@ func ParseServer(version string) Server {
 		v = v[1:]
 	}
 	s.Major, s.Minor, s.Patch = nums[0], nums[1], nums[2]
+	if i := strings.Index(strings.ToLower(version), "-tidb-"); i >= 0 {
+		s.TiDB = TiDBRelease(version[i+len("-tidb-"):])
+		if s.TiDB == "" {
+			s.TiDB = "unknown"
+		}
+	}
 	return s
 }
 
-// String returns the flavor and version, e.g. "MariaDB 10.11.19".
+// TiDBRelease reads a TiDB release from the text that names it: the tail of
+// VERSION() ("v7.5.0"), or the "Release Version: v7.5.0" line of
+// tidb_version(). It returns "7.5.0", or "" when no release is named.
+func TiDBRelease(text string) string {
+	if i := strings.Index(text, "Release Version:"); i >= 0 {
+		text = text[i+len("Release Version:"):]
+	}
+	text = strings.TrimPrefix(strings.TrimSpace(text), "v")
+	end := 0
+	for end < len(text) && (text[end] >= '0' && text[end] <= '9' || text[end] == '.') {
+		end++
+	}
+	release := strings.Trim(text[:end], ".")
+	if release == "" || !strings.Contains(release, ".") {
+		return ""
+	}
+	return release
+}
+
+// String returns the flavor and version, e.g. "MariaDB 10.11.19", or
+// "TiDB 7.5.0".
 func (s Server) String() string {
+	if s.IsTiDB() {
+		return "TiDB " + s.TiDB
+	}
 	return fmt.Sprintf("%s %d.%d.%d", s.Flavor, s.Major, s.Minor, s.Patch)
 }
+
+// IsTiDB reports whether the server is TiDB.
+func (s Server) IsTiDB() bool { return s.TiDB != "" }
+
+// tidbAtLeast reports whether the server is a TiDB of at least release
+// major.minor.
+func (s Server) tidbAtLeast(major, minor int) bool {
+	if !s.IsTiDB() {
+		return false
+	}
+	parts := strings.SplitN(s.TiDB, ".", 3)
+	maj, err1 := strconv.Atoi(parts[0])
+	mnr := 0
+	var err2 error
+	if len(parts) > 1 {
+		mnr, err2 = strconv.Atoi(parts[1])
+	}
+	if err1 != nil || err2 != nil {
+		return false
+	}
+	return maj > major || maj == major && mnr >= minor
+}
+
+// SwitchesCheckConstraints reports whether the server enforces CHECK
+// constraints only while a variable says so: TiDB from v7.2 does with
+// tidb_enable_check_constraint = ON (default OFF); older TiDB parses CHECK
+// and ignores it.
+func (s Server) SwitchesCheckConstraints() bool { return s.tidbAtLeast(7, 2) }
+
+// NamesReplicas reports whether the server names its replication
+// statements after replicas and sources (SHOW REPLICA STATUS, SHOW
+// REPLICAS): MySQL 8.0.22 on, where SHOW SLAVE … is deprecated (gone in
+// 8.4). MariaDB keeps SHOW ALL SLAVES STATUS and SHOW SLAVE HOSTS.
+func (s Server) NamesReplicas() bool { return s.atLeast(FlavorMySQL, 8, 0, 22) && !s.IsTiDB() }
+
+// NamesSemiSyncSource reports whether MySQL's semi-synchronous replication
+// variables are rpl_semi_sync_source_* (the plugin of 8.0.26 on) rather
+// than rpl_semi_sync_master_*. A server may load either plugin, so a
+// reader asks for both names; this says which to name in advice.
+func (s Server) NamesSemiSyncSource() bool { return s.atLeast(FlavorMySQL, 8, 0, 26) && !s.IsTiDB() }
 
 // atLeast reports whether the server is of the given flavor and at least
 // version major.minor.patch.
@@ -104,7 +178,12 @@ func (s Server) isMariaDB() bool { return s.Flavor == FlavorMariaDB }
 // EnforcesCheck reports whether the server enforces CHECK constraints:
 // MySQL 8.0.16 and MariaDB 10.2.1 on. Older servers parse CHECK and ignore
 // it, so a CHECK guards nothing there.
+// TiDB enforces them only as a variable says (SwitchesCheckConstraints),
+// which the server must be asked: EnforcesCheck does not hold for it.
 func (s Server) EnforcesCheck() bool {
+	if s.IsTiDB() {
+		return false
+	}
 	return s.atLeast(FlavorMySQL, 8, 0, 16) || s.atLeast(FlavorMariaDB, 10, 2, 1)
 }
 
