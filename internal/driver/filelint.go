@@ -22,28 +22,30 @@ import (
 // parseExtracted parses an extracted file and, with a learner, observes
 // its statements for the inferred vocabulary; with fl, it lints them. The
 // file's JPQL statements are rendered with the run's entities first. Each part of
-// the statements is observed and judged by the rules that take one
-// statement at a time as soon as it is parsed, while its trees are in the
-// cache; the other rules judge the file's statements once all are parsed.
+// the statements is observed, judged by the rules that take one statement
+// at a time and its uses recorded as soon as it is parsed, while its trees
+// are in the cache, and then its row loads' trees are dropped
+// (releaseRowLoads); the other rules judge the file's statements once all
+// are parsed.
 func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner *lint.Learner, sch *schema.Schema, jpaIx *jpa.Index, fl *fileLint) fileResult {
 	jpaIx.Render(jf)
 	var fold observationFold
 	emit := fold.add // one method value for the file, not one per statement
-	var judge func([]*lint.Statement)
-	if learner != nil || fl != nil {
-		judge = func(part []*lint.Statement) {
-			if learner != nil {
-				for _, st := range part {
-					if st.Node != nil {
-						learner.Observe(st, sch, emit)
-					}
+	stmts := parseFile(p, f, func(part []*lint.Statement) {
+		if learner != nil {
+			for _, st := range part {
+				if st.Node != nil {
+					learner.Observe(st, sch, emit)
 				}
 			}
-			fl.run(part, true)
 		}
-	}
-	stmts := parseFile(p, f, judge)
-	res := fileResult{file: f, java: jf, stmts: stmts, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
+		if fl != nil {
+			fl.run(part, true)
+			fl.uses.add(part)
+		}
+		releaseRowLoads(part)
+	})
+	res := fileResult{file: f, java: jf, anchors: anchorsOf(f, stmts), statements: len(stmts), mapperStmts: mapperStatements(stmts)}
 	if learner != nil && f.Lang == stmt.LangSQL && len(sch.Tables) == 0 {
 		res.tables = createTables(stmts)
 	}
@@ -54,6 +56,7 @@ func parseExtracted(p *sqlparse.Parser, f *hostcode.File, jf *java.File, learner
 	if fl != nil {
 		fl.run(stmts, false)
 		res.findings, res.dollars, res.err = fl.kept.done(), fl.asked, fl.err
+		res.uses = fl.uses.done()
 		if res.err != nil {
 			res.err = fmt.Errorf("rule %s on %s: %w", fl.failed, f.Path, res.err)
 		}
@@ -75,6 +78,9 @@ type fileLint struct {
 	add     func(lint.Finding)
 	err     error
 	failed  string // the code of the rule that returned err
+	// uses records the file's uses of the tables the migrations change;
+	// nil records none (a second judgement: the uses are the first's).
+	uses *usageFold
 }
 
 // newFileLint returns the run of rules on one file with pol.

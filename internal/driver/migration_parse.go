@@ -7,7 +7,6 @@ import (
 	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
-	"github.com/guard-sql/guard/internal/stmt"
 	"github.com/guard-sql/guard/lint"
 )
 
@@ -24,32 +23,16 @@ const migrationChunk = 256
 // statements left out. A statement that does not parse is kept, with its
 // ParseErr.
 func parseMigration(p *sqlparse.Parser, f *hostcode.File) (out []*lint.Statement, data int) {
-	for _, fr := range f.Fragments {
-		if fr.Unchecked != "" || fr.Lang != stmt.LangSQL {
-			out = append(out, parseFile(p, &hostcode.File{Path: f.Path, Lang: f.Lang, Fragments: []*stmt.Fragment{fr}}, nil)...)
-			continue
-		}
-		pos := stmt.NewPositioner(fr)
-		pieces := sqlparse.SplitScript(fr.SQL)
-		eachPart(p, fr.SQL, pieces, migrationChunk, func(_ int, chunk []sqlparse.Piece, nodes []sqlparse.StmtNode) {
-			for i, piece := range chunk {
-				var node sqlparse.StmtNode
-				if nodes != nil {
-					node = nodes[i]
-				}
-				if _, dml := node.(sqlparse.DMLNode); dml {
-					data++ // parsed in the batch: nothing to keep
-					continue
-				}
-				st := pieceStatement(p, fr, pos, piece, node)
-				if _, dml := st.Node.(sqlparse.DMLNode); dml {
-					data++
-					continue
-				}
-				out = append(out, st)
+	eachStatementPart(p, f, migrationChunk, func(chunk []*lint.Statement) {
+		for _, st := range chunk {
+			if _, dml := st.Node.(sqlparse.DMLNode); dml {
+				data++
+				continue
 			}
-		})
-	}
+			kept := *st // apart from the chunk, which goes with its data's trees
+			out = append(out, &kept)
+		}
+	})
 	return out, data
 }
 

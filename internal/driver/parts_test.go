@@ -19,6 +19,21 @@ import (
 // statements come in parts of the usual size. A rule so marked that looked
 // at a statement's neighbours would see none and report otherwise.
 func TestRulesJudgeStatementsAlone(t *testing.T) {
+	sameFindingsWith(t, "one statement a part", func() func() { return driver.SetScriptPart(1) })
+}
+
+// TestWholeFileRulesNeedNoRowTree holds the rules that judge a file as a
+// whole to what releasing a script's row loads assumes: every rule fixture
+// and the corpus give the same findings when those rules see every INSERT's
+// tree as when they see a row load's place and text alone.
+func TestWholeFileRulesNeedNoRowTree(t *testing.T) {
+	sameFindingsWith(t, "the row loads' trees kept", driver.KeepRowTrees)
+}
+
+// sameFindingsWith lints every rule fixture and the corpus as usual and
+// with the setting change makes, and reports where the findings differ.
+func sameFindingsWith(t *testing.T, what string, change func() (restore func())) {
+	t.Helper()
 	dirs, err := filepath.Glob("../../lint/rules/testdata/G*")
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("rule fixtures: %v", err)
@@ -39,11 +54,11 @@ func TestRulesJudgeStatementsAlone(t *testing.T) {
 			return res.Findings
 		}
 		want := run()
-		restore := driver.SetScriptPart(1)
+		restore := change()
 		got := run()
 		restore()
 		if d := cmp.Diff(want, got); d != "" {
-			t.Errorf("%s: findings with one statement a part differ (-parts +alone):\n%s", dir, d)
+			t.Errorf("%s: findings with %s differ (-usual +changed):\n%s", dir, what, d)
 		}
 	}
 }

@@ -236,11 +236,10 @@ func (r *run) lintFile(p *sqlparse.Parser, i int, f *hostcode.File, jf *java.Fil
 	var asked *policy.Asked
 	if r.judging {
 		fl, asked = recordingLint(r.queryRules, r.base, r.sch)
+		fl.uses = newUsageFold(r.watch, r.sch)
 	}
 	r.results[i] = parseExtracted(p, f, jf, r.learner, r.sch, jpaIx, fl)
 	r.results[i].asked = asked
-	r.results[i].uses = usageOf(r.results[i].stmts, r.watch, r.sch)
-	r.results[i].stmts = nil
 }
 
 // extract reads every query source once and extracts it on a pool of

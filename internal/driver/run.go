@@ -103,7 +103,6 @@ func anyExists(paths []string) bool {
 type fileResult struct {
 	file         *hostcode.File
 	java         *java.File // the Java facts of a .java file, nil for any other
-	stmts        []*lint.Statement
 	anchors      anchors
 	statements   int
 	observations []lint.Observation

@@ -17,17 +17,17 @@ import (
 // With judge, each batch of statements is handed to it as soon as it is
 // parsed (see scriptPart), in the order of the file.
 func parseFile(p *sqlparse.Parser, f *hostcode.File, judge func([]*lint.Statement)) []*lint.Statement {
-	var out []*lint.Statement
-	for _, fr := range f.Fragments {
-		if fr.Unchecked == "" {
-			out = parseFragment(p, fr, out, judge)
-			continue
-		}
-		out = append(out, &lint.Statement{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)})
-		if judge != nil {
-			judge(out[len(out)-1:])
-		}
+	n := 0 // each fragment in one parser call
+	if judge != nil {
+		n = scriptPart
 	}
+	var out []*lint.Statement
+	eachStatementPart(p, f, n, func(part []*lint.Statement) {
+		out = append(out, part...)
+		if judge != nil {
+			judge(part)
+		}
+	})
 	return out
 }
 
@@ -37,10 +37,29 @@ func parseFile(p *sqlparse.Parser, f *hostcode.File, judge func([]*lint.Statemen
 // dump's thousands of trees, parsed all at once, are not.
 var scriptPart = 64
 
-// parseFragment appends the statements of fr to out, handing them to judge
-// (when set) a part of at most scriptPart statements at a time: a mapper
-// statement is one part, whatever it holds.
-func parseFragment(p *sqlparse.Parser, fr *stmt.Fragment, out []*lint.Statement, judge func([]*lint.Statement)) []*lint.Statement {
+// eachStatementPart splits every fragment of f into statements, parses
+// them n at a time (a fragment at a time for n <= 0) and hands fn each
+// part as soon as it is parsed, in the order of the file: a mapper
+// statement is one part, whatever it holds, and so is an unchecked
+// fragment's one statement. It is the one way through a script for a
+// query source and a migration alike: fn decides what stays of each part
+// (a migration keeps its DDL, parseMigration; a query source every
+// statement, with its row loads' trees dropped, releaseRowLoads), so a
+// script's trees are never all held at once.
+func eachStatementPart(p *sqlparse.Parser, f *hostcode.File, n int, fn func([]*lint.Statement)) {
+	for _, fr := range f.Fragments {
+		if fr.Unchecked == "" {
+			eachFragmentPart(p, fr, n, fn)
+			continue
+		}
+		fn([]*lint.Statement{{Fragment: fr, File: fr.File, Line: fr.Line, Column: max(fr.Col, 1), EndLine: max(fr.EndLine, fr.Line)}})
+	}
+}
+
+// eachFragmentPart is eachStatementPart for the statements of one fragment.
+// Each part's statements are one allocation of their own, so that a part
+// nothing keeps is freed whole.
+func eachFragmentPart(p *sqlparse.Parser, fr *stmt.Fragment, n int, fn func([]*lint.Statement)) {
 	pos := stmt.NewPositioner(fr)
 	text := fr.SQL
 	if fr.Lang == stmt.LangGo || fr.Lang == stmt.LangJava {
@@ -49,42 +68,68 @@ func parseFragment(p *sqlparse.Parser, fr *stmt.Fragment, out []*lint.Statement,
 		text = sqlparse.NormalizePlaceholders(text)
 	}
 	pieces := sqlparse.SplitScript(text)
-	parts := scriptPart
-	if fr.Lang == stmt.LangXML || judge == nil {
-		parts = len(pieces) // a mapper statement is sent, and fails, as one text
+	if fr.Lang == stmt.LangXML || n <= 0 {
+		n = len(pieces) // a mapper statement is sent, and fails, as one text
 	}
-	slab := make([]lint.Statement, len(pieces)) // one allocation for the fragment's statements
-	eachPart(p, text, pieces, parts, func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode) {
+	eachPart(p, text, pieces, n, func(part []sqlparse.Piece, nodes []sqlparse.StmtNode) {
 		if fr.Lang == stmt.LangXML && len(part) > 1 && nodes == nil {
 			// A mapper statement is sent as one text: a semicolon in SQL
 			// that does not parse (inside a broken literal, say) does not
 			// start a second statement, and the one error stands for it.
 			part = []sqlparse.Piece{{Text: partText(text, part), Offset: part[0].Offset}}
 		}
-		start := len(out)
+		slab := make([]lint.Statement, len(part))
+		out := make([]*lint.Statement, len(part))
 		for i, piece := range part {
 			var node sqlparse.StmtNode
 			if nodes != nil {
 				node = nodes[i]
 			}
-			fillStatement(&slab[lo+i], p, fr, pos, piece, node)
-			out = append(out, &slab[lo+i])
+			fillStatement(&slab[i], p, fr, pos, piece, node)
+			out[i] = &slab[i]
 		}
-		if judge != nil {
-			judge(out[start:])
-		}
+		fn(out)
 	})
-	return out
+}
+
+// keepRowTrees keeps the row loads' trees, for the test that the findings
+// do not change without them.
+var keepRowTrees bool
+
+// releaseRowLoads drops the trees of the row loads of a .sql source's part
+// once the part has been observed, judged by the rules that take one
+// statement at a time and its uses recorded: an INSERT or REPLACE of rows
+// written out (VALUES or SET, no SELECT, no ON DUPLICATE KEY UPDATE). The
+// rules that judge the file as a whole read an UPDATE's or DELETE's tree,
+// an ALTER's, a failure's text, and of a row load only its text and place,
+// which it keeps (TestWholeFileRulesNeedNoRowTree holds them to it): a
+// dump of a million INSERTs then holds a statement per row, as a migration
+// holds a count (parseMigration), not a tree of every value. A released
+// statement has neither tree nor ParseErr; it changes in place, so a rule
+// that keeps a statement past its pass sees it so. A mapper's or host
+// code's statements are few, and kept whole.
+func releaseRowLoads(part []*lint.Statement) {
+	if keepRowTrees {
+		return
+	}
+	for _, st := range part {
+		in, ok := st.Node.(*sqlparse.InsertStmt)
+		if !ok || st.Fragment.Lang != stmt.LangSQL || in.Select != nil || len(in.OnDuplicate) > 0 {
+			continue
+		}
+		// A fresh statement: the analyses the rules memoized on it go
+		// with the tree they were read from.
+		*st = lint.Statement{Fragment: st.Fragment, SQL: st.SQL, Offset: st.Offset, File: st.File, Line: st.Line, Column: st.Column, EndLine: st.EndLine}
+	}
 }
 
 // eachPart parses pieces, cut from text, n at a time in one parser call a
-// part (parseBatch), and hands fn each part, the index of its first piece
-// and its trees: nil when the part's call did not work out, and its pieces
-// are to be parsed one by one.
-func eachPart(p *sqlparse.Parser, text string, pieces []sqlparse.Piece, n int, fn func(lo int, part []sqlparse.Piece, nodes []sqlparse.StmtNode)) {
+// part (parseBatch), and hands fn each part and its trees: nil when the
+// part's call did not work out, and its pieces are to be parsed one by one.
+func eachPart(p *sqlparse.Parser, text string, pieces []sqlparse.Piece, n int, fn func(part []sqlparse.Piece, nodes []sqlparse.StmtNode)) {
 	for lo := 0; lo < len(pieces); lo += n {
 		part := pieces[lo:min(lo+n, len(pieces))]
-		fn(lo, part, parseBatch(p, partText(text, part), part))
+		fn(part, parseBatch(p, partText(text, part), part))
 	}
 }
 
@@ -95,15 +140,8 @@ func partText(text string, part []sqlparse.Piece) string {
 	return text[part[0].Offset : last.Offset+len(last.Text)]
 }
 
-// pieceStatement returns the statement of piece, a piece of fr's SQL, with
-// node as its tree, or parsed alone when node is nil.
-func pieceStatement(p *sqlparse.Parser, fr *stmt.Fragment, pos *stmt.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) *lint.Statement {
-	st := &lint.Statement{}
-	fillStatement(st, p, fr, pos, piece, node)
-	return st
-}
-
-// fillStatement is pieceStatement into st.
+// fillStatement fills st with the statement of piece, a piece of fr's SQL,
+// with node as its tree, or parsed alone when node is nil.
 func fillStatement(st *lint.Statement, p *sqlparse.Parser, fr *stmt.Fragment, pos *stmt.Positioner, piece sqlparse.Piece, node sqlparse.StmtNode) {
 	*st = lint.Statement{Fragment: fr, SQL: fr.SQL[piece.Offset : piece.Offset+len(piece.Text)], Offset: piece.Offset, File: fr.File}
 	st.Line, st.Column = pos.Pos(piece.Offset)

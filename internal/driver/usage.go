@@ -53,29 +53,58 @@ func removedColumns(a *sqlparse.AlterTableStmt) []string {
 	return out
 }
 
-// usageOf records what the statements of one file use of the watched
-// tables; nil when nothing is watched.
-func usageOf(stmts []*lint.Statement, watch lint.Watch, s *schema.Schema) *lint.Usage {
+// usageFold records what the statements of one file use of the watched
+// tables, a part at a time as they are parsed, before their trees go (see
+// releaseRowLoads); a nil fold records nothing.
+type usageFold struct {
+	watch lint.Watch
+	sch   *schema.Schema
+	u     *lint.Usage
+	// none is set once a statement shows that the file's statements are
+	// not the code's use of the tables.
+	none bool
+}
+
+// newUsageFold returns the fold of one file's uses of watch; nil when
+// nothing is watched.
+func newUsageFold(watch lint.Watch, s *schema.Schema) *usageFold {
 	if len(watch) == 0 {
 		return nil
 	}
-	for _, st := range stmts {
+	return &usageFold{watch: watch, sch: s, u: &lint.Usage{}}
+}
+
+// add records the uses of part, the next statements of the file.
+func (f *usageFold) add(part []*lint.Statement) {
+	if f == nil || f.none {
+		return
+	}
+	for _, st := range part {
 		if schema.LooksLikeMigration(path.Base(st.File)) {
 			// A migration of another folder or engine, read as a query
 			// source: it changes the schema, it is not the code using it.
-			return nil
+			f.none = true
+			return
 		}
 		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
 			// A schema dump or seed script beside the code: its INSERTs
 			// load data, they are not the code's use of the columns.
-			return nil
+			f.none = true
+			return
 		}
 	}
-	u := &lint.Usage{}
-	for _, st := range stmts {
-		u.Observe(st, watch, s)
+	for _, st := range part {
+		f.u.Observe(st, f.watch, f.sch)
 	}
-	return u
+}
+
+// done returns the file's uses: nil when nothing is watched or the file
+// is not the code's use of the tables.
+func (f *usageFold) done() *lint.Usage {
+	if f == nil || f.none {
+		return nil
+	}
+	return f.u
 }
 
 // changesTable reports whether a migration statement changes or removes
