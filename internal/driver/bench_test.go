@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/metrics"
 	"slices"
 	"strings"
 	"testing"
@@ -170,4 +171,99 @@ func BenchmarkBareParse(b *testing.B) {
 		bareParse(b, p, texts)
 	}
 	b.ReportMetric(float64(corpusFiles*corpusPerFile*b.N)/b.Elapsed().Seconds(), "stmts/s")
+}
+
+// dumpBytes is the size of the script BenchmarkLintDump lints.
+const dumpBytes = 20 << 20
+
+// writeDump writes to p a script of about size bytes: INSERTs of twenty
+// rows each, and every five hundred an unguarded decrement (GQ002 in a
+// query source). It returns the script's size.
+func writeDump(b *testing.B, p string, size int) int64 {
+	b.Helper()
+	var sb strings.Builder
+	sb.WriteString("-- bulk order load\n")
+	for n := 0; sb.Len() < size; {
+		sb.WriteString("INSERT INTO t_order (id, sku_id, qty, pay_no) VALUES\n")
+		for r := 0; r < 20; r++ {
+			n++
+			sep := ",\n"
+			if r == 19 {
+				sep = ";\n"
+			}
+			fmt.Fprintf(&sb, "  (%d, %d, %d, 'P%010d')%s", n, n%99991, n%9+1, n, sep)
+		}
+		if n%10000 == 0 {
+			fmt.Fprintf(&sb, "UPDATE t_sku SET stock = stock - 1 WHERE id = %d;\n", n)
+		}
+	}
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(sb.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	return int64(sb.Len())
+}
+
+// heapPeak samples the bytes of live and not yet swept heap objects every
+// millisecond until the returned function is called, which returns the
+// largest sample.
+func heapPeak() (stop func() uint64) {
+	done, peak := make(chan struct{}), make(chan uint64)
+	go func() {
+		sample := []metrics.Sample{{Name: "/memory/classes/heap/objects:bytes"}}
+		var top uint64
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			metrics.Read(sample)
+			top = max(top, sample[0].Value.Uint64())
+			select {
+			case <-done:
+				peak <- top
+				return
+			case <-tick.C:
+			}
+		}
+	}()
+	return func() uint64 { close(done); return <-peak }
+}
+
+// BenchmarkLintDump lints one script of multi-row INSERTs with guard
+// lint's collector tuning, as the command runs: as a query source and as a
+// migration. Both are parsed a part at a time and drop their rows' trees,
+// so the query source, which the query rules judge besides, should cost
+// about what the migration does, in time and in peak heap (a query source
+// once held every row's tree until the file's last rule had run: a 200 MB
+// dump peaked at 8 GB).
+//
+//	go test ./internal/driver -run '^$' -bench LintDump -benchtime 3x
+func BenchmarkLintDump(b *testing.B) {
+	for _, side := range []struct{ name, file string }{
+		{"query", "queries.sql"},
+		{"migration", "migrations/000001_load.up.sql"},
+	} {
+		b.Run(side.name, func(b *testing.B) {
+			dir := b.TempDir()
+			b.SetBytes(writeDump(b, filepath.Join(dir, side.file), dumpBytes))
+			var peak uint64
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				runtime.GC()
+				end := gctune.Lint.Apply()
+				stop := heapPeak()
+				res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: policy.Default(), Rules: rules.All(), Learn: rules.Learn})
+				peak = max(peak, stop())
+				end()
+				if err != nil {
+					b.Fatal(err)
+				}
+				if res.Summary.Statements < dumpBytes/1000 {
+					b.Fatalf("linted %d statements", res.Summary.Statements)
+				}
+			}
+			b.ReportMetric(float64(peak)/(1<<20), "peak-heap-MiB")
+		})
+	}
 }
