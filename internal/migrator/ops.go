@@ -115,6 +115,14 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll, d
 	if err != nil {
 		return nil, err
 	}
+	if st.Dirty && !dry {
+		// A guard that died while pt-online-schema-change ran left the
+		// version dirty: what the tool left says whether the step was
+		// applied (see recoverOSC).
+		if st, err = m.recoverOSC(ctx, st); err != nil {
+			return nil, err
+		}
+	}
 	p := &prepared{res: &Result{From: st, To: st}, dry: dry}
 	if st.Dirty {
 		return p, m.dirtyFound(st)

@@ -146,35 +146,51 @@ func (e *OSCRefusedError) Error() string {
 		e.File, PTOSCBinary, e.Table, strings.Join(e.Reasons, "; "), OSCDirective)
 }
 
-// oscRefusal returns why pt-online-schema-change cannot alter table: no
-// primary key or unique index (its DELETE trigger needs one), triggers on
-// the table where the server allows only one trigger per event and timing
-// (the tool needs its own beside them; elsewhere it keeps them with
-// --preserve-triggers, and triggers is set), foreign keys (it would rename
-// or rebuild them). exists is false when the table is not there (yet).
-func oscRefusal(ctx context.Context, db *sql.DB, srv schema.Server, database, table string) (reasons []string, triggers bool, exists bool, err error) {
+// oscTable is what pt-online-schema-change meets on a table.
+type oscTable struct {
+	// Exists is false when the table is not there (yet).
+	Exists bool
+	// Reasons are why the tool cannot alter it; empty when it can.
+	Reasons []string
+	// Triggers is set when the table has triggers of its own, which the
+	// tool keeps with --preserve-triggers.
+	Triggers bool
+}
+
+// oscRefusal reads what the tool meets on table and why it cannot alter
+// it: no primary key or unique index (its DELETE trigger needs one),
+// triggers on the table where the server allows only one trigger per event
+// and timing (the tool needs its own beside them; elsewhere it keeps them
+// with --preserve-triggers), foreign keys (it would rename or rebuild
+// them), and tables of the names the tool gives its copy and
+// the original after the swap (what an earlier run left: the tool would
+// pick other names, and what a run of guard left could no longer be told
+// from what it made).
+func oscRefusal(ctx context.Context, db *sql.DB, srv schema.Server, database, table string) (oscTable, error) {
+	var ot oscTable
 	var n int
 	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", database, table).Scan(&n); err != nil {
-		return nil, false, false, err
+		return ot, err
 	}
 	if n == 0 {
-		return nil, false, false, nil
+		return ot, nil
 	}
+	ot.Exists = true
 	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.STATISTICS WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ? AND NON_UNIQUE = 0", database, table).Scan(&n); err != nil {
-		return nil, false, true, err
+		return ot, err
 	}
 	if n == 0 {
-		reasons = append(reasons, "the table has no primary key or unique index")
+		ot.Reasons = append(ot.Reasons, "the table has no primary key or unique index")
 	}
-	names, err := strings1(ctx, db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? ORDER BY TRIGGER_NAME", database, table)
+	names, err := strings1(ctx, db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME NOT LIKE 'pt\\_osc\\_%' ORDER BY TRIGGER_NAME", database, table)
 	if err != nil {
-		return nil, false, true, err
+		return ot, err
 	}
 	if len(names) > 0 {
 		if why := triggerRefusal(srv, names); why != "" {
-			reasons = append(reasons, why)
+			ot.Reasons = append(ot.Reasons, why)
 		} else {
-			triggers = true
+			ot.Triggers = true
 		}
 	}
 	fks, err := strings1(ctx, db, `SELECT CONCAT(CONSTRAINT_NAME, ' (', TABLE_NAME, ' -> ', REFERENCED_TABLE_NAME, ')')
@@ -182,12 +198,26 @@ func oscRefusal(ctx context.Context, db *sql.DB, srv schema.Server, database, ta
 		WHERE (CONSTRAINT_SCHEMA = ? AND TABLE_NAME = ?) OR (UNIQUE_CONSTRAINT_SCHEMA = ? AND REFERENCED_TABLE_NAME = ?)
 		ORDER BY CONSTRAINT_NAME`, database, table, database, table)
 	if err != nil {
-		return nil, false, true, err
+		return ot, err
 	}
 	if len(fks) > 0 {
-		reasons = append(reasons, "foreign keys involve the table ("+strings.Join(fks, ", ")+")")
+		ot.Reasons = append(ot.Reasons, "foreign keys involve the table ("+strings.Join(fks, ", ")+")")
 	}
-	return reasons, triggers, true, nil
+	inWay, err := oscTables(ctx, db, database, table)
+	if err != nil {
+		return ot, err
+	}
+	if len(inWay) > 0 {
+		ot.Reasons = append(ot.Reasons, fmt.Sprintf("tables named as the tool names its copy and the original after the swap are there (%s), "+
+			"left by an earlier run of it: drop them once no run of it is under way", strings.Join(inWay, ", ")))
+	}
+	if trig, err := oscTriggers(ctx, db, database, table); err != nil {
+		return ot, err
+	} else if len(trig) > 0 {
+		ot.Reasons = append(ot.Reasons, fmt.Sprintf("the tool's triggers are on the table (%s): a run of it is under way, or one left them; "+
+			"drop them once none is", strings.Join(trig, ", ")))
+	}
+	return ot, nil
 }
 
 // triggerRefusal is why the tool cannot alter a table with the triggers
@@ -226,14 +256,14 @@ func (m *Migrator) checkOSC(ctx context.Context, plans map[string]*oscPlan, step
 		if p == nil {
 			continue
 		}
-		reasons, triggers, _, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
+		ot, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
 		if err != nil {
 			return fmt.Errorf("%s: check %s for %s: %w", s.File, p.Table, PTOSCBinary, err)
 		}
-		if len(reasons) > 0 {
-			return &OSCRefusedError{File: s.File, Table: p.Table, Reasons: reasons}
+		if len(ot.Reasons) > 0 {
+			return &OSCRefusedError{File: s.File, Table: p.Table, Reasons: ot.Reasons}
 		}
-		p.PreserveTriggers = triggers
+		p.PreserveTriggers = ot.Triggers
 	}
 	return nil
 }

@@ -9,12 +9,14 @@ import (
 	"net"
 	"os"
 	"os/exec"
-	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"time"
 
 	"github.com/go-sql-driver/mysql"
+
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // lookPath finds a program; tests replace it.
@@ -50,17 +52,17 @@ func (e *OSCError) Error() string {
 // succeeded, and put back clean at the version before the step when the
 // tool aborted and left the table as it was.
 func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *oscPlan) error {
-	reasons, triggers, exists, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
+	ot, err := oscRefusal(ctx, m.db, m.server, m.database, p.Table)
 	switch {
 	case err != nil:
 		return fmt.Errorf("%s: check %s for %s: %w", step.File, p.Table, PTOSCBinary, err)
-	case !exists:
-		reasons = []string{"the table does not exist"}
+	case !ot.Exists:
+		ot.Reasons = []string{"the table does not exist"}
 	}
-	if len(reasons) > 0 {
-		return &OSCRefusedError{File: step.File, Table: p.Table, Reasons: reasons}
+	if len(ot.Reasons) > 0 {
+		return &OSCRefusedError{File: step.File, Table: p.Table, Reasons: ot.Reasons}
 	}
-	p.PreserveTriggers = triggers
+	p.PreserveTriggers = ot.Triggers
 	before, after := previous(m.migrations, int(step.Version)), int(step.Version)
 	if !step.Up {
 		before, after = after, before
@@ -98,29 +100,54 @@ func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *osc
 	return e
 }
 
+// oscFile is a file handed to the tool (see handOver).
+type oscFile struct {
+	name string
+	body []byte
+}
+
+// oscLockName is the named lock every connection of a run of the tool on
+// table holds while it lives (the option file's init-command takes it):
+// a lock held tells a run of the tool alive, whatever became of the guard
+// that started it.
+func oscLockName(database, table string) string {
+	return schema.GuardName("guard_osc", database, table)
+}
+
+// sqlString quotes s as an SQL string literal.
+func sqlString(s string) string {
+	return "'" + strings.NewReplacer(`\`, `\\`, `'`, `''`).Replace(s) + "'"
+}
+
+// optionFile is the tool's option file: the account, and the lock of its
+// run on table.
+func (m *Migrator) optionFile(table string) []byte {
+	lock := "DO GET_LOCK(" + sqlString(oscLockName(m.database, table)) + ", 0)"
+	return []byte("[client]\nuser=" + optionValue(m.cfg.User) + "\npassword=" + optionValue(m.cfg.Passwd) +
+		"\ninit-command=" + optionValue(lock) + "\n")
+}
+
 // execPTOSC runs the tool on the plan's table with the migration
-// connection's account. The password goes in an option file of a private
-// temporary directory, never on the command line.
+// connection's account. The password goes in an option file that never is
+// on the command line, nor, on Linux, on any disk (see handOver); the
+// tool dies with guard (see dieWithGuard).
 func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, error) {
 	bin, err := lookPath(PTOSCBinary)
 	if err != nil {
 		return nil, -1, ErrNoOSCTool
 	}
-	dir, err := os.MkdirTemp("", "guard-osc-")
-	if err != nil {
-		return nil, -1, err
-	}
-	defer os.RemoveAll(dir)
-	defaults := filepath.Join(dir, "client.cnf")
-	cnf := "[client]\nuser=" + optionValue(m.cfg.User) + "\npassword=" + optionValue(m.cfg.Passwd) + "\n"
-	if err := os.WriteFile(defaults, []byte(cnf), 0o600); err != nil {
-		return nil, -1, err
-	}
 	dsn, err := ptDSN(m.cfg, p.Table)
 	if err != nil {
 		return nil, -1, err
 	}
-	args := []string{"--defaults-file=" + defaults, "--alter", p.Alter, "--execute", "--statistics", "--charset=utf8mb4"}
+	cmd := exec.CommandContext(ctx, bin)
+	files := []oscFile{{name: "client.cnf", body: m.optionFile(p.Table)}}
+	paths, done, err := handOver(cmd, files)
+	if err != nil {
+		return nil, -1, err
+	}
+	defer done()
+	args := []string{"--defaults-file=" + paths[0], "--alter", p.Alter, "--execute", "--statistics", "--charset=utf8mb4"}
 	if p.PreserveTriggers {
 		// The table's own triggers are copied to the new table and keep
 		// firing; without the option the tool refuses the table.
@@ -133,12 +160,12 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 		args = append(args, fmt.Sprintf("--set-vars=lock_wait_timeout=%d", secs))
 	}
 	args = append(args, dsn)
+	cmd.Args = append(cmd.Args, args...)
 	preserve := ""
 	if p.PreserveTriggers {
 		preserve = " --preserve-triggers"
 	}
 	m.logf("%s: running %s --alter %s --execute%s on %s\n", displayFile(p.File), PTOSCBinary, shellWord(p.Alter), preserve, p.Table)
-	cmd := exec.CommandContext(ctx, bin, args...)
 	// An interrupt reaches the tool as one, and it cleans up after itself.
 	cmd.Cancel = func() error { return cmd.Process.Signal(os.Interrupt) }
 	cmd.WaitDelay = time.Minute
@@ -147,6 +174,12 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 	// PTDEBUG would make the tool dump its connection settings: off,
 	// whatever the environment says (the last value wins).
 	cmd.Env = append(os.Environ(), "PTDEBUG=")
+	dieWithGuard(cmd)
+	// The thread that starts the tool must live as long as the tool: the
+	// kernel signals the child when that thread ends, and the Go runtime
+	// may end a thread while the process lives on.
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
 	err = cmd.Run()
 	code := 0
 	var xe *exec.ExitError
@@ -237,56 +270,108 @@ func oscFailure(out []byte, err error) string {
 	return first
 }
 
-// cleanOSC drops the triggers and the copy that the tool left on table
-// when it stopped before the swap; the triggers go first, since they write
-// into the copy.
-func (m *Migrator) cleanOSC(ctx context.Context, table string) {
-	trig, err := strings1(ctx, m.db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME LIKE 'pt\\_osc\\_%'", m.database, table)
+// ptOSCTable is the name the tool gives a table of its own beside table:
+// prefix, the table's name and suffix, cut to 64 characters.
+func ptOSCTable(prefix, table, suffix string) string {
+	name := prefix + table + suffix
+	if r := []rune(name); len(r) > schema.MaxIdentLen {
+		name = string(r[:schema.MaxIdentLen])
+	}
+	return name
+}
+
+// oscCopies are the names of the tool's copy of table (the second when
+// the first is taken), oscOlds those of the original after the swap.
+func oscCopies(table string) []string {
+	return []string{ptOSCTable("_", table, "_new"), ptOSCTable("__", table, "_new")}
+}
+
+func oscOlds(table string) []string {
+	return []string{ptOSCTable("_", table, "_old"), ptOSCTable("__", table, "_old")}
+}
+
+// oscTables lists the tables of the tool's names beside table that exist:
+// its copies, then the original tables it swapped out.
+func oscTables(ctx context.Context, db *sql.DB, database, table string) ([]string, error) {
+	names := append(oscCopies(table), oscOlds(table)...)
+	found, err := strings1(ctx, db, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (?, ?, ?, ?)",
+		database, names[0], names[1], names[2], names[3])
 	if err != nil {
-		return
+		return nil, err
+	}
+	var out []string
+	for _, n := range names {
+		for _, f := range found {
+			if f == n {
+				out = append(out, n)
+			}
+		}
+	}
+	return out, nil
+}
+
+// oscTriggers lists the tool's triggers on table.
+func oscTriggers(ctx context.Context, db *sql.DB, database, table string) ([]string, error) {
+	return strings1(ctx, db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME LIKE 'pt\\_osc\\_%' ORDER BY TRIGGER_NAME", database, table)
+}
+
+// dropOSCCopy drops the triggers and the copy the tool left on table when
+// it stopped before the swap (the triggers first: they write into the
+// copy), and returns what it dropped.
+func (m *Migrator) dropOSCCopy(ctx context.Context, table string) ([]string, error) {
+	trig, err := oscTriggers(ctx, m.db, m.database, table)
+	if err != nil {
+		return nil, err
 	}
 	var dropped []string
 	for _, t := range trig {
-		if _, err := m.db.ExecContext(ctx, "DROP TRIGGER IF EXISTS "+quote(t)); err == nil {
-			dropped = append(dropped, "trigger "+t)
+		if _, err := m.db.ExecContext(ctx, "DROP TRIGGER IF EXISTS "+quote(t)); err != nil {
+			return dropped, fmt.Errorf("drop trigger %s: %w", t, err)
 		}
+		dropped = append(dropped, "trigger "+t)
 	}
 	copies, err := strings1(ctx, m.db, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (?, ?)",
-		m.database, "_"+table+"_new", "__"+table+"_new")
+		m.database, oscCopies(table)[0], oscCopies(table)[1])
 	if err != nil {
-		return
+		return dropped, err
 	}
 	for _, t := range copies {
-		if _, err := m.db.ExecContext(ctx, "DROP TABLE IF EXISTS "+quote(t)); err == nil {
-			dropped = append(dropped, "table "+t)
+		if _, err := m.db.ExecContext(ctx, "DROP TABLE IF EXISTS "+quote(t)); err != nil {
+			return dropped, fmt.Errorf("drop table %s: %w", t, err)
 		}
+		dropped = append(dropped, "table "+t)
 	}
+	return dropped, nil
+}
+
+// cleanOSC drops what the tool left on table when it stopped before
+// altering it, and says so.
+func (m *Migrator) cleanOSC(ctx context.Context, table string) {
+	dropped, _ := m.dropOSCCopy(ctx, table)
 	if len(dropped) > 0 {
 		m.logf("%s stopped before altering %s: dropped what it left: %s\n", PTOSCBinary, table, strings.Join(dropped, ", "))
 	}
 }
 
 // oscLeftovers lists what a failed run left: the tool's copy of the table,
-// its triggers, a missing original.
+// the original it swapped out, its triggers, a missing original.
 func oscLeftovers(ctx context.Context, db *sql.DB, database, table string) ([]string, error) {
 	var out []string
-	tables, err := strings1(ctx, db, "SELECT TABLE_NAME FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME IN (?, ?, ?, ?, ?)",
-		database, table, "_"+table+"_new", "__"+table+"_new", "_"+table+"_old", "__"+table+"_old")
+	var n int
+	if err := db.QueryRowContext(ctx, "SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = ? AND TABLE_NAME = ?", database, table).Scan(&n); err != nil {
+		return nil, err
+	}
+	tables, err := oscTables(ctx, db, database, table)
 	if err != nil {
 		return nil, err
 	}
-	found := false
 	for _, t := range tables {
-		if t == table {
-			found = true
-			continue
-		}
 		out = append(out, "table "+t)
 	}
-	if !found {
+	if n == 0 {
 		out = append(out, "no table "+table+" (the swap did not complete)")
 	}
-	trig, err := strings1(ctx, db, "SELECT TRIGGER_NAME FROM information_schema.TRIGGERS WHERE EVENT_OBJECT_SCHEMA = ? AND EVENT_OBJECT_TABLE = ? AND TRIGGER_NAME LIKE 'pt\\_osc\\_%'", database, table)
+	trig, err := oscTriggers(ctx, db, database, table)
 	if err != nil {
 		return nil, err
 	}

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -282,7 +283,9 @@ func (s *syncWriter) Write(b []byte) (int, error) {
 }
 
 // The password reaches the tool in a private option file, never in its
-// arguments; the DSN names the table with h=, P=, D=, t=.
+// arguments (on Linux a memory file it inherits as /dev/fd/3, mode 0600,
+// which also takes the lock of its run); the DSN names the table with h=,
+// P=, D=, t=.
 func TestOSCPasswordNotOnCommandLine(t *testing.T) {
 	db := dbtest.MySQL(t)
 	m := open(t, db, writeDir(t, oscFiles(stockTable)), Options{})
@@ -292,7 +295,7 @@ func TestOSCPasswordNotOnCommandLine(t *testing.T) {
 	dir := t.TempDir()
 	fake := filepath.Join(dir, PTOSCBinary)
 	script := "#!/bin/sh\nprintf '%s\\n' \"$@\" > " + dir + "/args\n" +
-		"for a; do case $a in --defaults-file=*) f=${a#--defaults-file=}; stat -c %a \"$f\" > " + dir + "/mode; cat \"$f\" > " + dir + "/cnf;; esac; done\n" +
+		"for a; do case $a in --defaults-file=*) f=${a#--defaults-file=}; echo \"$f\" > " + dir + "/path; stat -L -c %a \"$f\" > " + dir + "/mode; cat \"$f\" > " + dir + "/cnf;; esac; done\n" +
 		"echo 'Cannot connect to nowhere'; exit 1\n"
 	if err := os.WriteFile(fake, []byte(script), 0o755); err != nil {
 		t.Fatal(err)
@@ -324,6 +327,11 @@ func TestOSCPasswordNotOnCommandLine(t *testing.T) {
 	}
 	if cnf := read("cnf"); !strings.Contains(cnf, "password=\""+db.Password+"\"") {
 		t.Error("the option file does not hold the password")
+	} else if want := "init-command=\"DO GET_LOCK('" + oscLockName(db.Name, "t_stock") + "', 0)\""; !strings.Contains(cnf, want) {
+		t.Errorf("the option file lacks %s", want)
+	}
+	if path := strings.TrimSpace(read("path")); runtime.GOOS == "linux" && path != "/dev/fd/3" {
+		t.Errorf("option file %s, want /dev/fd/3: a file on no disk", path)
 	}
 	if st := state(t, db); st != (State{Version: 1}) {
 		t.Errorf("version %s, want 1 clean", st)
@@ -484,5 +492,80 @@ func TestOSCTriggerRefusalByServer(t *testing.T) {
 		if tc.refused && !strings.Contains(why, "the table has triggers (trg_a, trg_b)") || tc.refused && !strings.Contains(why, "--preserve-triggers needs MySQL 5.7.2 or MariaDB 10.2.3") {
 			t.Errorf("%s: refusal %q lacks the triggers or the reason", tc.version, why)
 		}
+	}
+}
+
+// What the next run does with what a run of pt-online-schema-change cut
+// short left, by what is there: a table of the tool's names before the run
+// refuses it; behind a dirty version, a run of the tool still alive (its
+// lock held) is left be; the original swapped out means the table is
+// altered, and is reported; the tool's copy alone means it stopped before
+// the swap: it is dropped, the version recorded clean at the one before,
+// and the step applied.
+func TestOSCRecoveryByWhatIsLeft(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	dir := writeDir(t, oscFiles(stockTable))
+	ctx := context.Background()
+	var log strings.Builder
+	m := open(t, db, dir, Options{Log: &log})
+	if _, err := m.Goto(ctx, 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "INSERT INTO t_stock SELECT seq, 1 FROM seq_1_to_1000", "CREATE TABLE _t_stock_new LIKE t_stock")
+	var refused *OSCRefusedError
+	if _, err := m.Up(ctx); !errors.As(err, &refused) || !strings.Contains(err.Error(), "(_t_stock_new), left by an earlier run of it") {
+		t.Fatalf("up with _t_stock_new there: %v, want a refusal naming it", err)
+	}
+
+	db.Exec(t, "UPDATE schema_migrations SET version = 2, dirty = 1")
+	holder, err := db.SQL.Conn(ctx)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer holder.Close()
+	if _, err := holder.ExecContext(ctx, "DO GET_LOCK(?, 0)", oscLockName(db.Name, "t_stock")); err != nil {
+		t.Fatal(err)
+	}
+	steps := []struct {
+		name    string
+		prepare func()
+		log     string
+	}{
+		{"a run alive", func() {}, PTOSCBinary + " is still altering t_stock (connection "},
+		{"swapped", func() {
+			if _, err := holder.ExecContext(ctx, "DO RELEASE_LOCK(?)", oscLockName(db.Name, "t_stock")); err != nil {
+				t.Fatal(err)
+			}
+			db.Exec(t, "CREATE TABLE _t_stock_old LIKE t_stock")
+		}, "once the tool had swapped the tables: it left table _t_stock_new, table _t_stock_old; check t_stock"},
+	}
+	for _, s := range steps {
+		log.Reset()
+		s.prepare()
+		_, err := m.Up(ctx)
+		var dirty *DirtyError
+		if !errors.As(err, &dirty) || dirty.Version != 2 {
+			t.Errorf("%s: up: %v, want version 2 dirty", s.name, err)
+		}
+		if !strings.Contains(log.String(), s.log) {
+			t.Errorf("%s: log lacks %q:\n%s", s.name, s.log, dbtest.Redact(log.String()))
+		}
+		if left, err := oscTables(ctx, db.SQL, db.Name, "t_stock"); err != nil || len(left) == 0 {
+			t.Errorf("%s: the tool's tables were dropped: %v (%v)", s.name, left, err)
+		}
+	}
+
+	db.Exec(t, "DROP TABLE _t_stock_old")
+	log.Reset()
+	res, err := m.Up(ctx)
+	if err != nil {
+		t.Fatalf("up once only the copy is left: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if want := "t_stock is not altered and nothing of the file was applied; dropped what it left: table _t_stock_new; version 2 was dirty: recorded clean at 1"; !strings.Contains(log.String(), want) {
+		t.Errorf("log lacks %q:\n%s", want, dbtest.Redact(log.String()))
+	}
+	if len(res.Applied) != 1 || state(t, db) != (State{Version: 2}) {
+		t.Errorf("applied %v, version %s; want 000002 applied, 2 clean", res.Applied, state(t, db))
 	}
 }
