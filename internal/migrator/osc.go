@@ -48,6 +48,9 @@ type oscPlan struct {
 	// which the tool keeps (--preserve-triggers) on a server that allows
 	// its triggers beside them.
 	PreserveTriggers bool
+	// Checks are the table's CHECK constraints when the tool runs, whose
+	// names its copy of the table gets back (see checkNamesPlugin).
+	Checks []tableCheck
 }
 
 // readDirective returns the tool a file's directive names, and where the
@@ -155,6 +158,9 @@ type oscTable struct {
 	// Triggers is set when the table has triggers of its own, which the
 	// tool keeps with --preserve-triggers.
 	Triggers bool
+	// Checks are its table CHECK constraints, whose names the tool's copy
+	// gets back (see checkNamesPlugin).
+	Checks []tableCheck
 }
 
 // oscRefusal reads what the tool meets on table and why it cannot alter
@@ -162,7 +168,8 @@ type oscTable struct {
 // triggers on the table where the server allows only one trigger per event
 // and timing (the tool needs its own beside them; elsewhere it keeps them
 // with --preserve-triggers), foreign keys (it would rename or rebuild
-// them), and tables of the names the tool gives its copy and
+// them), CHECK constraints where their names are unique per database (see
+// checkNameRefusal), and tables of the names the tool gives its copy and
 // the original after the swap (what an earlier run left: the tool would
 // pick other names, and what a run of guard left could no longer be told
 // from what it made).
@@ -202,6 +209,12 @@ func oscRefusal(ctx context.Context, db *sql.DB, srv schema.Server, database, ta
 	}
 	if len(fks) > 0 {
 		ot.Reasons = append(ot.Reasons, "foreign keys involve the table ("+strings.Join(fks, ", ")+")")
+	}
+	if ot.Checks, err = tableChecks(ctx, db, table); err != nil {
+		return ot, err
+	}
+	if why := checkNameRefusal(srv, ot.Checks); why != "" {
+		ot.Reasons = append(ot.Reasons, why)
 	}
 	inWay, err := oscTables(ctx, db, database, table)
 	if err != nil {

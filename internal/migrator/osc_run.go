@@ -62,7 +62,7 @@ func (m *Migrator) runOSC(ctx context.Context, conn *sql.Conn, step Step, p *osc
 	if len(ot.Reasons) > 0 {
 		return &OSCRefusedError{File: step.File, Table: p.Table, Reasons: ot.Reasons}
 	}
-	p.PreserveTriggers = ot.Triggers
+	p.PreserveTriggers, p.Checks = ot.Triggers, ot.Checks
 	before, after := previous(m.migrations, int(step.Version)), int(step.Version)
 	if !step.Up {
 		before, after = after, before
@@ -142,12 +142,18 @@ func (m *Migrator) execPTOSC(ctx context.Context, p *oscPlan) ([]byte, int, erro
 	}
 	cmd := exec.CommandContext(ctx, bin)
 	files := []oscFile{{name: "client.cnf", body: m.optionFile(p.Table)}}
+	if len(p.Checks) > 0 {
+		files = append(files, oscFile{name: "check-names.pl", body: checkNamesPlugin(checkRestore(p.Checks))})
+	}
 	paths, done, err := handOver(cmd, files)
 	if err != nil {
 		return nil, -1, err
 	}
 	defer done()
 	args := []string{"--defaults-file=" + paths[0], "--alter", p.Alter, "--execute", "--statistics", "--charset=utf8mb4"}
+	if len(paths) > 1 {
+		args = append(args, "--plugin="+paths[1])
+	}
 	if p.PreserveTriggers {
 		// The table's own triggers are copied to the new table and keep
 		// firing; without the option the tool refuses the table.
@@ -240,6 +246,9 @@ func oscSuccess(out []byte) string {
 	}
 	if bytes.Contains(out, []byte("Swapped original and new tables OK")) {
 		parts = append(parts, "swapped the tables")
+	}
+	if bytes.Contains(out, []byte(checkNamesKept)) {
+		parts = append(parts, "kept the names of the CHECK constraints")
 	}
 	return strings.Join(parts, ", ")
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/go-sql-driver/mysql"
 	"github.com/google/go-cmp/cmp"
+	"github.com/google/go-cmp/cmp/cmpopts"
 
 	"github.com/guard-sql/guard/internal/dbtest"
 	"github.com/guard-sql/guard/internal/schema"
@@ -491,6 +492,121 @@ func TestOSCTriggerRefusalByServer(t *testing.T) {
 		}
 		if tc.refused && !strings.Contains(why, "the table has triggers (trg_a, trg_b)") || tc.refused && !strings.Contains(why, "--preserve-triggers needs MySQL 5.7.2 or MariaDB 10.2.3") {
 			t.Errorf("%s: refusal %q lacks the triggers or the reason", tc.version, why)
+		}
+	}
+}
+
+// checkConstraints lists the CHECK constraints of table t_stock as SHOW
+// CREATE TABLE prints them, in its order.
+func checkConstraints(t *testing.T, db *dbtest.DB) []string {
+	t.Helper()
+	var name, create string
+	if err := db.SQL.QueryRow("SHOW CREATE TABLE t_stock").Scan(&name, &create); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, l := range strings.Split(create, "\n") {
+		if l = strings.TrimSuffix(strings.TrimSpace(l), ","); strings.HasPrefix(l, "CONSTRAINT ") {
+			out = append(out, l)
+		}
+	}
+	return out
+}
+
+// pt-online-schema-change creates its copy of the table with every
+// CONSTRAINT renamed (x to _x, _x to __x, __x to x), and the copy is the
+// table after the swap. Two successive runs keep the names: the CHECK
+// constraints after each run are those before, in SHOW CREATE TABLE; a run
+// whose own ALTER names one (drops and adds _chk_keep) finds it under its
+// name; and the plain migration after them, written against the names
+// (DROP CONSTRAINT chk_qty), applies, as do the down files on the way back.
+func TestOSCKeepsCheckNames(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	osc := "-- " + OSCDirective + " " + OSCPTOnlineSchemaChange + "\n"
+	dir := writeDir(t, map[string]string{
+		"000001_create.up.sql": "CREATE TABLE t_stock (id INT PRIMARY KEY, qty INT NOT NULL, shelf INT NOT NULL DEFAULT 0 CHECK (shelf >= 0),\n" +
+			"  CONSTRAINT chk_qty CHECK (qty >= 0), CONSTRAINT _chk_keep CHECK (qty < 1000000), CONSTRAINT __chk_two CHECK (qty <> -13));",
+		"000001_create.down.sql": "DROP TABLE t_stock;",
+		"000002_note.up.sql":     osc + "ALTER TABLE t_stock ADD COLUMN note VARCHAR(20) NULL;",
+		"000002_note.down.sql":   osc + "ALTER TABLE t_stock DROP COLUMN note;",
+		"000003_note2.up.sql":    osc + "ALTER TABLE t_stock ADD COLUMN note2 VARCHAR(20) NULL;",
+		"000003_note2.down.sql":  osc + "ALTER TABLE t_stock DROP COLUMN note2;",
+		"000004_keep.up.sql":     osc + "ALTER TABLE t_stock DROP CONSTRAINT _chk_keep, ADD CONSTRAINT _chk_keep CHECK (qty < 1000000);",
+		"000004_keep.down.sql":   osc + "ALTER TABLE t_stock ENGINE=InnoDB;",
+		"000005_drop.up.sql":     "ALTER TABLE t_stock DROP CONSTRAINT chk_qty;",
+		"000005_drop.down.sql":   "ALTER TABLE t_stock ADD CONSTRAINT chk_qty CHECK (qty >= 0);",
+	})
+	var log strings.Builder
+	m := open(t, db, dir, Options{Log: &log})
+	ctx := context.Background()
+	if _, err := m.Goto(ctx, 1); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "INSERT INTO t_stock (id, qty) SELECT seq, seq % 100 FROM seq_1_to_2000")
+	want := checkConstraints(t, db)
+	t.Logf("before: %q", want)
+	for _, v := range []uint{2, 3} {
+		if _, err := m.Goto(ctx, v); err != nil {
+			t.Fatalf("goto %d: %s\n%s", v, dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+		}
+		if d := cmp.Diff(want, checkConstraints(t, db)); d != "" {
+			t.Errorf("CHECK constraints after the run of version %d through %s (-before +after):\n%s", v, PTOSCBinary, d)
+		}
+	}
+	if !strings.Contains(log.String(), "kept the names of the CHECK constraints") {
+		t.Errorf("the log does not say the names were kept:\n%s", dbtest.Redact(log.String()))
+	}
+	// The file drops and adds _chk_keep, which moves it last.
+	sorted := cmpopts.SortSlices(func(a, b string) bool { return a < b })
+	if _, err := m.Goto(ctx, 4); err != nil {
+		t.Fatalf("goto 4: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if d := cmp.Diff(want, checkConstraints(t, db), sorted); d != "" {
+		t.Errorf("CHECK constraints after version 4 (-before +after):\n%s", d)
+	}
+	if _, err := m.Up(ctx); err != nil {
+		t.Fatalf("up to the DROP CONSTRAINT chk_qty: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if _, err := m.Goto(ctx, 1); err != nil {
+		t.Fatalf("down again through every down file: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if st := state(t, db); st != (State{Version: 1}) {
+		t.Errorf("version %s, want 1 clean", st)
+	}
+	if d := cmp.Diff(want, checkConstraints(t, db), sorted); d != "" {
+		t.Errorf("CHECK constraints after the way back to version 1 (-before +after):\n%s", d)
+	}
+}
+
+// Where CHECK constraint names are unique per database (MySQL 8), the
+// tool's copy cannot carry them, and naming them back after the swap
+// copies the table: a table with CHECK constraints is refused there.
+func TestOSCCheckNameRefusalByServer(t *testing.T) {
+	checks := []tableCheck{{Name: "chk_qty", Def: "CHECK (`qty` >= 0)"}}
+	for _, tc := range []struct {
+		version string
+		refused bool
+	}{
+		{"8.0.36", true},
+		{"8.4.2", true},
+		{"10.11.6-MariaDB-0+deb12u1", false},
+		{"10.2.22-MariaDB", false},
+	} {
+		why := checkNameRefusal(schema.ParseServer(tc.version), checks)
+		if (why != "") != tc.refused {
+			t.Errorf("%s: refusal %q, want refused %v", tc.version, why, tc.refused)
+		}
+		if tc.refused && !strings.Contains(why, "CHECK constraints (chk_qty)") {
+			t.Errorf("%s: refusal %q does not name the constraint", tc.version, why)
+		}
+	}
+	if why := checkNameRefusal(schema.ParseServer("8.0.36"), nil); why != "" {
+		t.Errorf("a table without CHECK constraints refused: %q", why)
+	}
+	for name, want := range map[string]string{"chk_x": "_chk_x", "_chk_x": "__chk_x", "__chk_x": "chk_x", strings.Repeat("c", 64): "_" + strings.Repeat("c", 63)} {
+		if got := ptOSCConstraintName(name); got != want {
+			t.Errorf("ptOSCConstraintName(%q) = %q, want %q", name, got, want)
 		}
 	}
 }
