@@ -190,7 +190,7 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll, d
 	if p.res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
 		return p, err
 	}
-	noteRechecks(p.res.Preflight, p.steps)
+	noteRechecks(m.database, p.res.Preflight, p.steps, stmts)
 	refused := Refused(p.res.Preflight)
 	if m.opts.Log != nil && !dry && (logAll || refused) {
 		WriteProbes(m.opts.Log, p.res.Preflight)

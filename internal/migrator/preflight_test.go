@@ -209,3 +209,43 @@ func TestPreflightUniqueFollowsCollation(t *testing.T) {
 		t.Errorf("up --skip-preflight: err = %v, want version 1 dirty (duplicate key)", err)
 	}
 }
+
+// A guard left not checked by the run's preflight is printed once: where
+// the reason lies in its own file (the column it checks is added by the
+// statement before it), the preflight of its step cannot check it either,
+// says nothing again, and the run's preflight does not promise it will.
+// Where the reason lies in an earlier step, the step's preflight checks it
+// and prints that verdict.
+func TestPreflightSkippedPrintedOnce(t *testing.T) {
+	db := dbtest.MySQL(t)
+	for _, tc := range []struct {
+		name, file, want string
+	}{
+		{"reason in its own file",
+			"ALTER TABLE t_a ADD COLUMN qty INT NOT NULL DEFAULT 0;\nALTER TABLE t_a ADD CONSTRAINT chk_a CHECK (qty >= 0);",
+			"not checked: the table is created or replaced by "},
+		{"reason in an earlier file", "ALTER TABLE t_a ADD CONSTRAINT chk_a CHECK (id >= 0);", "preflight ok: "},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			var log strings.Builder
+			dir := writeDir(t, map[string]string{
+				"000001_create.up.sql": "CREATE TABLE t_a (id INT PRIMARY KEY);",
+				"000002_check.up.sql":  tc.file,
+			})
+			if _, err := open(t, db, dir, Options{Log: &log}).Up(context.Background()); err != nil {
+				t.Fatal(dbtest.Redact(err.Error()))
+			}
+			db.Exec(t, "DROP TABLE t_a", "DROP TABLE schema_migrations", "DROP TABLE "+HistoryTable)
+			if n := strings.Count(log.String(), "preflight skipped: "); n != 1 {
+				t.Errorf("%d lines say preflight skipped, want 1:\n%s", n, log.String())
+			}
+			if !strings.Contains(log.String(), tc.want) {
+				t.Errorf("log lacks %q:\n%s", tc.want, log.String())
+			}
+			promised := strings.Contains(log.String(), recheckNote)
+			if wantPromise := tc.want == "preflight ok: "; promised != wantPromise {
+				t.Errorf("the log promises a check right before the migration: %v, want %v:\n%s", promised, wantPromise, log.String())
+			}
+		})
+	}
+}

@@ -53,15 +53,35 @@ func (e *StepRefusedError) Unwrap() error { return &RefusedError{Probes: e.Probe
 const recheckNote = "; checked again right before its migration runs"
 
 // noteRechecks marks the verdicts of the run's preflight that recheckStep
-// will revisit: those left not checked in a file after the first step.
-func noteRechecks(probes []Probe, steps []Step) {
+// will revisit: those left not checked in a file after the first step for
+// a reason that lies in an earlier file, which the preflight of their step,
+// reading their file alone once the earlier steps ran, does not meet. A
+// reason within the file itself (a column added by the statement before)
+// stands then too: no promise is made.
+func noteRechecks(database string, probes []Probe, steps []Step, stmts []Stmt) {
 	if len(steps) == 0 {
 		return
 	}
+	byFile := map[string][]Stmt{}
+	for _, st := range stmts {
+		byFile[st.File] = append(byFile[st.File], st)
+	}
+	alone := map[string][]planned{}
 	for i := range probes {
 		p := &probes[i]
-		if p.Status == StatusSkipped && p.Guard.File != steps[0].File {
-			p.Note += recheckNote
+		if p.Status != StatusSkipped || p.Guard.File == steps[0].File {
+			continue
+		}
+		plan, ok := alone[p.Guard.File]
+		if !ok {
+			plan, _ = analyze(database, byFile[p.Guard.File])
+			alone[p.Guard.File] = plan
+		}
+		for _, q := range plan {
+			if sameGuard(q.guard, p.Guard) && q.skip == "" {
+				p.Note += recheckNote
+				break
+			}
 		}
 	}
 }
@@ -95,17 +115,22 @@ func (m *Migrator) recheckStep(ctx context.Context, step Step) error {
 		if err != nil {
 			return fmt.Errorf("preflight %s:%d: %s: %w", p.guard.File, p.guard.Line, p.guard, err)
 		}
-		if pr.Status == statusNotNarrower {
+		switch {
+		case pr.Status == statusNotNarrower:
 			// Not narrower after all: its "not checked" verdict goes.
 			if i >= 0 {
 				rc.res.Preflight = append(rc.res.Preflight[:i], rc.res.Preflight[i+1:]...)
 			}
-			continue
-		}
-		probes = append(probes, pr)
-		if i >= 0 {
+		case i >= 0 && pr.Status == StatusSkipped:
+			// Still not checked (for a reason its own file holds): the
+			// step's reason replaces the run's in the result, and the
+			// verdict, printed once already, is not printed again.
 			rc.res.Preflight[i] = pr
-		} else {
+		case i >= 0:
+			probes = append(probes, pr)
+			rc.res.Preflight[i] = pr
+		default:
+			probes = append(probes, pr)
 			rc.res.Preflight = append(rc.res.Preflight, pr)
 		}
 	}
@@ -131,11 +156,16 @@ func (rc *recheck) unchecked(file string) bool {
 // find returns the position of the run's verdict on g, or -1.
 func (rc *recheck) find(g *Guard) int {
 	for i, p := range rc.res.Preflight {
-		h := p.Guard
-		if h.File == g.File && h.Line == g.Line && h.Column == g.Column && h.Kind == g.Kind &&
-			strings.EqualFold(h.String(), g.String()) {
+		if sameGuard(p.Guard, g) {
 			return i
 		}
 	}
 	return -1
+}
+
+// sameGuard reports whether h and g are the same guard of the same
+// statement, found by two analyses.
+func sameGuard(h, g *Guard) bool {
+	return h.File == g.File && h.Line == g.Line && h.Column == g.Column && h.Kind == g.Kind &&
+		strings.EqualFold(h.String(), g.String())
 }
