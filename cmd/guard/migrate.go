@@ -257,10 +257,11 @@ func migrateExitCode(err error) int {
 	var dirty *migrator.DirtyError
 	var parse *migrator.ParseError
 	var order *migrator.OutOfOrderError
+	var names *migrator.MissingNameError
 	switch {
 	case errors.As(err, &dirty):
 		return exitDirty
-	case errors.As(err, &parse), errors.As(err, &order), errors.Is(err, migrator.ErrNoSuchVersion),
+	case errors.As(err, &parse), errors.As(err, &order), errors.As(err, &names), errors.Is(err, migrator.ErrNoSuchVersion),
 		errors.Is(err, migrator.ErrTooFewApplied), errors.Is(err, migrator.ErrDirectory):
 		return exitInput
 	}

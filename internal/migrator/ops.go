@@ -187,6 +187,17 @@ func (m *Migrator) prepare(ctx context.Context, kind runKind, arg int, logAll, d
 		}
 		return p, nil
 	}
+	// A statement naming a constraint or index its table lacks would fail
+	// part-way through its file, leaving the version dirty.
+	if err := m.checkNames(ctx, live, stmts); err != nil {
+		var missing *MissingNameError
+		if !errors.As(err, &missing) {
+			return p, err
+		}
+		if err := p.refuse(err); err != nil {
+			return p, err
+		}
+	}
 	if p.res.Preflight, err = Preflight(ctx, m.db, m.database, live, stmts); err != nil {
 		return p, err
 	}

@@ -3,6 +3,8 @@ package migrator
 import (
 	"context"
 	"errors"
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -207,6 +209,75 @@ func TestPreflightUniqueFollowsCollation(t *testing.T) {
 	var dirty *DirtyError
 	if !errors.As(err, &dirty) || dirty.Version != 1 {
 		t.Errorf("up --skip-preflight: err = %v, want version 1 dirty (duplicate key)", err)
+	}
+}
+
+// A down file written against a CHECK constraint's name (as guard plan
+// writes them) meets the constraint renamed (as pt-online-schema-change
+// left it before guard kept the names): the server would drop chk_shelf,
+// then refuse DROP CONSTRAINT chk_qty and leave the version dirty.
+// Preflight refuses the run before anything runs, naming the file, the
+// constraint, the table and what it has; likewise an up file dropping an
+// index the table lacks, while names the run itself adds are known.
+func TestPreflightRefusesMissingNames(t *testing.T) {
+	db := dbtest.MySQL(t)
+	dir := writeDir(t, map[string]string{
+		"000001_create.up.sql":   "CREATE TABLE t_stock (id INT PRIMARY KEY, sku VARCHAR(16) NOT NULL, qty INT NOT NULL, shelf INT NOT NULL DEFAULT 0,\n  UNIQUE KEY uk_sku (sku), CONSTRAINT chk_qty CHECK (qty >= 0));",
+		"000001_create.down.sql": "DROP TABLE t_stock;",
+		"000002_shelf.up.sql":    "ALTER TABLE t_stock ADD CONSTRAINT chk_shelf CHECK (shelf >= 0);",
+		"000002_shelf.down.sql":  "ALTER TABLE t_stock DROP CONSTRAINT chk_shelf;\nALTER TABLE t_stock DROP CONSTRAINT chk_qty;",
+		"000003_index.up.sql": "CREATE INDEX ix_shelf ON t_stock (shelf);\nALTER TABLE t_stock RENAME INDEX ix_shelf TO ix_shelf2;\n" +
+			"DROP INDEX ix_shelf2 ON t_stock;\nALTER TABLE t_stock DROP INDEX uk_skus;",
+	})
+	ctx := context.Background()
+	m := open(t, db, dir, Options{})
+	if _, err := m.Goto(ctx, 2); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	db.Exec(t, "ALTER TABLE t_stock DROP CONSTRAINT chk_qty, ADD CONSTRAINT _chk_qty CHECK (qty >= 0)")
+	before := constraints(t, db)
+
+	for _, tc := range []struct {
+		name string
+		run  func() (*Result, error)
+		want MissingName
+	}{
+		// Line 1 drops chk_shelf: line 2 meets the table without it.
+		{"down", func() (*Result, error) { return m.Down(ctx, 1) },
+			MissingName{File: filepath.Join(dir, "000002_shelf.down.sql"), Line: 2, Column: 1, Table: "t_stock", Op: "DROP CONSTRAINT", Name: "chk_qty",
+				Kind: "constraint", Has: []string{"CHECK _chk_qty", "index PRIMARY", "index uk_sku"}}},
+		{"up", func() (*Result, error) { return m.Up(ctx) },
+			MissingName{File: filepath.Join(dir, "000003_index.up.sql"), Line: 4, Column: 1, Table: "t_stock", Op: "DROP INDEX", Name: "uk_skus",
+				Kind: "index", Has: []string{"PRIMARY", "uk_sku"}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := tc.run()
+			var missing *MissingNameError
+			if !errors.As(err, &missing) {
+				t.Fatalf("%s: err = %v, want a MissingNameError", tc.name, err)
+			}
+			if d := cmp.Diff([]MissingName{tc.want}, missing.Missing); d != "" {
+				t.Errorf("missing names (-want +got):\n%s", d)
+			}
+			for _, part := range []string{tc.want.File + ":" + fmt.Sprint(tc.want.Line) + ":1: " + tc.want.Op + " " + tc.want.Name,
+				"table t_stock has no " + tc.want.Kind + " named " + tc.want.Name, "it has: " + strings.Join(tc.want.Has, ", "), "nothing was applied"} {
+				if !strings.Contains(err.Error(), part) {
+					t.Errorf("error %q lacks %q", err, part)
+				}
+			}
+			if len(res.Applied) != 0 || state(t, db) != (State{Version: 2}) {
+				t.Errorf("refused %s applied %v, version %s; want nothing, 2 clean", tc.name, res.Applied, state(t, db))
+			}
+			if d := cmp.Diff(before, constraints(t, db)); d != "" {
+				t.Errorf("refused %s changed the schema (-before +after):\n%s", tc.name, d)
+			}
+		})
+	}
+	// The dry run says so too.
+	d, err := m.DryRun(ctx, UpOp())
+	var missing *MissingNameError
+	if err != nil || !errors.As(d.Err(), &missing) {
+		t.Errorf("dry run: %v, refusals %v; want the missing index", err, d.Refusals)
 	}
 }
 
