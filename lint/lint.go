@@ -64,6 +64,11 @@ type Rule struct {
 	// lint then runs it on a file's statements a part at a time, each part
 	// as soon as it is parsed.
 	PerStatement bool
+	// PerServer says that its findings are the server's, not one
+	// database's (durability, replication): they name the server
+	// host:port, and a fleet audit reports each once however many of its
+	// databases were audited.
+	PerServer bool
 	// Races says that its findings are races a lock held around the
 	// statement does not prevent: a finding then names the lock the host
 	// code takes there (stmt.Context), since the lock is what its author
@@ -281,6 +286,11 @@ type Live struct {
 	// MaxStatementTime says how the server bounds a statement: true for
 	// MariaDB's max_statement_time, false for MySQL's MAX_EXECUTION_TIME hint.
 	MaxStatementTime bool
+	// Durability is how the server keeps commits and fails over (GS011,
+	// GS012); nil when the audit did not read it, and on TiDB.
+	Durability *Durability
+	// TiDB is set when the server is TiDB; nil on MySQL and MariaDB.
+	TiDB *TiDB
 }
 
 // Querier runs read-only queries; *sql.DB, *sql.Conn and *sql.Tx implement it.
@@ -526,6 +536,12 @@ type Finding struct {
 	Executions int64  `json:"executions,omitempty"`
 	FirstSeen  string `json:"first_seen,omitempty"`
 	LastSeen   string `json:"last_seen,omitempty"`
+	// Settings are the server settings a live finding rests on, by name
+	// (innodb_flush_log_at_trx_commit: "2"); Databases counts the audited
+	// databases that share the server a PerServer finding names. Empty on
+	// every other finding, and then left out of the JSON.
+	Settings  map[string]string `json:"settings,omitempty"`
+	Databases int               `json:"databases,omitempty"`
 	// Gap is the missing guard a schema rule found, for guard plan; nil for
 	// every other finding.
 	Gap *Gap `json:"-"`

@@ -143,14 +143,17 @@ func withFix(f *lint.Finding) string {
 	return msg + " Fix: " + f.Fix
 }
 
-// ranText says how often a statement a live server ran was run, "" for a
-// finding on anything else.
+// ranText says how often a statement a live server ran was run, or how
+// many audited databases share the server a finding of the whole server
+// names; "" for a finding on anything else.
 func ranText(f *lint.Finding) string {
 	switch {
 	case f.Executions == 1:
 		return " (ran once)"
 	case f.Executions > 1:
 		return " (ran " + strconv.FormatInt(f.Executions, 10) + " times)"
+	case f.Databases > 1:
+		return " (" + strconv.Itoa(f.Databases) + " audited databases share this server)"
 	}
 	return ""
 }

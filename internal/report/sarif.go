@@ -95,14 +95,18 @@ type (
 		Locations           []sarifLocation   `json:"locations"`
 		PartialFingerprints map[string]string `json:"partialFingerprints"`
 		// Properties hold what a live server recorded of the statement
-		// (guard audit --queries): its digest, how often and when it ran.
-		Properties *sarifRan `json:"properties,omitempty"`
+		// (guard audit --queries): its digest, how often and when it ran;
+		// or the server settings a live finding rests on, and how many
+		// audited databases share the server.
+		Properties *sarifProps `json:"properties,omitempty"`
 	}
-	sarifRan struct {
-		Digest     string `json:"digest"`
-		Executions int64  `json:"executions"`
-		FirstSeen  string `json:"firstSeen,omitempty"`
-		LastSeen   string `json:"lastSeen,omitempty"`
+	sarifProps struct {
+		Digest     string            `json:"digest,omitempty"`
+		Executions int64             `json:"executions,omitempty"`
+		FirstSeen  string            `json:"firstSeen,omitempty"`
+		LastSeen   string            `json:"lastSeen,omitempty"`
+		Settings   map[string]string `json:"settings,omitempty"`
+		Databases  int               `json:"databases,omitempty"`
 	}
 	sarifLocation struct {
 		PhysicalLocation sarifPhysical     `json:"physicalLocation"`
@@ -157,8 +161,9 @@ func writeSARIF(buf *bytes.Buffer, res *lint.Result, opts Options) error {
 			Locations:           []sarifLocation{location(f)},
 			PartialFingerprints: map[string]string{fingerprintKey: fp + ":" + strconv.Itoa(seen[fp])},
 		}
-		if f.Digest != "" {
-			r.Properties = &sarifRan{Digest: f.Digest, Executions: f.Executions, FirstSeen: f.FirstSeen, LastSeen: f.LastSeen}
+		if f.Digest != "" || len(f.Settings) > 0 || f.Databases > 0 {
+			r.Properties = &sarifProps{Digest: f.Digest, Executions: f.Executions, FirstSeen: f.FirstSeen, LastSeen: f.LastSeen,
+				Settings: f.Settings, Databases: f.Databases}
 		}
 		results = append(results, r)
 	}
