@@ -198,6 +198,8 @@ type Rules struct {
 	GS008 Severity `toml:"GS008"`
 	GS009 Severity `toml:"GS009"`
 	GS010 Severity `toml:"GS010"`
+	GS011 Severity `toml:"GS011"`
+	GS012 Severity `toml:"GS012"`
 }
 
 // Codes lists the rule codes policies.toml knows, in order.

@@ -145,6 +145,12 @@ func (s Server) tidbAtLeast(major, minor int) bool {
 // and ignores it.
 func (s Server) SwitchesCheckConstraints() bool { return s.tidbAtLeast(7, 2) }
 
+// RetriesOptimisticTransactions reports whether TiDB may retry an explicit
+// optimistic transaction that met a write conflict by running its writes
+// again (with tidb_disable_txn_auto_retry = OFF): TiDB before v8.0, which
+// removed the retry.
+func (s Server) RetriesOptimisticTransactions() bool { return s.IsTiDB() && !s.tidbAtLeast(8, 0) }
+
 // NamesReplicas reports whether the server names its replication
 // statements after replicas and sources (SHOW REPLICA STATUS, SHOW
 // REPLICAS): MySQL 8.0.22 on, where SHOW SLAVE … is deprecated (gone in

@@ -46,6 +46,8 @@ func All() []*lint.Rule {
 		schemarules.NonTransactionalEngine,   // GS008
 		schemarules.NoPrimaryKey,             // GS009
 		schemarules.ExistingViolations,       // GS010
+		schemarules.CommitDurability,         // GS011
+		schemarules.FailoverSafety,           // GS012
 	}
 }
 

@@ -13,13 +13,16 @@ import (
 var CheckUnenforced = &lint.Rule{
 	Code:    "GS002",
 	Name:    "check-unenforced",
-	Summary: "CHECK declared NOT ENFORCED, live server older than MySQL 8.0.16, or MariaDB's check_constraint_checks OFF (global or session)",
+	Summary: "CHECK declared NOT ENFORCED, live server older than MySQL 8.0.16, MariaDB's check_constraint_checks OFF (global or session), or TiDB without tidb_enable_check_constraint = ON",
 	Doc: "A CHECK constraint is the last line of defence when a lock is lost and two writers " +
 		"decrement the same row: the server rejects the write that would go negative. MySQL 8 " +
 		"accepts CHECK ... NOT ENFORCED, which is stored and shown but never evaluated, and " +
 		"servers older than MySQL 8.0.16 parse CHECK and ignore it. Either way the constraint " +
 		"reads like a guard and guards nothing. MariaDB's check_constraint_checks=OFF, globally or " +
-		"in a session (a DSN parameter, an init command), switches every CHECK off at once.",
+		"in a session (a DSN parameter, an init command), switches every CHECK off at once. TiDB parses " +
+		"CHECK and ignores it before v7.2, and from v7.2 enforces it only with tidb_enable_check_constraint = ON " +
+		"(OFF by default); the finding then says how its transaction mode (tidb_txn_mode) makes the conditional " +
+		"UPDATE hold: pessimistic as on MySQL, optimistic only once COMMIT succeeds.",
 	Fix: "ALTER TABLE t ALTER CHECK chk_qty ENFORCED (validates every row: run it in its own " +
 		"migration, and clean negative rows first); on an old server upgrade to MySQL 8.0.16+ " +
 		"or MariaDB 10.2.1+",
@@ -31,6 +34,12 @@ var CheckUnenforced = &lint.Rule{
 func runCheckUnenforced(p *lint.Pass) error {
 	if p.Live != nil {
 		reportChecksSwitchedOff(p)
+		if p.Live.TiDB != nil {
+			// TiDB's CHECK constraints are not read; its finding is the
+			// server's switch.
+			reportTiDBChecks(p)
+			return nil
+		}
 	}
 	serverIgnores := p.Live != nil && !p.Live.EnforceCheck
 	for _, t := range tables(p) {
