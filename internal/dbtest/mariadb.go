@@ -219,7 +219,11 @@ func startMariaDB(extra ...string) (_ *MariaDB, err error) {
 }
 
 // mariadbdArgs returns the options of a throwaway server: loopback only,
-// small, and fast rather than durable since its data dies with the test.
+// small, and fast rather than safe from a crash of the host since its data
+// dies with the test — but for the redo log, flushed at each commit as
+// guard audit's GS011 asks of every server, so that the audits of the
+// tests are not all GS011 findings (the flush costs a fraction of a
+// millisecond a commit here).
 func mariadbdArgs(dir, socket string, port int, osUser string) []string {
 	args := []string{
 		"--no-defaults", // must come first: ignore /etc/mysql and ~/.my.cnf
@@ -234,7 +238,7 @@ func mariadbdArgs(dir, socket string, port int, osUser string) []string {
 		"--skip-log-bin",
 		"--innodb-buffer-pool-size=64M",
 		"--innodb-log-file-size=16M",
-		"--innodb-flush-log-at-trx-commit=2",
+		"--innodb-flush-log-at-trx-commit=1",
 		"--sync-binlog=0",
 		"--innodb-doublewrite=0",
 		// The data directory is deleted after the stop: skip the final flush.
