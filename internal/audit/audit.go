@@ -116,6 +116,9 @@ type TargetResult struct {
 	// cluster lists the primaries of the Cluster a Redis server belongs
 	// to, itself included; nil outside cluster mode.
 	cluster []clusterNode
+	// server is the host:port of a database target, which the findings
+	// of the server as a whole (Rule.PerServer) name.
+	server string
 }
 
 // AuditTarget connects to one target, reads its schema, version and
@@ -123,7 +126,7 @@ type TargetResult struct {
 func AuditTarget(ctx context.Context, t *target.Target, opts Options) *TargetResult {
 	opts = opts.withDefaults()
 	began := time.Now()
-	res := &TargetResult{Target: t.Name()}
+	res := &TargetResult{Target: t.Name(), server: t.Config().Addr}
 	err := auditTarget(ctx, t, opts, res)
 	res.Elapsed = time.Since(began)
 	if err != nil {
@@ -151,6 +154,10 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 	live, err := readLive(ctx, q, t, srv, opts)
 	if err != nil {
 		return err
+	}
+	if live.TiDB != nil && live.EnforceCheck {
+		res.Notes = append(res.Notes, "TiDB: guard reads no CHECK constraint from TiDB's information_schema, so GS003 "+
+			"may report a counter whose CHECK is there (SHOW CREATE TABLE shows it)")
 	}
 	var ran *ranStatements
 	if opts.Queries {
@@ -223,8 +230,9 @@ func readAuditedSchema(ctx context.Context, q *countingQuerier, t *target.Target
 }
 
 // readLive is what the schema rules know of the server beyond its schema:
-// its version, whether it enforces CHECK, both sql_mode scopes, how a scan
-// is bounded there and, unless opts.NoData, the connection GS010 scans on.
+// its version, whether it enforces CHECK, both sql_mode scopes, how it
+// keeps commits and replicates (or what TiDB it is), how a scan is bounded
+// there and, unless opts.NoData, the connection GS010 scans on.
 func readLive(ctx context.Context, q *countingQuerier, t *target.Target, srv schema.Server, opts Options) (*lint.Live, error) {
 	live := &lint.Live{
 		Target:       t.Name(),
@@ -239,6 +247,11 @@ func readLive(ctx context.Context, q *countingQuerier, t *target.Target, srv sch
 	if err := readModes(ctx, q, live, srv.Flavor); err != nil {
 		return nil, err
 	}
+	rows, err := readServerRows(ctx, q, srv)
+	if err != nil {
+		return nil, err
+	}
+	applyServerRows(live, rows, t.Config().Addr)
 	if !opts.NoData {
 		live.Data = q
 	}
@@ -254,7 +267,11 @@ func judgeTarget(t *target.Target, opts Options, sch *schema.Schema, live *lint.
 		if !lint.Active(f) {
 			return
 		}
-		f.Target, f.File = t.Name(), ""
+		// A finding of the server as a whole names it host:port.
+		if f.Target == "" || f.File != "" {
+			f.Target = t.Name()
+		}
+		f.File = ""
 		found = append(found, f)
 	}
 	pol := opts.Policy

@@ -91,6 +91,7 @@ func Run(ctx context.Context, targets []*target.Target, opts Options) *Report {
 	opts.Log = red.Writer(opts.Log)
 	done := auditAll(ctx, targets, opts)
 	rep := newReport(uniqueResults(done, len(targets)), red)
+	rep.Result.Findings = groupByServer(rep.Result.Findings, rep.Targets, opts.Rules)
 	lint.Order(rep.Result.Findings)
 	if opts.Baseline != nil {
 		var o lint.BaselineOutcome
@@ -212,4 +213,44 @@ func (r *Report) Queries() int {
 		n += t.Queries
 	}
 	return n
+}
+
+// groupByServer keeps one of the findings of the PerServer rules (GS011,
+// GS012) that the databases of one server each reported alike, named by
+// the server (host:port), with how many audited databases share it: a
+// fleet of 200 shards on one server reads as one server's durability.
+func groupByServer(fs []lint.Finding, results []*TargetResult, rules []*lint.Rule) []lint.Finding {
+	perServer := map[string]bool{}
+	for _, r := range rules {
+		if r.PerServer {
+			perServer[r.Code] = true
+		}
+	}
+	if len(perServer) == 0 {
+		return fs
+	}
+	databases := map[string]int{}
+	for _, res := range results {
+		if res.Err == nil && res.Redis == nil && res.server != "" {
+			databases[res.server]++
+		}
+	}
+	type key struct {
+		code, target, column, message string
+		severity                      policy.Severity
+	}
+	seen := map[key]bool{}
+	out := fs[:0]
+	for _, f := range fs {
+		if perServer[f.Code] {
+			k := key{f.Code, f.Target, f.ColumnName, f.Message, f.Severity}
+			if seen[k] {
+				continue
+			}
+			seen[k] = true
+			f.Databases = databases[f.Target]
+		}
+		out = append(out, f)
+	}
+	return out
 }
