@@ -188,6 +188,20 @@ func TestOSCGuardKilled(t *testing.T) {
 					t.Fatalf("%s still runs 30s after guard was killed (pids %v)", PTOSCBinary, pids)
 				}
 			}
+			// The server ends the tool's connections, and releases the lock
+			// of its run, once the statement it was running ends.
+			for wait := time.Now().Add(30 * time.Second); ; time.Sleep(50 * time.Millisecond) {
+				var holder sql.NullInt64
+				if err := db.SQL.QueryRow("SELECT IS_USED_LOCK(?)", oscLockName(db.Name, "t_stock")).Scan(&holder); err != nil {
+					t.Fatal(err)
+				}
+				if !holder.Valid {
+					break
+				}
+				if time.Now().After(wait) {
+					t.Fatalf("the lock of the tool's run is still held by connection %d 30s after the tool ended", holder.Int64)
+				}
+			}
 			if st := state(t, db); st != (State{Version: 2, Dirty: true}) {
 				t.Errorf("version %s after the kill, want 2 dirty", st)
 			}
