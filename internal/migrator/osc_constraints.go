@@ -83,8 +83,8 @@ func ptOSCConstraintName(name string) string {
 	return name
 }
 
-// checkNames lists the names of checks.
-func checkNames(checks []tableCheck) []string {
+// tableCheckNames lists the names of checks.
+func tableCheckNames(checks []tableCheck) []string {
 	out := make([]string, len(checks))
 	for i, c := range checks {
 		out[i] = c.Name
@@ -136,7 +136,7 @@ func checkNameRefusal(srv schema.Server, checks []tableCheck) string {
 	if len(checks) == 0 || checkNamesPerTable(srv) {
 		return ""
 	}
-	names := checkNames(checks)
+	names := tableCheckNames(checks)
 	return fmt.Sprintf("the table has CHECK constraints (%s) and %s keeps their names unique per database: the tool's copy of the table "+
 		"would carry them renamed (%s) after the swap, and naming them back copies the whole table (ADD CHECK needs ALGORITHM=COPY)",
 		strings.Join(names, ", "), srv, ptOSCConstraintName(names[0]))
