@@ -89,6 +89,26 @@ func (m *Migrator) recoverOSC(ctx context.Context, st State) (State, error) {
 	if err != nil {
 		return st, err
 	}
+	if len(cands) == 2 && strings.EqualFold(cands[0].table, cands[1].table) {
+		// The up file of the dirty version and the down file of the next
+		// one alter the same table: guard's history tells which ran, the
+		// next version being still recorded as applied while its down
+		// file runs.
+		h, err := m.readHistory(ctx)
+		if err != nil {
+			return st, err
+		}
+		switch {
+		case !h.exists:
+			m.logf("%s and %s both alter %s with %s, and no history of this database tells which of them ran: see what it left, then force the version\n",
+				displayFile(cands[0].step.File), displayFile(cands[1].step.File), cands[0].table, PTOSCBinary)
+			return st, nil
+		case h.versions[cands[1].step.Version]:
+			cands = cands[1:]
+		default:
+			cands = cands[:1]
+		}
+	}
 	for _, c := range cands {
 		var holder sql.NullInt64
 		if err := m.db.QueryRowContext(ctx, "SELECT IS_USED_LOCK(?)", oscLockName(m.database, c.table)).Scan(&holder); err != nil {

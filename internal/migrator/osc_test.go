@@ -685,3 +685,41 @@ func TestOSCRecoveryByWhatIsLeft(t *testing.T) {
 		t.Errorf("applied %v, version %s; want 000002 applied, 2 clean", res.Applied, state(t, db))
 	}
 }
+
+// The up file of the dirty version and the down file of the next one both
+// alter the table through pt-online-schema-change: guard's history tells
+// that the down file ran (its version is still recorded applied), so the
+// version goes back clean to the one it was undoing.
+func TestOSCRecoveryOfADownFile(t *testing.T) {
+	needPTOSC(t)
+	db := dbtest.MySQL(t)
+	osc := "-- " + OSCDirective + " " + OSCPTOnlineSchemaChange + "\n"
+	dir := writeDir(t, map[string]string{
+		"000001_create.up.sql": stockTable,
+		"000002_a.up.sql":      osc + "ALTER TABLE t_stock ADD COLUMN a INT NULL;",
+		"000002_a.down.sql":    osc + "ALTER TABLE t_stock DROP COLUMN a;",
+		"000003_b.up.sql":      osc + "ALTER TABLE t_stock ADD COLUMN b INT NULL;",
+		"000003_b.down.sql":    osc + "ALTER TABLE t_stock DROP COLUMN b;",
+	})
+	ctx := context.Background()
+	var log strings.Builder
+	m := open(t, db, dir, Options{Log: &log})
+	if _, err := m.Up(ctx); err != nil {
+		t.Fatal(dbtest.Redact(err.Error()))
+	}
+	// What a guard killed while the down file of 3 ran leaves.
+	db.Exec(t, "UPDATE schema_migrations SET version = 2, dirty = 1", "CREATE TABLE _t_stock_new LIKE t_stock")
+	log.Reset()
+	if _, err := m.Up(ctx); err != nil {
+		t.Fatalf("up: %s\n%s", dbtest.Redact(err.Error()), dbtest.Redact(log.String()))
+	}
+	if want := "000003_b.down.sql: guard migrate stopped while " + PTOSCBinary + " altered t_stock"; !strings.Contains(log.String(), want) {
+		t.Errorf("log lacks %q:\n%s", want, dbtest.Redact(log.String()))
+	}
+	if want := "version 2 was dirty: recorded clean at 3"; !strings.Contains(log.String(), want) {
+		t.Errorf("log lacks %q:\n%s", want, dbtest.Redact(log.String()))
+	}
+	if st := state(t, db); st != (State{Version: 3}) {
+		t.Errorf("version %s, want 3 clean", st)
+	}
+}
