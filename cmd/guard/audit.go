@@ -26,6 +26,15 @@ every schema rule on them, GS001 and GS002 included. GS010 then scans the rows
 for negative counters and duplicate business keys, each scan bounded by
 --scan-timeout on the server; --no-data skips it.
 
+GS011 and GS012 judge how each server keeps the commits it acknowledges and
+fails over (innodb_flush_log_at_trx_commit, sync_binlog, binlog_format,
+read_only on replicas, semi-synchronous replication, GTID), read with the
+privileges an auditor has: a refused question is an info finding "cannot
+tell". They name the server, host:port, and a fleet reports each once per
+server with the number of databases that share it. TiDB is recognised: GS002
+says when it enforces no CHECK (tidb_enable_check_constraint) and how its
+transaction mode makes the conditional UPDATE hold.
+
 DSN: user:pass@tcp(host:3306)/db or mysql://user:pass@host:3306/db?params,
 from --dsn (repeatable), --targets FILE (one DSN per line, # comments) or the
 GUARD_DSN environment variable. Findings name their target host:port/db;
