@@ -74,7 +74,7 @@ func (d *Durability) On(name string) (on, known bool) {
 	if !ok {
 		return false, false
 	}
-	return isOn(v), true
+	return SettingOn(v), true
 }
 
 // StatusCount returns a numeric status variable and whether the server
@@ -100,8 +100,9 @@ func (d *Durability) HasReplicas() (n int, known bool) {
 	return max(len(d.Replicas), d.ReplicaCount), d.ReplicasKnown
 }
 
-// isOn reads a boolean variable as the servers print it.
-func isOn(v string) bool {
+// SettingOn reads a boolean variable or status value as the servers print
+// it: ON, 1, YES or TRUE in any case.
+func SettingOn(v string) bool {
 	switch strings.ToUpper(strings.TrimSpace(v)) {
 	case "ON", "1", "YES", "TRUE":
 		return true

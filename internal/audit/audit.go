@@ -155,10 +155,7 @@ func auditTarget(ctx context.Context, t *target.Target, opts Options, res *Targe
 	if err != nil {
 		return err
 	}
-	if live.TiDB != nil && live.EnforceCheck {
-		res.Notes = append(res.Notes, "TiDB: guard reads no CHECK constraint from TiDB's information_schema, so GS003 "+
-			"may report a counter whose CHECK is there (SHOW CREATE TABLE shows it)")
-	}
+	res.Notes = append(res.Notes, serverNotes(live)...)
 	var ran *ranStatements
 	if opts.Queries {
 		if ran, err = readRan(ctx, q, t.Database(), srv.Flavor == schema.FlavorMariaDB, sch); err != nil {

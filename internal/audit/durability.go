@@ -110,7 +110,7 @@ func readServerRows(ctx context.Context, q lint.Querier, srv schema.Server) (*Se
 	if r.ReplicaStatus, r.ReplicaStatusError, err = readRows(ctx, q, status); err != nil {
 		return nil, err
 	}
-	if isOn(r.Variables["log_bin"]) {
+	if lint.SettingOn(r.Variables["log_bin"]) {
 		hosts := "SHOW SLAVE HOSTS"
 		if srv.NamesReplicas() {
 			hosts = "SHOW REPLICAS"
@@ -140,7 +140,7 @@ func needsStatus(r *ServerRows, mariadb bool) bool {
 	if mariadb && (r.ReplicaStatusError != "" || r.ReplicaHostsError != "") {
 		return true
 	}
-	return isOn(r.Variables["rpl_semi_sync_master_enabled"]) || isOn(r.Variables["rpl_semi_sync_source_enabled"])
+	return lint.SettingOn(r.Variables["rpl_semi_sync_master_enabled"]) || lint.SettingOn(r.Variables["rpl_semi_sync_source_enabled"])
 }
 
 // readDumpThreads fills DumpThreads and SeesAllThreads.
@@ -231,13 +231,4 @@ func readRows(ctx context.Context, q lint.Querier, query string) ([]map[string]s
 		return nil, err.Error(), nil
 	}
 	return out, "", nil
-}
-
-// isOn reads a boolean variable as the servers print it.
-func isOn(v string) bool {
-	switch strings.ToUpper(strings.TrimSpace(v)) {
-	case "ON", "1", "YES", "TRUE":
-		return true
-	}
-	return false
 }

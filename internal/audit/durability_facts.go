@@ -27,13 +27,24 @@ func applyServerRows(live *lint.Live, r *ServerRows, server string) {
 	live.Durability = durabilityFacts(r, srv, server)
 }
 
+// serverNotes says what the audit of the server live describes cannot
+// see: the CHECK constraints of a TiDB that enforces them, which guard does
+// not read from TiDB's information_schema.
+func serverNotes(live *lint.Live) []string {
+	if live.TiDB == nil || !live.EnforceCheck {
+		return nil
+	}
+	return []string{"TiDB: guard reads no CHECK constraint from TiDB's information_schema, so GS003 may report a " +
+		"counter whose CHECK is there (SHOW CREATE TABLE shows it)"}
+}
+
 // tidbFacts reads the variables that change what guard's guards do on
 // TiDB.
 func tidbFacts(r *ServerRows, srv schema.Server) *lint.TiDB {
 	t := &lint.TiDB{Release: srv.TiDB}
 	if v, ok := r.Variables["tidb_enable_check_constraint"]; ok {
 		t.CheckConstraint = "OFF"
-		if isOn(v) {
+		if lint.SettingOn(v) {
 			t.CheckConstraint = "ON"
 		}
 	}
@@ -44,7 +55,7 @@ func tidbFacts(r *ServerRows, srv schema.Server) *lint.TiDB {
 			t.TxnMode = "optimistic"
 		}
 	}
-	if v, ok := r.Variables["tidb_disable_txn_auto_retry"]; ok && !isOn(v) {
+	if v, ok := r.Variables["tidb_disable_txn_auto_retry"]; ok && !lint.SettingOn(v) {
 		t.AutoRetry = srv.RetriesOptimisticTransactions()
 	}
 	return t

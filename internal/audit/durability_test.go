@@ -24,6 +24,9 @@ type serverFixture struct {
 	About string     `json:"about"`
 	Rows  ServerRows `json:"rows"`
 	Want  []string   `json:"want"`
+	// Notes are regexps over the notes the audit prints for the server,
+	// each matching one.
+	Notes []string `json:"notes,omitempty"`
 }
 
 // serverCodes are the codes the server fixtures judge.
@@ -41,7 +44,15 @@ func TestRecordedServers(t *testing.T) {
 	for _, path := range files {
 		t.Run(filepath.Base(path), func(t *testing.T) {
 			fx := readServerFixture(t, path)
-			found := judgeServer(t, &fx.Rows)
+			found, notes := judgeServer(t, &fx.Rows)
+			if len(notes) != len(fx.Notes) {
+				t.Errorf("notes %q, want %d matching %q", notes, len(fx.Notes), fx.Notes)
+			}
+			for i := range min(len(notes), len(fx.Notes)) {
+				if !regexp.MustCompile(fx.Notes[i]).MatchString(notes[i]) {
+					t.Errorf("note %q does not match %q", notes[i], fx.Notes[i])
+				}
+			}
 			used := make([]bool, len(fx.Want))
 			for _, f := range found {
 				text := f.Code + " " + string(f.Severity) + " " + f.Message
@@ -118,8 +129,8 @@ const fixtureSchema = `CREATE TABLE t_inventory (id BIGINT PRIMARY KEY, inventor
 
 // judgeServer runs every schema rule, as the audit of db1:3306/shop does,
 // on what the recorded answers r say, and returns the findings of
-// serverCodes.
-func judgeServer(t *testing.T, r *ServerRows) []lint.Finding {
+// serverCodes and the audit's notes.
+func judgeServer(t *testing.T, r *ServerRows) ([]lint.Finding, []string) {
 	t.Helper()
 	var ddl []schema.DDL
 	for _, piece := range sqlparse.Split(fixtureSchema) {
@@ -147,5 +158,5 @@ func judgeServer(t *testing.T, r *ServerRows) []lint.Finding {
 		}
 	}
 	lint.Order(out)
-	return out
+	return out, serverNotes(live)
 }

@@ -159,7 +159,7 @@ func checkSemiSync(p *lint.Pass, d *lint.Durability) {
 	}
 	status, statusKnown := d.Status[statusVar]
 	clients, clientsKnown := d.StatusCount(clientsVar)
-	if statusKnown && !isOnValue(status) || clientsKnown && clients == 0 {
+	if statusKnown && !lint.SettingOn(status) || clientsKnown && clients == 0 {
 		settings := settingsOf(d, enabledVar, waitVar)
 		if statusKnown {
 			settings[statusVar] = status
@@ -185,15 +185,6 @@ func statusText(statusVar, status string, statusKnown bool, clientsVar string, c
 		parts = append(parts, clientsVar+" = "+countOf(clients, "replica"))
 	}
 	return strings.Join(parts, ", ")
-}
-
-// isOnValue reads a status value as the servers print it.
-func isOnValue(v string) bool {
-	switch strings.ToUpper(strings.TrimSpace(v)) {
-	case "ON", "1", "YES":
-		return true
-	}
-	return false
 }
 
 // checkGTID reports replication a failover tool cannot re-point by GTID.
