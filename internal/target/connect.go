@@ -3,6 +3,7 @@ package target
 import (
 	"context"
 	"database/sql"
+	"errors"
 	"fmt"
 	"io"
 
@@ -24,9 +25,11 @@ type ConnectOptions struct {
 	Log io.Writer
 }
 
-// Connect opens a pool on t and pings it, bounded by DialTimeout, so that an
-// unreachable server fails before anything starts. Its errors start with
-// "connect: " and are redacted with t's passwords.
+// Connect opens a pool on t and pings it, so that an unreachable server
+// fails before anything starts: the server has the connect timeout to send
+// its greeting, and as long again to let the login through. Its errors
+// start with "connect: " and are redacted with t's passwords (they name the
+// address of a server that did not answer in time).
 func (t *Target) Connect(ctx context.Context, o ConnectOptions) (*sql.DB, error) {
 	red := NewRedactor(t)
 	cfg := t.Config()
@@ -44,10 +47,15 @@ func (t *Target) Connect(ctx context.Context, o ConnectOptions) (*sql.DB, error)
 	conns := max(o.Conns, 1)
 	db.SetMaxOpenConns(conns)
 	db.SetMaxIdleConns(conns)
-	pctx, cancel := context.WithTimeout(ctx, DialTimeout+DialTimeout/5)
+	timeout := cfg.Timeout
+	pctx, cancel := context.WithTimeout(ctx, 2*timeout)
 	defer cancel()
 	if err := db.PingContext(pctx); err != nil {
 		db.Close()
+		var none *NoAnswerError
+		if !errors.As(err, &none) && errors.Is(err, context.DeadlineExceeded) && ctx.Err() == nil {
+			err = &NoAnswerError{Addr: cfg.Addr, Within: timeout, stage: stageLogin}
+		}
 		return nil, fmt.Errorf("connect: %s", red.Redact(err.Error()))
 	}
 	return db, nil

@@ -19,6 +19,8 @@ import (
 
 // Bounds guard puts on its own connections, whatever the DSN says: an
 // unreachable host must fail fast, and a stuck read must not hang a fleet.
+// DialTimeout is the default connect timeout (--connect-timeout): how long a
+// server has to accept a connection and say its first word.
 const (
 	DialTimeout = 5 * time.Second
 	IOTimeout   = 60 * time.Second
@@ -32,7 +34,14 @@ type Target struct {
 	cfg *mysql.Config
 	// secrets are the password and the forms it is written in, for the redactor.
 	secrets []string
+	// connectTimeout is SetConnectTimeout's; 0 is DialTimeout.
+	connectTimeout time.Duration
 }
+
+// SetConnectTimeout bounds how long the server has to accept a connection
+// and send its greeting (d <= 0: DialTimeout). A shorter timeout= of the DSN
+// still wins.
+func (t *Target) SetConnectTimeout(d time.Duration) { t.connectTimeout = d }
 
 // ErrNoDatabase is matched by the ParseError of a DSN that names no
 // database: every live command works on one database per target.
@@ -518,9 +527,8 @@ func isHex(c byte) bool {
 // enforce applies guard's own connection settings. sql_mode is left as the
 // DSN has it: an audit reads the session mode the application's DSN gets.
 func enforce(cfg *mysql.Config) {
-	if cfg.Timeout <= 0 || cfg.Timeout > DialTimeout {
-		cfg.Timeout = DialTimeout
-	}
+	// cfg.Timeout, the DSN's timeout=, is left for Config: the connect
+	// timeout may be set after parsing.
 	if cfg.ReadTimeout <= 0 || cfg.ReadTimeout > IOTimeout {
 		cfg.ReadTimeout = IOTimeout
 	}
@@ -541,7 +549,27 @@ func (t *Target) Name() string { return t.cfg.Addr + "/" + t.cfg.DBName }
 func (t *Target) Database() string { return t.cfg.DBName }
 
 // Config returns a copy of the driver configuration guard connects with.
-func (t *Target) Config() *mysql.Config { return t.cfg.Clone() }
+// Its connections are made within the connect timeout (a shorter timeout=
+// of the DSN wins), greeting included: a server that does not answer in
+// time fails the connection with a *NoAnswerError.
+func (t *Target) Config() *mysql.Config {
+	cfg := t.cfg.Clone()
+	cfg.Timeout = t.connectTimeoutOf()
+	cfg.DialFunc = mysqlDialer(cfg.Timeout)
+	return cfg
+}
+
+// connectTimeoutOf is the connect timeout of t's connections.
+func (t *Target) connectTimeoutOf() time.Duration {
+	d := t.connectTimeout
+	if d <= 0 {
+		d = DialTimeout
+	}
+	if dsn := t.cfg.Timeout; dsn > 0 && dsn < d {
+		d = dsn
+	}
+	return d
+}
 
 // String is Name, so that printing a Target by mistake leaks nothing.
 func (t *Target) String() string { return t.Name() }

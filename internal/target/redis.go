@@ -21,7 +21,13 @@ type Redis struct {
 	db       int
 	tls      bool
 	secrets  []string
+	// connectTimeout is SetConnectTimeout's; 0 is DialTimeout.
+	connectTimeout time.Duration
 }
+
+// SetConnectTimeout bounds how long a server has to accept a connection
+// and answer (d <= 0: DialTimeout); a client's shorter DialTimeout wins.
+func (r *Redis) SetConnectTimeout(d time.Duration) { r.connectTimeout = d }
 
 // The problems of a Redis address; fixed text, as those of a DSN.
 const (
@@ -112,30 +118,55 @@ func (r *Redis) String() string { return r.Name() }
 
 // RedisOptions are guard's bounds on a Redis client.
 type RedisOptions struct {
-	PoolSize                  int
+	PoolSize int
+	// DialTimeout is the connect timeout when the Redis has none set
+	// (SetConnectTimeout); 0 is DialTimeout.
 	DialTimeout, ReadTimeout  time.Duration
 	MaxRetries, DialerRetries int
+	// Failures, when set, counts the connections the client could not open.
+	Failures *DialFailures
+}
+
+// connectTimeoutOf is the connect timeout of r's clients made with o.
+func (r *Redis) connectTimeoutOf(o RedisOptions) time.Duration {
+	switch {
+	case r.connectTimeout > 0:
+		return r.connectTimeout
+	case o.DialTimeout > 0:
+		return o.DialTimeout
+	}
+	return DialTimeout
+}
+
+// clientOptions are the options every client of r is made with: its
+// connections are made by guard's dialer, proved answering within the
+// connect timeout (TLS handshake included), and a dial that failed is not
+// tried again at once: the command's own retries redial.
+func (r *Redis) clientOptions(addr, password string, o RedisOptions) *redis.Options {
+	timeout := r.connectTimeoutOf(o)
+	return &redis.Options{
+		Addr: addr, Username: r.user, Password: password, DB: r.db,
+		Dialer: r.redisDialer(timeout, o.Failures),
+		// go-redis's own bound on the dialer, which gives up first.
+		DialTimeout: 2*timeout + plainProbeTimeout,
+		ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
+		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+		DialerRetries: max(o.DialerRetries, 1), DialerRetryTimeout: 10 * time.Millisecond,
+	}
 }
 
 // Client returns a client of r: a plain one, or a failover client asking
 // the sentinels for the master.
 func (r *Redis) Client(o RedisOptions) redis.UniversalClient {
+	opts := r.clientOptions(r.addrs[0], r.password, o)
 	if r.master != "" {
 		return redis.NewFailoverClient(&redis.FailoverOptions{
 			MasterName: r.master, SentinelAddrs: r.addrs,
 			Username: r.user, Password: r.password, SentinelPassword: r.password, DB: r.db,
-			DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
-			MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
+			Dialer: opts.Dialer, DialTimeout: opts.DialTimeout, ReadTimeout: opts.ReadTimeout, WriteTimeout: opts.WriteTimeout,
+			MaxRetries: opts.MaxRetries, PoolSize: opts.PoolSize,
+			DialerRetries: opts.DialerRetries, DialerRetryTimeout: opts.DialerRetryTimeout,
 		})
-	}
-	opts := &redis.Options{
-		Addr: r.addrs[0], Username: r.user, Password: r.password, DB: r.db,
-		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
-		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
-		DialerRetries: o.DialerRetries, DialerRetryTimeout: 10 * time.Millisecond,
-	}
-	if r.tls {
-		opts.TLSConfig = tlsConfig(r.addrs[0])
 	}
 	return redis.NewClient(opts)
 }
@@ -191,15 +222,7 @@ func (r *Redis) Sentinels() ([]string, string) {
 // credentials, database and TLS: the server of a host:port or redis://
 // address, or the primary a Sentinel named.
 func (r *Redis) ServerClient(addr string, o RedisOptions) *redis.Client {
-	opts := &redis.Options{
-		Addr: addr, Username: r.user, Password: r.password, DB: r.db,
-		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
-		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
-	}
-	if r.tls {
-		opts.TLSConfig = tlsConfig(addr)
-	}
-	return redis.NewClient(opts)
+	return redis.NewClient(r.clientOptions(addr, r.password, o))
 }
 
 // SentinelClient returns a client of the sentinel at addr, authenticated as
@@ -211,11 +234,9 @@ func (r *Redis) SentinelClient(addr string, o RedisOptions, auth bool) *redis.Se
 	if auth {
 		password = r.password
 	}
-	return redis.NewSentinelClient(&redis.Options{
-		Addr: addr, Password: password,
-		DialTimeout: o.DialTimeout, ReadTimeout: o.ReadTimeout, WriteTimeout: o.ReadTimeout,
-		MaxRetries: o.MaxRetries, PoolSize: o.PoolSize,
-	})
+	opts := r.clientOptions(addr, password, o)
+	opts.Username, opts.DB = "", 0
+	return redis.NewSentinelClient(opts)
 }
 
 // HasPassword reports whether the address holds a password.
