@@ -1,7 +1,9 @@
 // Package audit runs guard's schema rules against live servers: one database
 // per target, many targets in parallel. It reads information_schema, the
-// server version and both sql_mode scopes, optionally scans the rows for
-// existing violations (GS010), and never lets a password reach its output.
+// server version, both sql_mode scopes and how the server keeps commits and
+// replicates (GS011, GS012, reported once per server), optionally scans the
+// rows for existing violations (GS010), and never lets a password reach its
+// output.
 package audit
 
 import (
