@@ -106,6 +106,7 @@ func auditCommand() *cli.Command {
 			&cli.BoolFlag{Name: "no-data", Usage: "skip the row scans (GS010): schema, version and sql_mode only"},
 			&cli.DurationFlag{Name: "timeout", Value: audit.DefaultTimeout, Usage: "bound on the whole audit of one target"},
 			&cli.DurationFlag{Name: "scan-timeout", Value: audit.DefaultScanTimeout, Usage: "bound on each row scan, enforced by the server"},
+			connectTimeoutFlag(),
 			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file, on every target", TakesFile: true},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
 		),
@@ -194,7 +195,7 @@ func checkAuditBounds(c *cli.Context) error {
 	if parallel := c.Int("parallel"); parallel < 1 {
 		return inputErrf("--parallel %d: want 1 or more", parallel)
 	}
-	for _, name := range []string{"timeout", "scan-timeout"} {
+	for _, name := range []string{"timeout", "scan-timeout", "connect-timeout"} {
 		if c.Duration(name) <= 0 {
 			return inputErrf("--%s %s: want a positive duration", name, c.Duration(name))
 		}
@@ -225,6 +226,12 @@ func auditTargets(c *cli.Context) ([]*target.Target, []*target.Redis, *target.Re
 		if targets, err = target.Collect(src); err != nil {
 			return nil, nil, nil, inputErr(err)
 		}
+	}
+	for _, t := range targets {
+		t.SetConnectTimeout(c.Duration("connect-timeout"))
+	}
+	for _, r := range redisServers {
+		r.SetConnectTimeout(c.Duration("connect-timeout"))
 	}
 	return targets, redisServers, audit.Redactor(targets, redisServers), nil
 }

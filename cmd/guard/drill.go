@@ -69,9 +69,14 @@ as a FLUSHALL or a restart without persistence would (other keys are left
 alone). --fault restart needs a Redis the drill can restart: it is only
 available from the test harness.
 
+--connect-timeout (default 5s) bounds how long MySQL and Redis each have to
+accept a connection and answer (the MySQL greeting, a Redis PING, the TLS
+handshake of rediss://); a server that does not is named in the error.
+
 Exit codes: 0 every guarded strategy held, 1 one oversold or lost updates
 (naive is expected to), 2 bad input or a table the drill cannot run on,
-3 runtime failure or interrupted.
+3 runtime failure (a server that cannot be reached or does not answer) or
+interrupted.
 
 Examples:
    guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
@@ -90,6 +95,7 @@ Examples:
 			&cli.StringFlag{Name: "fault", Usage: "Redis fault during lock-cas: flush (restart: test harness only)"},
 			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections, split over the nodes"},
 			&cli.IntFlag{Name: "nodes", Value: 1, Usage: "application nodes sharing Redis: the workers are split over this many DAOs, each with its own pool and Redis client"},
+			connectTimeoutFlag(),
 		),
 		Action: runDrill,
 	}
@@ -183,15 +189,21 @@ func drillOptions(c *cli.Context, pol *policy.Policy) (opts drill.Options, nodeC
 // (--redis) of the drill, and returns them with the one redactor of both
 // passwords that every message and writer of the drill goes through.
 func drillTargets(c *cli.Context) (*target.Target, *target.Redis, *target.Redactor, error) {
+	timeout := c.Duration("connect-timeout")
+	if err := checkConnectTimeout(timeout); err != nil {
+		return nil, nil, nil, err
+	}
 	tg, err := target.One(c.String("dsn"), os.Getenv(target.EnvDSN))
 	if err != nil {
 		return nil, nil, nil, inputErr(err)
 	}
+	tg.SetConnectTimeout(timeout)
 	var rd *target.Redis
 	if addr := c.String("redis"); addr != "" {
 		if rd, err = target.ParseRedis(addr); err != nil {
 			return nil, nil, nil, inputErrf("--redis: %v", err)
 		}
+		rd.SetConnectTimeout(timeout)
 	}
 	return tg, rd, target.NewRedactor(tg, rd), nil
 }
@@ -279,7 +291,7 @@ func pingRedis(ctx context.Context, rdb redis.UniversalClient) error {
 func drillRedis(rd *target.Redis, workers int) redis.UniversalClient {
 	return rd.Client(target.RedisOptions{
 		PoolSize:    max(workers, 1) + 16,
-		DialTimeout: time.Second, ReadTimeout: 500 * time.Millisecond,
-		MaxRetries: 1, DialerRetries: 1,
+		ReadTimeout: 500 * time.Millisecond,
+		MaxRetries:  1, DialerRetries: 1,
 	})
 }

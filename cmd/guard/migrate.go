@@ -177,6 +177,7 @@ func migrateFlags(apply bool) []cli.Flag {
 		&cli.IntFlag{Name: "parallel", Value: migrator.DefaultParallel, Usage: "fleet: targets migrated at once"},
 		&cli.StringFlag{Name: "dir", Value: migrator.DefaultDir, Usage: "golang-migrate directory", TakesFile: true},
 		&cli.DurationFlag{Name: "lock-timeout", Value: migrator.DefaultLockTimeout, Usage: "how long to wait for another guard migrate on the same database"},
+		connectTimeoutFlag(),
 	)
 	if apply {
 		flags = append(flags,
@@ -209,6 +210,7 @@ func openSession(c *cli.Context, a *migrateArgs) (*session, error) {
 		// The errors of target hold no text of the DSN.
 		return nil, inputErrf("migrate: %v", err)
 	}
+	t.SetConnectTimeout(a.connectTimeout)
 	// File names, SQL and server messages reach the terminal escaped; json
 	// escapes them itself.
 	stdout := c.App.Writer

@@ -29,6 +29,8 @@ type migrateArgs struct {
 	skipPreflight bool
 	lockTimeout   time.Duration
 	ddlLock       time.Duration
+	// connectTimeout is --connect-timeout, set on every target.
+	connectTimeout time.Duration
 	// dryRun prints what the run would do and applies nothing; allowBlocking
 	// lets statements that block writes on big tables run.
 	dryRun, allowBlocking bool
@@ -66,6 +68,7 @@ func parseMigrateArgs(c *cli.Context, n int) (*migrateArgs, error) {
 		allowBlocking: givenIn(c, "allow-blocking").Bool("allow-blocking"),
 		config:        givenIn(c, "config").String("config"),
 	}
+	a.connectTimeout = givenIn(c, "connect-timeout").Duration("connect-timeout")
 	if rest := all[n:]; len(rest) > 0 {
 		set, _, err := trailingFlags(c, rest, refuseArgs)
 		if err != nil {
@@ -128,6 +131,8 @@ func (a *migrateArgs) setTrailing(set *flag.FlagSet) error {
 			a.lockTimeout, err = time.ParseDuration(v)
 		case "ddl-lock-timeout":
 			a.ddlLock, err = time.ParseDuration(v)
+		case "connect-timeout":
+			a.connectTimeout, err = time.ParseDuration(v)
 		case "dry-run":
 			a.dryRun = v == "true"
 		case "allow-blocking":
@@ -173,7 +178,7 @@ func (a *migrateArgs) check(c *cli.Context) error {
 	if a.ddlLock < 0 {
 		return inputErrf("--ddl-lock-timeout %s: want a duration, 0 for the server's own", a.ddlLock)
 	}
-	return nil
+	return checkConnectTimeout(a.connectTimeout)
 }
 
 // applyOnlyFlags are the flags of the subcommands that run migrations

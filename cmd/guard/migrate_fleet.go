@@ -49,6 +49,7 @@ func openFleet(c *cli.Context, a *migrateArgs) (*fleetRun, error) {
 	}
 	f := &fleetRun{targets: ts, stdout: red.Writer(stdout), stderr: red.Writer(report.PrintableWriter(c.App.ErrWriter))}
 	for _, t := range ts {
+		t.SetConnectTimeout(a.connectTimeout)
 		cfg := t.Config()
 		cfg.Logger = driverlog.MySQL(f.stderr, "guard: "+t.Name()+": driver: ")
 		f.fleet = append(f.fleet, migrator.FleetTarget{Name: t.Name(), Config: cfg})

@@ -1,0 +1,24 @@
+package main
+
+import (
+	"time"
+
+	"github.com/urfave/cli/v2"
+
+	"github.com/guard-sql/guard/internal/target"
+)
+
+// connectTimeoutFlag is --connect-timeout of every command that connects.
+func connectTimeoutFlag() cli.Flag {
+	return &cli.DurationFlag{Name: "connect-timeout", Value: target.DialTimeout,
+		Usage: "how long each server has to accept a connection and answer (MySQL's greeting, Redis's reply, the TLS handshake) before the command fails naming it"}
+}
+
+// checkConnectTimeout refuses a --connect-timeout no connection could be
+// made within.
+func checkConnectTimeout(d time.Duration) error {
+	if d <= 0 {
+		return inputErrf("--connect-timeout %s: want a positive duration", d)
+	}
+	return nil
+}
