@@ -59,24 +59,31 @@ copy (id, stock, version). Statements go with their arguments inlined
 (interpolateParams), one round trip each, as in most production pools.
 
 --nodes N splits the workers over N application nodes sharing one Redis:
-each has its own database pool (--conns is split over them), Redis client
-and DAO, so lock-cas contends across processes as a fleet does. lock-cas
-also reports how long the lock was held (p50, p99, max) and the TTL of
-3-5x the longest hold that the measure advises, against the configured one.
+each has its own database pool, Redis client and DAO, so lock-cas contends
+across processes as a fleet does. lock-cas also reports how long the lock
+was held (p50, p99, max) and the TTL of 3-5x the longest hold that the
+measure advises, against the configured one.
+
+--conns is the budget of all the nodes together: each node's pool gets its
+share, at least one connection and at most one per worker of the node.
+More nodes than a given --conns is refused; without --conns the default 64
+grows to one connection per node, and the drill says so. A budget above the
+server's max_connections (or the account's max_user_connections) is refused
+before anything is created, not met with Error 1040 mid-run.
+
+--connect-timeout (default 5s) bounds how long MySQL and Redis each have to
+accept a connection and answer (the MySQL greeting, a Redis PING, the TLS
+handshake of rediss://); a server that does not is named in the error.
 
 --fault flush deletes the drill's lock keys every 2ms while lock-cas runs,
 as a FLUSHALL or a restart without persistence would (other keys are left
 alone). --fault restart needs a Redis the drill can restart: it is only
 available from the test harness.
 
---connect-timeout (default 5s) bounds how long MySQL and Redis each have to
-accept a connection and answer (the MySQL greeting, a Redis PING, the TLS
-handshake of rediss://); a server that does not is named in the error.
-
 Exit codes: 0 every guarded strategy held, 1 one oversold or lost updates
-(naive is expected to), 2 bad input or a table the drill cannot run on,
-3 runtime failure (a server that cannot be reached or does not answer) or
-interrupted.
+(naive is expected to), 2 bad input, a table the drill cannot run on or a
+connection budget the server cannot hold, 3 runtime failure (a server that
+cannot be reached or does not answer) or interrupted.
 
 Examples:
    guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
@@ -93,7 +100,7 @@ Examples:
 			&cli.DurationFlag{Name: "duration", Usage: "stop each strategy after this long (default: until sold out)"},
 			&cli.StringFlag{Name: "strategies", Value: "all", Usage: "comma-separated: naive, for-update, conditional, cas, lock-cas"},
 			&cli.StringFlag{Name: "fault", Usage: "Redis fault during lock-cas: flush (restart: test harness only)"},
-			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections, split over the nodes"},
+			&cli.IntFlag{Name: "conns", Value: defaultDrillConns, Usage: "database connections of all the nodes together, at least one per node (the default grows to --nodes)"},
 			&cli.IntFlag{Name: "nodes", Value: 1, Usage: "application nodes sharing Redis: the workers are split over this many DAOs, each with its own pool and Redis client"},
 			connectTimeoutFlag(),
 		),
@@ -110,7 +117,7 @@ func runDrill(c *cli.Context) error {
 		return err
 	}
 	format, rank := c.String("format"), failRank(c)
-	opts, nodeConns, nodeWorkers, err := drillOptions(c, pol)
+	opts, budget, err := drillOptions(c, pol)
 	if err != nil {
 		return err
 	}
@@ -122,22 +129,28 @@ func runDrill(c *cli.Context) error {
 	opts.Database = tg.Database()
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
 	if rd != nil {
-		rdb := drillRedis(rd, nodeWorkers)
+		rdb := drillRedis(rd, budget.workers[0])
 		defer rdb.Close()
 		opts.Redis = rdb
 	}
-	connect := drillConnectOptions(nodeConns, stderr)
-	opts.NewNode = drillNode(tg, rd, connect, nodeWorkers)
+	opts.NewNode = drillNode(tg, rd, budget, stderr)
 	if err := opts.Check(); err != nil {
 		return inputErr(err)
 	}
+	if budget.raised {
+		fmt.Fprintf(stderr, "guard: --nodes %d needs a connection per node: the drill opens up to %d, more than the default --conns %d\n",
+			opts.Nodes, budget.total(), defaultDrillConns)
+	}
 
-	db, err := tg.Connect(c.Context, connect)
+	db, err := tg.Connect(c.Context, drillConnectOptions(budget.pools[0], stderr))
 	if err != nil {
 		return fmt.Errorf("%s: %v", tg.Name(), err)
 	}
 	defer db.Close()
 	opts.DB = db
+	if err := budget.fits(c.Context, db); err != nil {
+		return err
+	}
 	if err := pingRedis(c.Context, opts.Redis); err != nil {
 		return errors.New(red.Redact(fmt.Sprintf("%s: %v", rd.Name(), err)))
 	}
@@ -159,30 +172,107 @@ func runDrill(c *cli.Context) error {
 }
 
 // drillOptions reads the drill's flags into its options, refusing the
-// values it cannot run with, and gives each node its share of the
-// connections (--conns) and of the workers.
-func drillOptions(c *cli.Context, pol *policy.Policy) (opts drill.Options, nodeConns, nodeWorkers int, err error) {
+// values it cannot run with, and shares the connections (--conns) and the
+// workers out over the nodes.
+func drillOptions(c *cli.Context, pol *policy.Policy) (opts drill.Options, budget *connBudget, err error) {
 	strategies, err := drill.ParseStrategies(c.String("strategies"))
 	if err != nil {
-		return opts, 0, 0, inputErrf("--strategies: %v", err)
+		return opts, nil, inputErrf("--strategies: %v", err)
 	}
 	fault := drill.Fault(c.String("fault"))
 	if fault == drill.FaultRestart {
-		return opts, 0, 0, inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
+		return opts, nil, inputErrf("--fault restart needs a Redis the drill can restart: run it from the test harness (internal/drill's tests restart a throwaway redis-server); use --fault flush here")
 	}
 	conns, nodes := c.Int("conns"), c.Int("nodes")
 	if conns < 1 {
-		return opts, 0, 0, inputErrf("--conns %d: want 1 or more", conns)
+		return opts, nil, inputErrf("--conns %d: want 1 or more", conns)
 	}
 	if nodes < 1 {
-		return opts, 0, 0, inputErrf("--nodes %d: want 1 or more", nodes)
+		return opts, nil, inputErrf("--nodes %d: want 1 or more", nodes)
 	}
 	opts = drill.Options{
 		Table: c.String("table"), Column: c.String("column"), Policy: pol,
 		Rows: c.Int("rows"), Stock: c.Int64("stock"), Workers: c.Int("workers"), Duration: c.Duration("duration"),
 		Strategies: strategies, Fault: fault, Nodes: nodes,
 	}
-	return opts, max(conns/nodes, 1), (c.Int("workers") + nodes - 1) / nodes, nil
+	if nodes > conns && c.IsSet("conns") {
+		return opts, nil, inputErrf("--nodes %d needs a connection per node: more than --conns %d", nodes, conns)
+	}
+	return opts, shareConns(conns, nodes, max(opts.Workers, nodes)), nil
+}
+
+// connBudget is how the drill's connections are shared out: --conns is
+// the budget of all the nodes together, as the connections of a fleet of
+// application processes add up on the server.
+type connBudget struct {
+	// conns is the budget; raised says it is the default raised to one
+	// connection per node.
+	conns  int
+	raised bool
+	// pools holds the size of each node's pool: its share of the budget,
+	// at least one connection and at most one per worker of the node;
+	// workers the workers of each node.
+	pools, workers []int
+}
+
+// shareConns shares conns connections and workers workers out over
+// nodes nodes, the remainders to the first nodes, as the drill puts
+// worker i on node i % nodes. A budget below one connection per node is
+// raised to that.
+func shareConns(conns, nodes, workers int) *connBudget {
+	b := &connBudget{conns: max(conns, nodes), raised: conns < nodes}
+	for i := range nodes {
+		share := b.conns/nodes + btoi(i < b.conns%nodes)
+		w := workers/nodes + btoi(i < workers%nodes)
+		b.pools = append(b.pools, max(min(share, w), 1))
+		b.workers = append(b.workers, w)
+	}
+	return b
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// total is the most connections the nodes' pools open together.
+func (b *connBudget) total() int {
+	n := 0
+	for _, p := range b.pools {
+		n += p
+	}
+	return n
+}
+
+// fits refuses a budget the server cannot hold, before anything is
+// created: it would fail mid-run with Error 1040 (too many connections) or
+// 1203 (the account's max_user_connections).
+func (b *connBudget) fits(ctx context.Context, db *sql.DB) error {
+	var server, account int
+	err := db.QueryRowContext(ctx, "SELECT @@GLOBAL.max_connections, @@SESSION.max_user_connections").Scan(&server, &account)
+	var refused *mysql.MySQLError
+	switch {
+	case errors.As(err, &refused):
+		// A server without the variables (an older TiDB, a proxy) is
+		// not checked: the check only gives a clearer message.
+		return nil
+	case err != nil:
+		return fmt.Errorf("read max_connections: %w", err)
+	}
+	need := b.total()
+	why := fmt.Sprintf("the drill opens up to %d connections (--conns %d, at most one per worker)", need, b.conns)
+	if b.raised {
+		why = fmt.Sprintf("--nodes %d needs %d connections (one per node)", len(b.pools), need)
+	}
+	switch {
+	case need > server:
+		return inputErrf("%s, more than the server's max_connections %d", why, server)
+	case account > 0 && need > account:
+		return inputErrf("%s, more than the account's max_user_connections %d", why, account)
+	}
+	return nil
 }
 
 // drillTargets parses the database (--dsn, else $GUARD_DSN) and the Redis
@@ -208,11 +298,11 @@ func drillTargets(c *cli.Context) (*target.Target, *target.Redis, *target.Redact
 	return tg, rd, target.NewRedactor(tg, rd), nil
 }
 
-// drillConnectOptions is how every node connects. Statements are sent
-// with their arguments inlined, one round trip each, unless the
-// connection's collation makes that unsafe.
-func drillConnectOptions(nodeConns int, log io.Writer) target.ConnectOptions {
-	return target.ConnectOptions{Conns: nodeConns, Log: log, Adjust: func(cfg *mysql.Config) {
+// drillConnectOptions is how every node connects, with a pool of conns.
+// Statements are sent with their arguments inlined, one round trip each,
+// unless the connection's collation makes that unsafe.
+func drillConnectOptions(conns int, log io.Writer) target.ConnectOptions {
+	return target.ConnectOptions{Conns: conns, Log: log, Adjust: func(cfg *mysql.Config) {
 		cfg.InterpolateParams = true
 		if _, err := mysql.NewConnector(cfg); err != nil {
 			cfg.InterpolateParams = false
@@ -221,18 +311,18 @@ func drillConnectOptions(nodeConns int, log io.Writer) target.ConnectOptions {
 }
 
 // drillNode is the drill's NewNode: every node after the first gets a pool
-// of its own and, with Redis, a client of its own, as another application
-// process would.
-func drillNode(tg *target.Target, rd *target.Redis, connect target.ConnectOptions, nodeWorkers int) func(context.Context, int) (*sql.DB, redis.UniversalClient, error) {
-	return func(ctx context.Context, _ int) (*sql.DB, redis.UniversalClient, error) {
-		db, err := tg.Connect(ctx, connect)
+// of its own, of its share of the budget, and, with Redis, a client of its
+// own, as another application process would.
+func drillNode(tg *target.Target, rd *target.Redis, budget *connBudget, log io.Writer) func(context.Context, int) (*sql.DB, redis.UniversalClient, error) {
+	return func(ctx context.Context, i int) (*sql.DB, redis.UniversalClient, error) {
+		db, err := tg.Connect(ctx, drillConnectOptions(budget.pools[i], log))
 		if err != nil {
 			return nil, nil, err
 		}
 		if rd == nil {
 			return db, nil, nil
 		}
-		return db, drillRedis(rd, nodeWorkers), nil
+		return db, drillRedis(rd, budget.workers[i]), nil
 	}
 }
 

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"math"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -236,5 +238,66 @@ func TestDrillInterrupted(t *testing.T) {
 	var n int
 	if err := db.SQL.QueryRow(`SELECT COUNT(*) FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE() AND TABLE_NAME LIKE 'guard\_drill\_%'`).Scan(&n); err != nil || n != 0 {
 		t.Errorf("%d scratch objects left after the interruption (%v)", n, err)
+	}
+}
+
+// TestDrillConnectionBudget runs drills of many nodes on a server of its
+// own with a low max_connections: --conns is the budget of every node
+// together, more nodes than connections is refused before anything runs,
+// and a budget above max_connections too, instead of failing mid-run with
+// Error 1040.
+func TestDrillConnectionBudget(t *testing.T) {
+	db := dbtest.PrivateMySQL(t)
+	db.Exec(t, drillTable, `INSERT INTO t_stock (sku, stock) VALUES ('a', 3)`)
+	srv := db.Server()
+	status := func(name string) int {
+		t.Helper()
+		var n int
+		if err := srv.Root().QueryRow("SELECT VARIABLE_VALUE FROM information_schema.GLOBAL_STATUS WHERE VARIABLE_NAME = ?", name).Scan(&n); err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	const budget = 10
+	inUse := status("THREADS_CONNECTED")
+	maxConns := inUse + budget + 2
+	srv.Exec(t, fmt.Sprintf("SET GLOBAL max_connections = %d", maxConns))
+	common := []string{"--dsn", db.DSN, "--table", "t_stock", "--strategies", "conditional,for-update", "--stock", "200"}
+
+	t.Run("within the budget", func(t *testing.T) {
+		srv.Exec(t, "FLUSH STATUS")
+		before := status("THREADS_CONNECTED")
+		out, errOut, code := guardDrill(t, db.Password, append(common, "--workers", "40", "--nodes", "4", "--conns", strconv.Itoa(budget), "--format", "json")...)
+		if code != exitClean {
+			t.Fatalf("exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+		}
+		if used := status("MAX_USED_CONNECTIONS"); used > before+budget {
+			t.Errorf("%d connections at most, %d before the drill: the drill opened more than --conns %d", used, before, budget)
+		}
+		if !strings.Contains(out, `"nodes": 4`) {
+			t.Errorf("report:\n%s", out)
+		}
+	})
+	for _, tt := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"more nodes than --conns", []string{"--workers", "40", "--nodes", "30", "--conns", strconv.Itoa(budget)}, "--nodes 30 needs a connection per node: more than --conns 10"},
+		{"default budget raised to the nodes", []string{"--workers", "80", "--nodes", "70"},
+			fmt.Sprintf("--nodes 70 needs 70 connections (one per node), more than the server's max_connections %d", maxConns)},
+		{"budget above max_connections", []string{"--workers", "40", "--conns", "200"},
+			fmt.Sprintf("the drill opens up to 40 connections (--conns 200, at most one per worker), more than the server's max_connections %d", maxConns)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			srv.Exec(t, "FLUSH STATUS")
+			_, errOut, code := guardDrill(t, db.Password, append(common, tt.args...)...)
+			if code != exitInput || !strings.Contains(errOut, tt.want) {
+				t.Errorf("exit %d, want %d; stderr does not say %q:\n%s", code, exitInput, tt.want, dbtest.Redact(errOut))
+			}
+			if strings.Contains(errOut, "1040") {
+				t.Errorf("the server refused a connection:\n%s", dbtest.Redact(errOut))
+			}
+		})
 	}
 }
