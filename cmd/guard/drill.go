@@ -16,6 +16,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/audit"
 	"github.com/guard-sql/guard/internal/drill"
+	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/target"
 )
@@ -73,7 +74,9 @@ before anything is created, not met with Error 1040 mid-run.
 
 --connect-timeout (default 5s) bounds how long MySQL and Redis each have to
 accept a connection and answer (the MySQL greeting, a Redis PING, the TLS
-handshake of rediss://); a server that does not is named in the error.
+handshake of rediss://); a server that does not is named in the error. When
+Redis goes away during the drill, its failed dials are told once, with their
+count, at the end.
 
 --fault flush deletes the drill's lock keys every 2ms while lock-cas runs,
 as a FLUSHALL or a restart without persistence would (other keys are left
@@ -128,12 +131,16 @@ func runDrill(c *cli.Context) error {
 	}
 	opts.Database = tg.Database()
 	stdout, stderr := red.Writer(c.App.Writer), red.Writer(c.App.ErrWriter)
+	// The dialer counts the failed dials of Redis, told once at the end:
+	// go-redis's own line for each would be hundreds when Redis goes away.
+	defer driverlog.Route(withoutDialFailures{stderr})()
+	dialFailures := &target.DialFailures{}
 	if rd != nil {
-		rdb := drillRedis(rd, budget.workers[0])
+		rdb := drillRedis(rd, budget.workers[0], dialFailures)
 		defer rdb.Close()
 		opts.Redis = rdb
 	}
-	opts.NewNode = drillNode(tg, rd, budget, stderr)
+	opts.NewNode = drillNode(tg, rd, budget, stderr, dialFailures)
 	if err := opts.Check(); err != nil {
 		return inputErr(err)
 	}
@@ -154,6 +161,11 @@ func runDrill(c *cli.Context) error {
 	if err := pingRedis(c.Context, opts.Redis); err != nil {
 		return errors.New(red.Redact(fmt.Sprintf("%s: %v", rd.Name(), err)))
 	}
+	defer func() {
+		for _, line := range dialFailures.Lines() {
+			fmt.Fprintf(stderr, "guard: %s\n", line)
+		}
+	}()
 	if audit.ShowProgress(c.App.ErrWriter) {
 		opts.Progress = stderr
 	}
@@ -313,7 +325,7 @@ func drillConnectOptions(conns int, log io.Writer) target.ConnectOptions {
 // drillNode is the drill's NewNode: every node after the first gets a pool
 // of its own, of its share of the budget, and, with Redis, a client of its
 // own, as another application process would.
-func drillNode(tg *target.Target, rd *target.Redis, budget *connBudget, log io.Writer) func(context.Context, int) (*sql.DB, redis.UniversalClient, error) {
+func drillNode(tg *target.Target, rd *target.Redis, budget *connBudget, log io.Writer, fails *target.DialFailures) func(context.Context, int) (*sql.DB, redis.UniversalClient, error) {
 	return func(ctx context.Context, i int) (*sql.DB, redis.UniversalClient, error) {
 		db, err := tg.Connect(ctx, drillConnectOptions(budget.pools[i], log))
 		if err != nil {
@@ -322,7 +334,7 @@ func drillNode(tg *target.Target, rd *target.Redis, budget *connBudget, log io.W
 		if rd == nil {
 			return db, nil, nil
 		}
-		return db, drillRedis(rd, budget.workers[i]), nil
+		return db, drillRedis(rd, budget.workers[i], fails), nil
 	}
 }
 
@@ -377,11 +389,23 @@ func pingRedis(ctx context.Context, rdb redis.UniversalClient) error {
 
 // drillRedis is the client of lock-cas. It gives up fast when Redis is
 // down, as the lock it serves does not guard anything, and has a connection
-// per worker.
-func drillRedis(rd *target.Redis, workers int) redis.UniversalClient {
+// per worker. Its failed dials are counted in fails.
+func drillRedis(rd *target.Redis, workers int, fails *target.DialFailures) redis.UniversalClient {
 	return rd.Client(target.RedisOptions{
 		PoolSize:    max(workers, 1) + 16,
 		ReadTimeout: 500 * time.Millisecond,
 		MaxRetries:  1, DialerRetries: 1,
+		Failures: fails,
 	})
+}
+
+// withoutDialFailures passes the drivers' log lines on but go-redis's
+// "failed to dial" ones, which target.DialFailures counts.
+type withoutDialFailures struct{ w io.Writer }
+
+func (f withoutDialFailures) Write(p []byte) (int, error) {
+	if bytes.Contains(p, []byte("redis client: connection pool: failed to dial")) {
+		return len(p), nil
+	}
+	return f.w.Write(p)
 }

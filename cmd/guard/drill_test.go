@@ -301,3 +301,46 @@ func TestDrillConnectionBudget(t *testing.T) {
 		})
 	}
 }
+
+// TestDrillRedisDown kills Redis while lock-cas runs and starts it again:
+// the drill goes on on the compare-and-set alone, and the failed dials of
+// the outage are one line with their count, not one line each.
+func TestDrillRedisDown(t *testing.T) {
+	db := dbtest.MySQL(t)
+	db.Exec(t, drillTable, `INSERT INTO t_stock (sku, stock) VALUES ('a', 3)`)
+	srv := dbtest.Redis(t)
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	outage := make(chan struct{})
+	go func() {
+		defer close(outage)
+		// Once lock-cas holds a lock, Redis goes away for a second.
+		for ctx.Err() == nil {
+			if keys, _ := srv.Client().Keys(ctx, "lock:*").Result(); len(keys) > 0 {
+				break
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+		if ctx.Err() != nil {
+			return
+		}
+		srv.Kill()
+		time.Sleep(time.Second)
+		srv.Start()
+	}()
+	_, errOut, code := guardDrill(t, db.Password, "--dsn", db.DSN, "--redis", srv.Addr(), "--table", "t_stock",
+		"--strategies", "lock-cas", "--stock", "100000000", "--workers", "40", "--conns", "8", "--duration", "4s")
+	<-outage
+	if code != exitClean {
+		t.Fatalf("exit %d; stderr:\n%s", code, dbtest.Redact(errOut))
+	}
+	var dials []string
+	for _, line := range strings.Split(errOut, "\n") {
+		if strings.Contains(line, "failed to dial") {
+			dials = append(dials, line)
+		}
+	}
+	if len(dials) != 1 || !strings.Contains(dials[0], "redis "+srv.Addr()+": failed to dial ×") || !strings.Contains(dials[0], "(first: ") {
+		t.Errorf("%d lines of failed dials, want one with its count:\n%s", len(dials), strings.Join(dials[:min(len(dials), 5)], "\n"))
+	}
+}
