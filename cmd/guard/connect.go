@@ -22,3 +22,14 @@ func checkConnectTimeout(d time.Duration) error {
 	}
 	return nil
 }
+
+// setConnectTimeout checks the command's --connect-timeout and sets it on
+// the target it connects to.
+func setConnectTimeout(c *cli.Context, tg *target.Target) error {
+	d := c.Duration("connect-timeout")
+	if err := checkConnectTimeout(d); err != nil {
+		return err
+	}
+	tg.SetConnectTimeout(d)
+	return nil
+}

@@ -92,6 +92,8 @@ func TestConnectTimeoutNoAnswer(t *testing.T) {
 		{"drill redis", append(drill, "--dsn", db.DSN, "--redis", silentRedis, "--strategies", "lock-cas")},
 		{"migrate up", []string{"migrate", "up", "--dsn", silentDSN, "--dir", dir, "--connect-timeout", "1s"}},
 		{"migrate status", []string{"migrate", "status", "--dsn", silentDSN, "--dir", dir, "--connect-timeout", "1s"}},
+		{"plan", []string{"plan", "--dsn", silentDSN, "--out", t.TempDir(), "--connect-timeout", "1s"}},
+		{"gen dao", []string{"gen", "dao", "--table", "t_stock", "--dsn", silentDSN, "--out", t.TempDir(), "--package", "dao", "--connect-timeout", "1s"}},
 		{"migrate fleet", []string{"migrate", "up", "--dsn", silentDSN, "--dsn", "guard:" + db.Password + "@tcp(" + silent + ")/other", "--dir", dir, "--connect-timeout", "1s"}},
 	}
 	for _, tt := range tests {
@@ -138,6 +140,8 @@ func TestConnectTimeoutFlag(t *testing.T) {
 		{"audit", "--redis", "127.0.0.1:1", "--connect-timeout", "0s"},
 		{"drill", "--dsn", "u:p@tcp(127.0.0.1:1)/x", "--table", "t", "--connect-timeout", "-1s"},
 		{"migrate", "status", "--dsn", "u:p@tcp(127.0.0.1:1)/x", "--connect-timeout", "0s"},
+		{"plan", "--dsn", "u:p@tcp(127.0.0.1:1)/x", "--out", t.TempDir(), "--connect-timeout", "0s"},
+		{"gen", "dao", "--table", "t", "--dsn", "u:p@tcp(127.0.0.1:1)/x", "--out", t.TempDir(), "--package", "dao", "--connect-timeout", "0s"},
 	} {
 		_, errOut, code := guard(t, args...)
 		if code != exitInput || !strings.Contains(errOut, "--connect-timeout") {

@@ -59,6 +59,7 @@ Examples:
 		Flags: append(textOnlyFlags.flags(),
 			&cli.StringFlag{Name: "table", Usage: "the table", Required: true},
 			&cli.StringFlag{Name: "dsn", Usage: "read the table from this live database (default $" + target.EnvDSN + " when --schema is not given)"},
+			connectTimeoutFlag(),
 			&cli.StringFlag{Name: "schema", Usage: "read the table from a migrations folder, one dump file or a folder of dumps"},
 			&cli.StringFlag{Name: "out", Usage: "output folder", Required: true},
 			&cli.StringFlag{Name: "package", Usage: "Go package name (default: the base name of --out)"},
@@ -124,6 +125,9 @@ func readTable(c *cli.Context) (*schema.Table, error) {
 	}
 	if err != nil {
 		return nil, inputErr(err)
+	}
+	if err := setConnectTimeout(c, tg); err != nil {
+		return nil, err
 	}
 	s, err := liveSchema(c.Context, tg, red.Writer(c.App.ErrWriter))
 	if err != nil {

@@ -69,6 +69,7 @@ Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 			&cli.StringFlag{Name: "flavor", Value: plan.FlavorMariaDB, Usage: "server family of an offline plan: mariadb or mysql8"},
 			&cli.StringFlag{Name: "osc", Usage: "pt-osc: the steps that copy the table (ADD CHECK) run through pt-online-schema-change under guard migrate"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the plan without writing files"},
+			connectTimeoutFlag(),
 		),
 		Action: runPlan,
 	}
@@ -109,6 +110,9 @@ func runPlan(c *cli.Context) error {
 		tg, red, err := oneTarget(c.String("dsn"), dsn)
 		if err != nil {
 			return inputErr(err)
+		}
+		if err := setConnectTimeout(c, tg); err != nil {
+			return err
 		}
 		stdout, stderr = red.Writer(stdout), red.Writer(stderr)
 		in, err = livePlanInput(c.Context, tg, stderr)
