@@ -93,7 +93,10 @@ type Statement struct {
 	// File; EndLine is the line of its last character.
 	Line, Column, EndLine int
 	// Node is the parsed statement; nil when it did not parse (ParseErr) or
-	// could not be checked (Fragment.Unchecked).
+	// could not be checked (Fragment.Unchecked), and, once the per-statement
+	// rules have judged it, for a plain INSERT or REPLACE of written-out rows
+	// of a .sql query source (the driver drops those trees part by part so
+	// that a dump of rows is not held whole; the file-wide rules need none).
 	Node     sqlparse.StmtNode
 	ParseErr *sqlparse.Error
 
