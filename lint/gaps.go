@@ -14,8 +14,9 @@ import (
 // of the policy applied (a rule turned off reports none) — ordered by
 // table, then by the order of codes (rules reporting no gaps are skipped).
 // guard plan closes exactly these gaps, so lint and plan cannot disagree on
-// what is missing.
-func Gaps(rules []*Rule, pol *policy.Policy, s *schema.Schema, order []string) ([]Gap, error) {
+// what is missing. sh is the sharding the rules judge the schema with, as
+// guard lint's --vschema gives it (nil: every table on one server).
+func Gaps(rules []*Rule, pol *policy.Policy, s *schema.Schema, sh *Sharding, order []string) ([]Gap, error) {
 	if pol == nil {
 		pol = policy.Default()
 	}
@@ -29,6 +30,7 @@ func Gaps(rules []*Rule, pol *policy.Policy, s *schema.Schema, order []string) (
 				gaps = append(gaps, *f.Gap)
 			}
 		})
+		pass.Sharding = sh
 		if err := r.Run(pass); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
 		}

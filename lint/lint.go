@@ -332,6 +332,10 @@ type Pass struct {
 	// Usage says where the code uses the tables the migrations change,
 	// for the migration rules; nil answers nothing is used.
 	Usage *Usage
+	// Sharding says which tables a sharded database spreads over shards,
+	// for the schema rules that judge what a UNIQUE index guarantees; nil
+	// when every table is whole on one server.
+	Sharding *Sharding
 
 	report func(Finding)
 	// severity is what the policy makes of the rule's own code.

@@ -421,6 +421,7 @@ func (r *run) judge() error {
 	for _, rule := range r.otherRules {
 		pass := lint.NewPass(rule, r.pol, r.sch, nil, r.migs, nil, r.col.add)
 		pass.Usage = usage
+		pass.Sharding = r.cfg.Sharding
 		if err := rule.Run(pass); err != nil {
 			return fmt.Errorf("rule %s: %w", rule.Code, err)
 		}

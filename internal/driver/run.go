@@ -38,6 +38,9 @@ type Config struct {
 	// Changes, when set, keeps only the findings on what changed (see
 	// Changes); the baseline applies first, to every finding.
 	Changes *Changes
+	// Sharding, when set, names the tables a sharded database spreads over
+	// shards (guard lint --vschema), for the schema rules.
+	Sharding *lint.Sharding
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an

@@ -25,10 +25,16 @@ var gapOrder = []string{"GS004", "GS006", "GS003", "GS005"}
 // of GS003–GS006 that guard lint prints, rules turned off included as none),
 // ordered by table name, then as Plan orders its steps.
 func Gaps(s *schema.Schema, pol *policy.Policy) []Gap {
+	return shardedGaps(s, pol, nil)
+}
+
+// shardedGaps is Gaps with the tables sh spreads over shards judged as
+// guard lint --vschema judges them.
+func shardedGaps(s *schema.Schema, pol *policy.Policy, sh *lint.Sharding) []Gap {
 	if s == nil {
 		return nil
 	}
-	gaps, err := lint.Gaps(rules.All(), pol, s, gapOrder)
+	gaps, err := lint.Gaps(rules.All(), pol, s, sh, gapOrder)
 	if err != nil {
 		// The schema rules only read the model; an error is a bug in one.
 		panic(err)

@@ -13,6 +13,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/vitess"
 )
 
 // want is one expected finding: a regexp over "CODE message" at file:line.
@@ -119,7 +120,8 @@ func TestInferenceFixture(t *testing.T) {
 // wantCode finds the rule code a want expectation names.
 var wantCode = regexp.MustCompile(`G[MQRS][0-9]{3}`)
 
-// checkFixture lints dir (with its policies.toml, if any) and matches the
+// checkFixture lints dir (with its policies.toml, and the Vitess keyspace
+// of its vschema.json, if any) and matches the
 // findings of the codes checked reports against the want comments: a missing
 // and an unexpected finding both fail.
 func checkFixture(t *testing.T, dir string, checked func(code string) bool) {
@@ -132,7 +134,15 @@ func checkFixture(t *testing.T, dir string, checked func(code string) bool) {
 		}
 		pol = p
 	}
-	res, err := driver.Run(driver.Config{Paths: []string{dir}, Policy: pol, Rules: All(), Learn: Learn})
+	cfg := driver.Config{Paths: []string{dir}, Policy: pol, Rules: All(), Learn: Learn}
+	if _, err := os.Stat(filepath.Join(dir, "vschema.json")); err == nil {
+		vs, err := vitess.Load(filepath.Join(dir, "vschema.json"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cfg.Sharding = vs.Sharding()
+	}
+	res, err := driver.Run(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
