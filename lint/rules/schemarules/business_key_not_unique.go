@@ -165,6 +165,13 @@ func fixAcrossShards(t *schema.Table, s *lint.ShardedTable, key []string) string
 	if ks == "" {
 		ks = "<keyspace>"
 	}
+	for _, v := range s.Backfilling {
+		if schema.SameColumns(v.Columns, key) {
+			return fmt.Sprintf("once the backfill of the unique lookup vindex %s is done, make it refuse duplicates: "+
+				"vtctldclient --server \"$VTCTLD\" LookupVindex --name %s --table-keyspace <the keyspace of its lookup table> externalize "+
+				"(the backfill fails on duplicates: remove them first)", v.Name, v.Name)
+		}
+	}
 	name := schema.GuardName(append(append([]string{t.Name}, key...), "lookup")...)
 	return fmt.Sprintf("make %s unique across the keyspace with a unique lookup vindex owned by %s, whose lookup table refuses a second row in any shard: "+
 		"vtctldclient --server \"$VTCTLD\" LookupVindex --name %s --table-keyspace %s create --keyspace %s --type consistent_lookup_unique --table-owner %s --table-owner-columns %s, "+
