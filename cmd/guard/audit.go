@@ -109,6 +109,7 @@ func auditCommand() *cli.Command {
 			connectTimeoutFlag(),
 			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file, on every target", TakesFile: true},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
+			vschemaFlag(),
 		),
 		Action: runAudit,
 	}
@@ -150,7 +151,12 @@ func runAudit(c *cli.Context) error {
 	if err != nil {
 		return err
 	}
+	shards, err := sharding(c)
+	if err != nil {
+		return err
+	}
 	opts := audit.Options{
+		Sharding:    shards,
 		Baseline:    baseline,
 		Policy:      pol,
 		Rules:       rules.All(),

@@ -63,6 +63,7 @@ With --baseline, the baseline applies first.`,
 			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file", TakesFile: true},
 			&cli.StringFlag{Name: "new-from-rev", Usage: "report only the findings on lines changed since this git revision"},
 			&cli.StringFlag{Name: "write-baseline", Usage: "record the findings in this baseline file instead of reporting them, and exit 0", TakesFile: true},
+			vschemaFlag(),
 		),
 		Action: runLint,
 	}
@@ -92,6 +93,9 @@ func runLint(c *cli.Context) error {
 		return err
 	}
 	if cfg.Changes, err = changesSince(c); err != nil {
+		return err
+	}
+	if cfg.Sharding, err = sharding(c); err != nil {
 		return err
 	}
 	endGC := gctune.Lint.Apply()

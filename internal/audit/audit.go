@@ -69,6 +69,9 @@ type Options struct {
 	Queries bool
 	// LockScanCap bounds the lock keys whose TTL the Redis audit reads.
 	LockScanCap int
+	// Sharding, when set, names the tables a sharded database spreads over
+	// shards (guard audit --vschema): every target is judged as one shard.
+	Sharding *lint.Sharding
 }
 
 func (o Options) withDefaults() Options {
@@ -285,7 +288,9 @@ func judgeTarget(t *target.Target, opts Options, sch *schema.Schema, live *lint.
 		if r.Kind != lint.KindSchema {
 			continue
 		}
-		if err := r.Run(lint.NewPass(r, pol, sch, nil, nil, live, report)); err != nil {
+		pass := lint.NewPass(r, pol, sch, nil, nil, live, report)
+		pass.Sharding = opts.Sharding
+		if err := r.Run(pass); err != nil {
 			return nil, fmt.Errorf("rule %s: %w", r.Code, err)
 		}
 	}
