@@ -19,6 +19,8 @@ type File struct {
 	// Name is the file name: NNNNNN_title.up.sql or .down.sql.
 	Name string
 	Data []byte
+	// Mode is the file's permissions; 0 writes 0644.
+	Mode os.FileMode
 }
 
 // Suppression reasons written above the statements that guard's own
@@ -168,7 +170,11 @@ func WriteFilesAt(dir string, files []File) ([]string, error) {
 	}
 	for _, f := range files {
 		p := filepath.Join(dir, f.Name)
-		fh, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
+		mode := f.Mode
+		if mode == 0 {
+			mode = 0o644
+		}
+		fh, err := os.OpenFile(p, os.O_WRONLY|os.O_CREATE|os.O_EXCL, mode)
 		if err != nil {
 			return undo(err)
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
 )
 
 // The kinds of guard a step adds, in the order Plan writes them for a table.
@@ -76,6 +77,9 @@ type Options struct {
 	// Rows holds row counts by lower-case table name; a table without one
 	// gets -1.
 	Rows map[string]int64
+	// Sharding names the tables a sharded database (Vitess) spreads over
+	// shards, judged as guard lint --vschema judges them; nil: none.
+	Sharding *lint.Sharding
 }
 
 // Plan returns the steps that close every gap between the policy and the
@@ -88,7 +92,7 @@ func Plan(s *schema.Schema, pol *policy.Policy, srv schema.Server, opts Options)
 	}
 	triggers := opts.Strategy == StrategyTrigger || !srv.EnforcesCheck()
 	var steps []Step
-	gaps := Gaps(s, pol)
+	gaps := shardedGaps(s, pol, opts.Sharding)
 	// A column-level CHECK of a NULLable counter goes with the MODIFY that
 	// makes the column NOT NULL: it cannot be switched on afterwards.
 	dropped := map[*schema.Check]bool{}
@@ -121,7 +125,12 @@ func Plan(s *schema.Schema, pol *policy.Policy, srv schema.Server, opts Options)
 				add = counterCheckSteps(t, t.Column(g.Columns[0]), srv, triggers, opts)
 			}
 		case "GS005":
-			add = []Step{uniqueStep(t, g.Columns)}
+			st := uniqueStep(t, g.Columns)
+			if sh := opts.Sharding.Table(t.Name); sh != nil && !sh.UniqueAcrossShards(g.Columns) {
+				st.Note += fmt.Sprintf("; %s is sharded by (%s): the index holds per shard only, and GS005 says how to make the key unique across the keyspace",
+					t.Name, strings.Join(sh.Primary.Columns, ", "))
+			}
+			add = []Step{st}
 		}
 		for _, st := range add {
 			if st.Rule == "" {
