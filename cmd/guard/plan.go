@@ -60,8 +60,8 @@ Examples:
    guard plan --format json --dry-run > plan.json
 
 Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
-3 database unreachable or unreadable.`,
-		Flags: append(jsonReport.flags(),
+3 database unreachable or unreadable.` + planVitessHelp,
+		Flags: append(append(jsonReport.flags(),
 			&cli.StringFlag{Name: "dir", Value: "migrations", Usage: "migrations folder the schema is replayed from (offline; default: --out when only --out is given)", TakesFile: true},
 			&cli.StringFlag{Name: "dsn", Usage: "plan from a live database instead; default $" + target.EnvDSN + " unless --dir is given"},
 			&cli.StringFlag{Name: "out", Usage: "folder the files are written to (default: --dir)", TakesFile: true},
@@ -70,7 +70,7 @@ Exit codes: 0 written or nothing to do, 2 usage, policy or input error,
 			&cli.StringFlag{Name: "osc", Usage: "pt-osc: the steps that copy the table (ADD CHECK) run through pt-online-schema-change under guard migrate"},
 			&cli.BoolFlag{Name: "dry-run", Usage: "print the plan without writing files"},
 			connectTimeoutFlag(),
-		),
+		), vitessFlags()...),
 		Action: runPlan,
 	}
 }
@@ -93,6 +93,13 @@ func runPlan(c *cli.Context) error {
 	}
 	format := c.String("format")
 	strategy, osc, err := planChoices(c)
+	if err != nil {
+		return err
+	}
+	if err := checkVitessChoices(c, strategy, osc); err != nil {
+		return err
+	}
+	vs, err := readVSchema(c)
 	if err != nil {
 		return err
 	}
@@ -121,14 +128,29 @@ func runPlan(c *cli.Context) error {
 		}
 		defer in.db.Close()
 	} else {
-		in, err = offlinePlanInput(dir, out, c.String("flavor"), stderr)
+		flavor := c.String("flavor")
+		if c.Bool("vitess") {
+			// --out holds the Vitess steps, never migrations to replay.
+			dir, flavor, out = c.String("dir"), plan.FlavorMySQL8, vitessOut(c)
+		}
+		in, err = offlinePlanInput(dir, out, flavor, stderr)
 		if err != nil {
 			return err
 		}
 	}
 	in.opts.Strategy = strategy
+	if vs != nil {
+		in.opts.Sharding = vs.Sharding()
+	}
 	if pol, err = inferForPlan(pol, in.schema, c.Args().Slice()); err != nil {
 		return err
+	}
+	if c.Bool("vitess") {
+		steps := plan.Plan(in.schema, pol, in.server, in.opts)
+		if in.live {
+			countPlanRows(c.Context, in.db, steps, stderr)
+		}
+		return writeVitessPlan(c, steps, vs, stdout, stderr)
 	}
 
 	steps := plan.HandOff(plan.Plan(in.schema, pol, in.server, in.opts), osc)
