@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/lint"
 )
 
 // vitessSchema lacks every kind of guard a Vitess step can add.
@@ -228,5 +229,33 @@ func TestUnwrittenVitess(t *testing.T) {
 	}
 	if n, err := NextVitessNumber(dir); err != nil || n != 9 {
 		t.Errorf("NextVitessNumber = %d, %v; want 9", n, err)
+	}
+}
+
+// TestPlanSharded: with the sharding guard lint --vschema judges by, a key
+// a unique lookup vindex backs gets no UNIQUE step (lint reports none), and
+// one on a table sharded by another column gets its step with a note that
+// it holds per shard only.
+func TestPlanSharded(t *testing.T) {
+	uniques := func(sh *lint.Sharding) []Step {
+		var out []Step
+		for _, st := range vitessSteps(t, Options{Sharding: sh}) {
+			if st.Guard == GuardUnique {
+				out = append(out, st)
+			}
+		}
+		return out
+	}
+	byUser := lint.Vindex{Name: "hash", Type: "hash", Columns: []string{"user_id"}}
+	got := uniques(&lint.Sharding{Tables: map[string]*lint.ShardedTable{"t_order": {Name: "t_order", Primary: byUser}}})
+	if len(got) != 1 || !strings.HasSuffix(got[0].Note, "; t_order is sharded by (user_id): the index holds per shard only, and GS005 says how to make the key unique across the keyspace") {
+		t.Errorf("sharded by user_id: unique steps %+v", got)
+	}
+	lookup := lint.Vindex{Name: "order_no_lookup", Type: "consistent_lookup_unique", Columns: []string{"order_no"}}
+	if got := uniques(&lint.Sharding{Tables: map[string]*lint.ShardedTable{"t_order": {Name: "t_order", Primary: byUser, Lookups: []lint.Vindex{lookup}}}}); len(got) != 0 {
+		t.Errorf("a lookup vindex backs order_no: unique steps %+v, want none", got)
+	}
+	if got := uniques(nil); len(got) != 1 || strings.Contains(got[0].Note, "shard") {
+		t.Errorf("unsharded: unique steps %+v", got)
 	}
 }
