@@ -98,7 +98,11 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 		}
 		return nil
 	case FormatJSON:
-		err = writeJSON(&buf, res, opts)
+		// Like the text, the JSON of a large report is written part by part.
+		if err := streamJSON(w, res, opts); err != nil {
+			return fmt.Errorf("write %s report: %w", format, err)
+		}
+		return nil
 	case FormatSARIF:
 		err = writeSARIF(&buf, res, opts)
 	case FormatGitHub:

@@ -5,10 +5,8 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
-	"runtime"
 	"strconv"
 	"strings"
-	"sync/atomic"
 	"unicode/utf8"
 
 	"github.com/guard-sql/guard/internal/policy"
@@ -35,55 +33,14 @@ const (
 //	    sql: …
 //
 // A run may report tens of thousands of findings: their blocks are printed
-// on every core at once, in parts of textPart findings, and the parts are
-// written out in order as they are done. The buffers of the parts written are used again, so the
-// report takes a few buffers' worth of memory whatever its size, and the
-// writing overlaps the printing.
+// in parts on every core at once (streamParts) and written in order.
 func streamText(w io.Writer, res *lint.Result, opts Options) error {
 	fs := res.Findings
-	parts := (len(fs) + textPart - 1) / textPart
-	workers := min(runtime.GOMAXPROCS(0), parts)
-	done := make([]chan *bytes.Buffer, parts) // part k's text, once printed
-	for k := range done {
-		done[k] = make(chan *bytes.Buffer, 1)
-	}
-	// Two buffers a worker: one being printed, one waiting to be written.
-	free := make(chan *bytes.Buffer, 2*workers)
-	for range 2 * workers {
-		free <- new(bytes.Buffer)
-	}
-	var next atomic.Int64
-	for range workers {
-		go func() {
-			for {
-				// The buffer first, then the part: a worker that waited for
-				// a buffer while holding a later part could leave the one
-				// the writer waits for unprinted, every buffer stuck in a
-				// part written after it.
-				b := <-free
-				k := int(next.Add(1) - 1)
-				if k >= parts {
-					free <- b
-					return
-				}
-				part := fs[k*textPart : min((k+1)*textPart, len(fs))]
-				b.Grow(textSize(part))
-				writeFindingsText(b, part, opts)
-				done[k] <- b
-			}
-		}()
-	}
-	var err error
-	for k := range done {
-		b := <-done[k]
-		if err == nil {
-			_, err = w.Write(b.Bytes())
-		}
-		// After a failed write the parts are still taken, so that no worker
-		// waits for a buffer for ever.
-		b.Reset()
-		free <- b
-	}
+	err := streamParts(w, len(fs), textPart, func(b *bytes.Buffer, from, to int) {
+		part := fs[from:to]
+		b.Grow(textSize(part))
+		writeFindingsText(b, part, opts)
+	})
 	if err != nil {
 		return err
 	}
