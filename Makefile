@@ -2,7 +2,7 @@
 GO ?= go
 PKGS := ./...
 
-.PHONY: all build test test-go deps vet fmt fuzz bench example
+.PHONY: all build test test-go deps vet fmt fuzz bench bench-floor example
 
 all: vet test
 
@@ -59,6 +59,11 @@ fuzz:
 # (BenchmarkLintVersusParse prints their medians and ratios).
 bench:
 	$(GO) test ./internal/driver -run='^$$' -bench='BenchmarkLintVersusParse$$' -benchtime=7x -count=1
+
+# guard lint's whole process (text and JSON) against the parse floor, the TiDB
+# parser called directly, in alternating rounds (ROUNDS=N, default 7).
+bench-floor:
+	$(GO) test ./internal/driver -run='^$$' -bench='BenchmarkWholeProcess$$' -benchtime=1x -count=1
 
 # guard's main job on the bundled example, no database needed.
 example:

@@ -16,26 +16,28 @@ import (
 	"time"
 )
 
-// BenchmarkWholeProcess compares the guard binary with a bare-parse binary
-// (testdata/bareparse: the TiDB parser, one call per file, one goroutine)
-// on the corpus of BenchmarkLint, process against process: start-up,
-// reading, every rule and the text report written to a file count for
-// guard. Each configuration runs both commands alternately, three times
-// each, and prints the medians and their ratio; with taskset on the PATH
-// the one-core rows pin both processes to CPU 0, else they set GOMAXPROCS=1.
+// BenchmarkWholeProcess compares the guard binary with the parse floor
+// (testdata/parsefloor: the TiDB parser called directly, files read first,
+// one goroutine, default collector) on the corpus of BenchmarkLint, process
+// against process: start-up, reading, every rule and the report written to a
+// file count for guard. Each round runs the floor, guard lint's text report
+// and its JSON report one after the other, the first side in turn; it prints
+// each side's medians and their ratios to the floor's. With
+// taskset on the PATH the one-core rows pin every process to CPU 0, else
+// they set GOMAXPROCS=1. ROUNDS=N sets the rounds (default 7).
 //
-//	go test ./lint -run '^$' -bench WholeProcess -benchtime 1x
+//	go test ./internal/driver -run '^$' -bench WholeProcess -benchtime 1x
 func BenchmarkWholeProcess(b *testing.B) {
 	bin := b.TempDir()
-	guard, bare := filepath.Join(bin, "guard"), filepath.Join(bin, "bareparse")
-	for out, pkg := range map[string]string{guard: "../../cmd/guard", bare: "./testdata/bareparse"} {
+	guard, floor := filepath.Join(bin, "guard"), filepath.Join(bin, "parsefloor")
+	for out, pkg := range map[string]string{guard: "../../cmd/guard", floor: "./testdata/parsefloor"} {
 		if msg, err := exec.Command("go", "build", "-o", out, pkg).CombinedOutput(); err != nil {
 			b.Fatalf("go build %s: %v\n%s", pkg, err, msg)
 		}
 	}
 	dir := b.TempDir()
 	writeCorpus(b, dir, corpusFiles, corpusPerFile)
-	report := filepath.Join(bin, "report.txt")
+	report := filepath.Join(bin, "report")
 
 	oneCore := []string{"env", "GOMAXPROCS=1"}
 	if _, err := exec.LookPath("taskset"); err == nil {
@@ -45,23 +47,47 @@ func BenchmarkWholeProcess(b *testing.B) {
 		name   string
 		prefix []string
 	}{
-		{"all cores", nil},
+		{"both cores", nil},
 		{"one core (" + oneCore[0] + ")", oneCore},
 	}
-	const runs = 3
+	sides := []struct {
+		name  string
+		args  []string
+		check func(int, []byte) error
+	}{
+		{"parse floor", []string{floor, dir, strconv.Itoa(corpusPerFile)}, checkFloor},
+		{"lint text", []string{guard, "lint", "--no-color", dir}, checkGuard},
+		{"lint json", []string{guard, "lint", "--format", "json", dir}, checkGuardJSON},
+	}
+	rounds := 7
+	if n, err := strconv.Atoi(os.Getenv("ROUNDS")); err == nil && n > 0 {
+		rounds = n
+	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		fmt.Printf("\n%-20s %-10s %12s %12s %10s\n", "configuration", "command", "wall median", "cpu median", "max RSS")
+		fmt.Printf("\n%-22s %-12s %12s %12s %10s %14s %14s\n", "configuration", "side", "wall median", "cpu median", "max RSS", "wall / floor", "cpu / floor")
 		for _, c := range configs {
-			var g, p []procRun
-			for r := 0; r < runs; r++ {
-				p = append(p, runProc(b, c.prefix, bare, []string{dir, strconv.Itoa(corpusPerFile)}, "", checkBare))
-				g = append(g, runProc(b, c.prefix, guard, []string{"lint", "--no-color", dir}, report, checkGuard))
+			runs := make([][]procRun, len(sides))
+			for r := 0; r < rounds; r++ {
+				for k := range sides {
+					j := (k + r) % len(sides)
+					out := ""
+					if j > 0 {
+						out = report
+					}
+					runs[j] = append(runs[j], runProc(b, c.prefix, sides[j].args[0], sides[j].args[1:], out, sides[j].check))
+				}
 			}
-			gm, pm := medianRun(g), medianRun(p)
-			fmt.Printf("%-20s %-10s %12s %12s %8d MB\n", c.name, "bareparse", pm.wall.Round(time.Millisecond), pm.cpu.Round(time.Millisecond), pm.rssMB)
-			fmt.Printf("%-20s %-10s %12s %12s %8d MB\n", c.name, "guard lint", gm.wall.Round(time.Millisecond), gm.cpu.Round(time.Millisecond), gm.rssMB)
-			fmt.Printf("%-20s %-10s %11.2fx %11.2fx\n", c.name, "ratio", gm.wall.Seconds()/pm.wall.Seconds(), gm.cpu.Seconds()/pm.cpu.Seconds())
+			floorMedian := medianRun(runs[0])
+			for j, side := range sides {
+				m := medianRun(runs[j])
+				wall, cpu := "", ""
+				if j > 0 {
+					wall = fmt.Sprintf("%.2fx", m.wall.Seconds()/floorMedian.wall.Seconds())
+					cpu = fmt.Sprintf("%.2fx", m.cpu.Seconds()/floorMedian.cpu.Seconds())
+				}
+				fmt.Printf("%-22s %-12s %12s %12s %7d MB %14s %14s\n", c.name, side.name, m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), m.rssMB, wall, cpu)
+			}
 		}
 	}
 }
@@ -132,8 +158,8 @@ func runProc(b *testing.B, prefix []string, name string, args []string, out stri
 	return run
 }
 
-// checkBare accepts a bare parse that read every statement of the corpus.
-func checkBare(code int, stdout []byte) error {
+// checkFloor accepts a parse that read every statement of the corpus.
+func checkFloor(code int, stdout []byte) error {
 	want := fmt.Sprintf("%d statements", corpusFiles*corpusPerFile)
 	if code != 0 || !bytes.Contains(stdout, []byte(want)) {
 		return fmt.Errorf("exit %d, %q, want %q", code, stdout, want)
@@ -149,6 +175,20 @@ func checkGuard(code int, stdout []byte) error {
 	m := summaryStatements.FindSubmatch(stdout)
 	if code != 1 || m == nil {
 		return fmt.Errorf("exit %d, no summary line", code)
+	}
+	if n, _ := strconv.Atoi(string(m[1])); n < corpusFiles*corpusPerFile {
+		return fmt.Errorf("linted %d statements", n)
+	}
+	return nil
+}
+
+var jsonStatements = regexp.MustCompile(`"statements": (\d+)`)
+
+// checkGuardJSON is checkGuard of the JSON report.
+func checkGuardJSON(code int, stdout []byte) error {
+	m := jsonStatements.FindSubmatch(stdout)
+	if code != 1 || m == nil {
+		return fmt.Errorf("exit %d, no summary", code)
 	}
 	if n, _ := strconv.Atoi(string(m[1])); n < corpusFiles*corpusPerFile {
 		return fmt.Errorf("linted %d statements", n)
