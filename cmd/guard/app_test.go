@@ -120,7 +120,7 @@ func TestUsageHintNamesTheCommand(t *testing.T) {
 // TestHelpListsSupportedFormats checks each command's help names exactly the
 // formats it writes, and --fail-on only where findings decide the exit code.
 func TestHelpListsSupportedFormats(t *testing.T) {
-	all := "text, json, sarif, github, gitlab"
+	all := "text, json, sarif, github, gitlab, markdown"
 	want := map[string]struct {
 		formats string // "" when the command has no --format in its help
 		failOn  bool

@@ -1,7 +1,7 @@
 // Package report prints the findings of a run: text for people, json for
 // scripts (the contract of DESIGN §5), sarif for GitHub code scanning,
-// github workflow commands for annotations in an Actions log and gitlab for
-// GitLab's Code Quality report.
+// github workflow commands for annotations in an Actions log, gitlab for
+// GitLab's Code Quality report and markdown for a pull request comment.
 package report
 
 import (
@@ -70,11 +70,14 @@ const (
 	FormatSARIF  = "sarif"
 	FormatGitHub = "github"
 	FormatGitLab = "gitlab"
+	// FormatMarkdown is a summary sized for a pull request comment or a
+	// GitHub job summary (writeMarkdown).
+	FormatMarkdown = "markdown"
 )
 
 // Formats returns the names Write accepts, in the order help texts list them.
 func Formats() []string {
-	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatGitLab}
+	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatGitLab, FormatMarkdown}
 }
 
 // ErrUnknownFormat is returned by Write for a format not in Formats.
@@ -109,6 +112,8 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 		writeGitHub(&buf, res, opts)
 	case FormatGitLab:
 		err = writeGitLab(&buf, res)
+	case FormatMarkdown:
+		writeMarkdown(&buf, res, opts, MarkdownLimit)
 	default:
 		return fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, format, strings.Join(Formats(), ", "))
 	}

@@ -117,6 +117,8 @@ func TestGolden(t *testing.T) {
 		{"empty.github", FormatGitHub, empty, false},
 		{"sample.gitlab", FormatGitLab, sampleResult(), false},
 		{"empty.gitlab", FormatGitLab, empty, false},
+		{"sample.markdown", FormatMarkdown, sampleResult(), false},
+		{"empty.markdown", FormatMarkdown, empty, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,7 +149,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	want := []string{"text", "json", "sarif", "github", "gitlab"}
+	want := []string{"text", "json", "sarif", "github", "gitlab", "markdown"}
 	if diff := cmp.Diff(want, Formats()); diff != "" {
 		t.Errorf("Formats() (-want +got):\n%s", diff)
 	}
@@ -170,7 +172,7 @@ func TestWriteErrors(t *testing.T) {
 		wantErr string
 		is      error
 	}{
-		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github, gitlab)`, is: ErrUnknownFormat},
+		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github, gitlab, markdown)`, is: ErrUnknownFormat},
 		{name: "format is case sensitive", format: "JSON", res: sampleResult(), wantErr: `unknown format "JSON"`, is: ErrUnknownFormat},
 		{name: "nil result", format: FormatText, wantErr: "nil result"},
 	}
