@@ -217,6 +217,72 @@ func (w Watch) Add(t, c string) {
 	}
 }
 
+// Plain tells whether every watched table's name is one word of identifier
+// characters, as Mentions needs.
+func (w Watch) Plain() bool {
+	for t := range w {
+		if t == "" {
+			return false
+		}
+		for i := 0; i < len(t); i++ {
+			if !identByte(t[i]) {
+				return false
+			}
+		}
+	}
+	return true
+}
+
+// Mentions tells whether a word of sql, read as a statement's text, is the
+// name of a watched table: a statement in which none is cannot use one, and
+// Observe need not walk its tree. w must be Plain.
+func (w Watch) Mentions(sql string) bool {
+	var buf [64]byte
+	for i := 0; i < len(sql); {
+		if !identByte(sql[i]) {
+			i++
+			continue
+		}
+		j := i
+		ascii := true
+		for j < len(sql) && identByte(sql[j]) {
+			ascii = ascii && sql[j] < 0x80
+			j++
+		}
+		word := sql[i:j]
+		i = j
+		switch {
+		case !ascii:
+			if w[strings.ToLower(word)] != nil {
+				return true
+			}
+		case len(word) <= len(buf):
+			b := buf[:len(word)]
+			for k := 0; k < len(word); k++ {
+				c := word[k]
+				if 'A' <= c && c <= 'Z' {
+					c += 'a' - 'A'
+				}
+				b[k] = c
+			}
+			if w[string(b)] != nil {
+				return true
+			}
+		default:
+			if w[strings.ToLower(word)] != nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// identByte tells whether c may stand in an unquoted MySQL identifier:
+// letters, digits, $ and _, and every byte of a character beyond ASCII.
+func identByte(c byte) bool {
+	return c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+}
+
 // Observe records what st, a parsed statement of a query source, uses of
 // the watched tables. A column written without a table in a statement of
 // several tables is given to the one that has it in s or that a migration

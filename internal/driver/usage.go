@@ -60,6 +60,9 @@ type usageFold struct {
 	watch lint.Watch
 	sch   *schema.Schema
 	u     *lint.Usage
+	// plain says that a statement naming no watched table as a word can be
+	// passed over unwalked (lint.Watch.Mentions).
+	plain bool
 	// none is set once a statement shows that the file's statements are
 	// not the code's use of the tables.
 	none bool
@@ -71,7 +74,7 @@ func newUsageFold(watch lint.Watch, s *schema.Schema) *usageFold {
 	if len(watch) == 0 {
 		return nil
 	}
-	return &usageFold{watch: watch, sch: s, u: &lint.Usage{}}
+	return &usageFold{watch: watch, sch: s, u: &lint.Usage{}, plain: watch.Plain()}
 }
 
 // add records the uses of part, the next statements of the file.
@@ -94,6 +97,9 @@ func (f *usageFold) add(part []*lint.Statement) {
 		}
 	}
 	for _, st := range part {
+		if f.plain && !f.watch.Mentions(st.SQL) {
+			continue
+		}
 		f.u.Observe(st, f.watch, f.sch)
 	}
 }

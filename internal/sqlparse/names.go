@@ -14,6 +14,43 @@ import (
 // database name, and a column of that name cannot exist).
 const MaxIdentifier = 64
 
+// MayNameLong tells whether the text of a statement may hold a name longer
+// than MaxIdentifier, so that a statement whose text cannot is not walked.
+// A name of more characters has more bytes as written: unquoted, a run of
+// identifier bytes; quoted with ` or ", more bytes between two single quote
+// characters of the kind (a doubled one stands for one inside the name); a
+// quote left open does not parse.
+func MayNameLong(sql string) bool {
+	run := 0
+	for i := 0; i < len(sql); i++ {
+		c := sql[i]
+		if c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') {
+			if run++; run > MaxIdentifier {
+				return true
+			}
+			continue
+		}
+		run = 0
+	}
+	for _, q := range []byte{'`', '"'} {
+		last := -1
+		for i := 0; i < len(sql); i++ {
+			if sql[i] != q {
+				continue
+			}
+			if i+1 < len(sql) && sql[i+1] == q {
+				i++ // a doubled quote: one character of a name
+				continue
+			}
+			if last >= 0 && i-last-1 > MaxIdentifier {
+				return true
+			}
+			last = i
+		}
+	}
+	return false
+}
+
 // LongName is a name a statement gives or refers to that is longer than
 // MaxIdentifier.
 type LongName struct {

@@ -49,3 +49,40 @@ func TestLongNames(t *testing.T) {
 		}
 	}
 }
+
+// TestMayNameLong holds the prefilter to LongNames: every statement that
+// names a long name passes it, quoted in every way; texts that cannot hold
+// one do not.
+func TestMayNameLong(t *testing.T) {
+	long, spaced := strings.Repeat("a", 65), strings.Repeat("a b", 22)
+	p := NewParser()
+	for _, sql := range []string{
+		"CREATE TABLE " + long + " (id INT)",
+		"CREATE TABLE `" + long + "` (id INT)",
+		"CREATE TABLE `" + spaced + "` (id INT)",
+		"CREATE TABLE `" + strings.Repeat("ab``", 22) + "` (id INT)",
+		"CREATE TABLE t (`" + spaced + "` INT, `b` INT)",
+		"UPDATE t SET `" + spaced + "` = 1 WHERE note = 'x`y'",
+		"CREATE TABLE t (" + strings.Repeat("库", 65) + " INT)",
+	} {
+		n, err := p.Parse(sql)
+		if err != nil {
+			t.Fatalf("%s: %v", sql, err)
+		}
+		if len(LongNames(n)) == 0 {
+			t.Fatalf("%s: no long name: the case tests nothing", sql)
+		}
+		if !MayNameLong(sql) {
+			t.Errorf("MayNameLong(%q) = false, but it names %v", sql, LongNames(n))
+		}
+	}
+	for _, sql := range []string{
+		"UPDATE t_sku SET stock = stock - 1 WHERE id = ? AND stock >= 1",
+		"SELECT `a`, `b` FROM `t` WHERE `c` = 'a long string literal that is over sixty-four bytes, with spaces'",
+		"CREATE TABLE `" + strings.Repeat("b", 64) + "` (`" + strings.Repeat("c", 64) + "` INT)",
+	} {
+		if MayNameLong(sql) {
+			t.Errorf("MayNameLong(%q) = true: no name in it is long", sql)
+		}
+	}
+}

@@ -126,6 +126,9 @@ func runNotChecked(pass *lint.Pass) error {
 // error, not the warning of a statement guard could not read, unless the
 // policy sets GQ009 otherwise.
 func reportLongNames(pass *lint.Pass, st *lint.Statement) {
+	if !sqlparse.MayNameLong(st.SQL) {
+		return
+	}
 	names := sqlparse.LongNames(st.Node)
 	if len(names) == 0 {
 		return
