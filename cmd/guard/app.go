@@ -97,6 +97,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 			planCommand(),
 			genCommand(),
 			drillCommand(),
+			reportCommand(),
 		}),
 		HideHelpCommand: true,
 	}

@@ -38,6 +38,8 @@ func requiredArgs(path []string) []string {
 		return []string{"t_x"}
 	case "drill":
 		return []string{"--table", "t"}
+	case "report comment":
+		return []string{"--file", "f"}
 	case "migrate down", "migrate goto", "migrate force":
 		return []string{"1"}
 	}
@@ -131,7 +133,7 @@ func TestHelpListsSupportedFormats(t *testing.T) {
 		"migrate version": {"text, json", false}, "migrate status": {"text, json", false},
 		"rules": {"text, json", false}, "plan": {"text, json", false},
 		"gen dao": {"", false}, "gen table": {"", false}, "gen templates": {"", false}, "gen alerts": {"", false},
-		"drill": {"text, json", true},
+		"drill": {"text, json", true}, "report comment": {"", false},
 	}
 	formatRE := regexp.MustCompile(`--format value\s+output format: ([a-z, ]+)`)
 	for _, path := range leafCommands(newApp(io.Discard, io.Discard).Commands, nil) {

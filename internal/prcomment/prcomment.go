@@ -68,6 +68,10 @@ var ErrBadMarker = errors.New("marker must be letters, digits, '.', '_' or '-'")
 // ErrTooLong is returned for a body GitHub would refuse.
 var ErrTooLong = errors.New("comment too long")
 
+// ErrBadTarget is returned for a repository that is not owner/name, or a
+// pull request number below 1.
+var ErrBadTarget = errors.New("no such pull request")
+
 // APIError is a response of the API other than success.
 type APIError struct {
 	Method string
@@ -102,10 +106,10 @@ func (c *Client) Upsert(ctx context.Context, repo string, number int, marker, bo
 	}
 	owner, name, ok := strings.Cut(repo, "/")
 	if !ok || owner == "" || name == "" || strings.Contains(name, "/") {
-		return nil, fmt.Errorf("repository %q: want owner/name", repo)
+		return nil, fmt.Errorf("repository %q: want owner/name: %w", repo, ErrBadTarget)
 	}
 	if number < 1 {
-		return nil, fmt.Errorf("pull request number %d: want 1 or more", number)
+		return nil, fmt.Errorf("pull request number %d: want 1 or more: %w", number, ErrBadTarget)
 	}
 	line := MarkerLine(marker)
 	body = line + "\n" + body

@@ -307,9 +307,9 @@ func TestUpsertRefusesBeforeAsking(t *testing.T) {
 		{name: "too long", repo: "o/r", marker: DefaultMarker, body: strings.Repeat("x", MaxBody), number: 1, is: ErrTooLong},
 		{name: "too long in UTF-16", repo: "o/r", marker: DefaultMarker, body: strings.Repeat("😀", MaxBody/2-5), number: 1, is: ErrTooLong},
 		{name: "marker closing the comment", repo: "o/r", marker: "x -->", body: "b", number: 1, is: ErrBadMarker},
-		{name: "repository", repo: "o", marker: DefaultMarker, body: "b", number: 1, want: `repository "o": want owner/name`},
-		{name: "repository path", repo: "o/r/x", marker: DefaultMarker, body: "b", number: 1, want: `repository "o/r/x": want owner/name`},
-		{name: "number", repo: "o/r", marker: DefaultMarker, body: "b", number: 0, want: "pull request number 0"},
+		{name: "repository", repo: "o", marker: DefaultMarker, body: "b", number: 1, is: ErrBadTarget, want: `repository "o": want owner/name`},
+		{name: "repository path", repo: "o/r/x", marker: DefaultMarker, body: "b", number: 1, is: ErrBadTarget, want: `repository "o/r/x": want owner/name`},
+		{name: "number", repo: "o/r", marker: DefaultMarker, body: "b", number: 0, is: ErrBadTarget, want: "pull request number 0"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := c.Upsert(context.Background(), tt.repo, tt.number, tt.marker, tt.body)
