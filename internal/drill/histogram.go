@@ -82,3 +82,43 @@ func (h *histogram) quantile(q float64) time.Duration {
 	}
 	return h.max
 }
+
+// LatencyBin counts the latencies at most Upper and above the Upper of the
+// bin before it.
+type LatencyBin struct {
+	Upper time.Duration
+	Count int64
+}
+
+// LatencyBounds are the upper bounds of the bins of Result.Latency: 1, 2
+// and 5 times each power of ten from 10µs to 50s, then a last bin without
+// bound (the largest duration). Every strategy has the same bins, so that
+// their distributions compare.
+var LatencyBounds = func() []time.Duration {
+	var out []time.Duration
+	for d := 10 * time.Microsecond; d <= 10*time.Second; d *= 10 {
+		out = append(out, d, 2*d, 5*d)
+	}
+	return append(out, 1<<63-1)
+}()
+
+// bins folds the histogram's buckets into the bins of LatencyBounds; a
+// bucket counts in the first bin whose bound its largest value is within,
+// about 1.6% of a bucket being the most a latency moves.
+func (h *histogram) bins() []LatencyBin {
+	out := make([]LatencyBin, len(LatencyBounds))
+	for i, b := range LatencyBounds {
+		out[i].Upper = b
+	}
+	j := 0
+	for i, c := range h.counts {
+		if c == 0 {
+			continue
+		}
+		for bucketHigh(i) > out[j].Upper {
+			j++
+		}
+		out[j].Count += c
+	}
+	return out
+}

@@ -176,7 +176,7 @@ func TestTTLAdvice(t *testing.T) {
 		if got := r.TTLFit(); got != tt.want {
 			t.Errorf("TTL %v: %q, want %q", tt.ttl, got, tt.want)
 		}
-		if n := ttlNote(r); !strings.Contains(n, "max 10.0ms") || !strings.Contains(n, "30.0ms-50.0ms") || !strings.Contains(n, " is "+tt.want+" it") {
+		if n := r.TTLNote(); !strings.Contains(n, "max 10.0ms") || !strings.Contains(n, "30.0ms-50.0ms") || !strings.Contains(n, " is "+tt.want+" it") {
 			t.Errorf("note %q", n)
 		}
 	}

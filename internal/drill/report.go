@@ -69,6 +69,9 @@ type Result struct {
 	LockHolds                 int64
 	HeldP50, HeldP99, HeldMax time.Duration
 	LockTTL                   time.Duration
+	// Latency is the distribution of the latencies P50, P99 and Max come
+	// from, in the bins of LatencyBounds.
+	Latency []LatencyBin
 }
 
 // TTL advice: a lock's TTL should be this many times the worst critical
@@ -103,8 +106,9 @@ func (r *Result) TTLFit() string {
 	return "inside"
 }
 
-// ttlNote is the text report's line on the lock hold time and the TTL.
-func ttlNote(r *Result) string {
+// TTLNote is the report's sentence on the lock hold time and the TTL; ""
+// when no lock was held.
+func (r *Result) TTLNote() string {
 	lo, hi, ok := r.AdvisedTTL()
 	if !ok {
 		return ""
@@ -156,8 +160,9 @@ func (rep *Report) Result(s Strategy) *Result {
 	return nil
 }
 
-// WriteText writes the report as a table with a heading and notes.
-func WriteText(w io.Writer, rep *Report) error {
+// Heading is the report's first line: the table, the server, the mode, the
+// rows and stock, the workers and nodes, how long, the fault.
+func (rep *Report) Heading() string {
 	var b strings.Builder
 	until := "until sold out"
 	if rep.Duration > 0 {
@@ -176,13 +181,25 @@ func WriteText(w io.Writer, rep *Report) error {
 	if rep.Fault != NoFault {
 		fmt.Fprintf(&b, ", Redis fault %s during lock-cas", rep.Fault)
 	}
-	b.WriteString("\n")
+	return b.String()
+}
+
+// ScratchLine says which copy the drill worked on and how its columns map
+// to the drill's.
+func (rep *Report) ScratchLine() string {
 	added := ""
 	if rep.VersionAdded {
 		added = " (added to the copy)"
 	}
-	fmt.Fprintf(&b, "scratch copy %s (dropped): %s as id, %s as stock, %s as version%s\n\n",
+	return fmt.Sprintf("scratch copy %s (dropped): %s as id, %s as stock, %s as version%s",
 		rep.Scratch, rep.PrimaryKey, rep.Counter, rep.Version, added)
+}
+
+// WriteText writes the report as a table with a heading and notes.
+func WriteText(w io.Writer, rep *Report) error {
+	var b strings.Builder
+	b.WriteString(rep.Heading() + "\n")
+	b.WriteString(rep.ScratchLine() + "\n\n")
 
 	table := [][]string{{"strategy", "sold", "oversold", "final", "consistent", "ops/s", "p50", "p99", "max", "conflicts", "lock taken/error/lost"}}
 	for _, r := range rep.Results {
@@ -203,6 +220,20 @@ func WriteText(w io.Writer, rep *Report) error {
 	}
 	writeColumns(&b, table)
 
+	if notes := rep.AllNotes(); len(notes) > 0 {
+		b.WriteString("\n")
+		for _, n := range notes {
+			b.WriteString("note: " + n + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// AllNotes are Notes and what the results add: whether naive oversold, the
+// lock hold times against the TTL, the guarded strategies that did not
+// hold.
+func (rep *Report) AllNotes() []string {
 	notes := append([]string(nil), rep.Notes...)
 	switch r := rep.Result(Naive); {
 	case r == nil:
@@ -212,21 +243,14 @@ func WriteText(w io.Writer, rep *Report) error {
 		notes = append(notes, fmt.Sprintf("naive stopped each row at %d times its stock sold: the oversell is proven", oversoldCap))
 	}
 	for _, r := range rep.Results {
-		if n := ttlNote(r); n != "" {
+		if n := r.TTLNote(); n != "" {
 			notes = append(notes, n)
 		}
 	}
 	for _, s := range rep.Failed() {
 		notes = append(notes, fmt.Sprintf("%s did NOT hold: the table's guards let it oversell or lose updates", s))
 	}
-	if len(notes) > 0 {
-		b.WriteString("\n")
-		for _, n := range notes {
-			b.WriteString("note: " + n + "\n")
-		}
-	}
-	_, err := io.WriteString(w, b.String())
-	return err
+	return notes
 }
 
 // writeColumns aligns cells: the first column to the left, the others to

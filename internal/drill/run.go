@@ -237,7 +237,7 @@ func (r *runner) result(s Strategy, sr *strategyRun, hists []histogram, final []
 	res := &Result{
 		Strategy: s, Elapsed: elapsed, Ops: lat.total,
 		Insufficient: r.short.Load(), Refused: r.refused.Load(),
-		P50: lat.quantile(0.50), P99: lat.quantile(0.99), Max: lat.max,
+		P50: lat.quantile(0.50), P99: lat.quantile(0.99), Max: lat.max, Latency: lat.bins(),
 		CASConflicts: sr.conflicts.Load(), Consistent: true,
 	}
 	for i := range r.nodeOps {

@@ -67,6 +67,39 @@ func TestHistogramPrecision(t *testing.T) {
 	}
 }
 
+// TestHistogramBins folds latencies into the report's bins: each counted
+// once, in the bin of its bound (a value a bucket's width above a bound
+// may count in the bin above), the bins the same for any histogram.
+func TestHistogramBins(t *testing.T) {
+	var h histogram
+	for _, d := range []time.Duration{0, 5 * time.Microsecond, 150 * time.Microsecond, 195 * time.Microsecond,
+		3 * time.Millisecond, 3 * time.Millisecond, 2 * time.Minute} {
+		h.record(d)
+	}
+	bins := h.bins()
+	if len(bins) != len(LatencyBounds) {
+		t.Fatalf("%d bins, want %d", len(bins), len(LatencyBounds))
+	}
+	got := map[time.Duration]int64{}
+	var total int64
+	for i, b := range bins {
+		if b.Upper != LatencyBounds[i] {
+			t.Errorf("bin %d bound %v, want %v", i, b.Upper, LatencyBounds[i])
+		}
+		if b.Count > 0 {
+			got[b.Upper] = b.Count
+		}
+		total += b.Count
+	}
+	want := map[time.Duration]int64{10 * time.Microsecond: 2, 200 * time.Microsecond: 2, 5 * time.Millisecond: 2, 1<<63 - 1: 1}
+	if d := cmp.Diff(want, got); d != "" || total != h.total {
+		t.Errorf("bins (-want +got):\n%s (total %d of %d)", d, total, h.total)
+	}
+	if empty := (&histogram{}).bins(); len(empty) != len(LatencyBounds) || empty[0].Count != 0 {
+		t.Errorf("an empty histogram's bins: %v", empty)
+	}
+}
+
 func TestBuckets(t *testing.T) {
 	for _, d := range []time.Duration{0, 1, 63, 64, 65, 127, 128, 129, 1000, time.Millisecond, time.Hour, 1<<63 - 1} {
 		i := bucketOf(d)
