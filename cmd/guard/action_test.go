@@ -64,13 +64,27 @@ func TestActionStructure(t *testing.T) {
 	if a.Runs.Using != "composite" {
 		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
 	}
-	for _, in := range []string{"paths", "config", "baseline", "new-from-rev", "fail-on"} {
+	for _, in := range []string{"paths", "config", "baseline", "new-from-rev", "fail-on", "summary", "comment", "github-token"} {
 		if spec, ok := a.Inputs[in]; !ok || spec.Description == "" || spec.Default == nil {
 			t.Errorf("input %q missing, or without description or default", in)
 		}
 	}
 	if d := a.Inputs["fail-on"].Default; d == nil || *d != "error" {
 		t.Errorf("fail-on defaults to %v, want error as guard does", d)
+	}
+	if d := a.Inputs["comment"].Default; d == nil || *d != "false" {
+		t.Errorf("comment defaults to %v, want false: a comment is asked for", d)
+	}
+	if d := a.Inputs["github-token"].Default; d == nil || *d != "${{ github.token }}" {
+		t.Errorf("github-token defaults to %v, want the job's token", d)
+	}
+	// The token reaches the one step that posts the comment, and no other.
+	for _, s := range a.Runs.Steps {
+		for k, v := range s.Env {
+			if strings.Contains(v, "inputs.github-token") && (s.Name != "Comment on the pull request" || k != "GITHUB_TOKEN") {
+				t.Errorf("step %q gets the token as %s", s.Name, k)
+			}
+		}
 	}
 	var uses []string
 	for _, s := range a.Runs.Steps {
@@ -107,7 +121,13 @@ type runner struct {
 	temp      string
 	path      []string
 	outputs   map[string]map[string]string
+	// summary is what the steps wrote to their GITHUB_STEP_SUMMARY, logs
+	// what they printed.
+	summary, logs string
 }
+
+// actionToken is github.token in the runner's expressions.
+const actionToken = "ghs_ACTIONt0kenOFtheJOB0123456789"
 
 var exprRE = regexp.MustCompile(`\$\{\{\s*([a-z_.-]+)\s*\}\}`)
 
@@ -123,12 +143,14 @@ func (r *runner) eval(s string) string {
 			return "test"
 		case ref == "runner.temp":
 			return r.temp
+		case ref == "github.token":
+			return actionToken
 		case parts[0] == "inputs":
 			if v, ok := r.inputs[parts[1]]; ok {
 				return v
 			}
 			if d := r.a.Inputs[parts[1]].Default; d != nil {
-				return *d
+				return r.eval(*d)
 			}
 			r.t.Fatalf("action.yml reads undeclared input %q", parts[1])
 		case parts[0] == "steps" && len(parts) == 4 && parts[2] == "outputs":
@@ -155,22 +177,28 @@ func (r *runner) run(pick func(name string) bool) (string, int) {
 		if err := os.WriteFile(script, []byte(s.Run), 0o644); err != nil {
 			r.t.Fatal(err)
 		}
-		out, pathFile := filepath.Join(r.temp, "output"), filepath.Join(r.temp, "path")
-		for _, f := range []string{out, pathFile} {
+		out, pathFile, summary := filepath.Join(r.temp, "output"), filepath.Join(r.temp, "path"), filepath.Join(r.temp, "summary")
+		for _, f := range []string{out, pathFile, summary} {
 			if err := os.WriteFile(f, nil, 0o644); err != nil {
 				r.t.Fatal(err)
 			}
 		}
 		cmd := exec.Command("bash", "--noprofile", "--norc", "-eo", "pipefail", script)
 		cmd.Dir = dir
-		cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+out, "GITHUB_PATH="+pathFile, "GITHUB_WORKSPACE="+r.workspace,
+		cmd.Env = append(os.Environ(), "GITHUB_OUTPUT="+out, "GITHUB_PATH="+pathFile, "GITHUB_STEP_SUMMARY="+summary, "GITHUB_WORKSPACE="+r.workspace,
 			"PATH="+strings.Join(append(slices.Clone(r.path), os.Getenv("PATH")), string(os.PathListSeparator)))
 		for k, v := range s.Env {
 			cmd.Env = append(cmd.Env, k+"="+r.eval(v))
 		}
 		logs, err := cmd.CombinedOutput()
 		r.t.Logf("step %q:\n%s", s.Name, logs)
+		r.logs += string(logs)
 		r.collect(s.ID, out, pathFile)
+		if b, err := os.ReadFile(summary); err == nil {
+			r.summary += string(b)
+		} else {
+			r.t.Fatal(err)
+		}
 		var ee *exec.ExitError
 		if errors.As(err, &ee) {
 			return s.Name, ee.ExitCode()
@@ -250,6 +278,13 @@ func TestActionRunSteps(t *testing.T) {
 	if r.outputs["lint"]["exit-code"] != "1" || len(sarifResults(t, filepath.Join(ws, "guard.sarif"))) < 15 {
 		t.Errorf("outputs %v; want exit-code 1 and the shop's findings in guard.sarif", r.outputs["lint"])
 	}
+	md, err := os.ReadFile(r.outputs["lint"]["markdown-file"])
+	if err != nil || !strings.HasPrefix(string(md), "### guard lint: ") || len(mdTable(t, string(md), "Findings, most severe first")) < 15 {
+		t.Errorf("markdown-file %q: %v\n%s", r.outputs["lint"]["markdown-file"], err, md)
+	}
+	if r.summary != string(md) {
+		t.Errorf("the job summary is not the markdown report:\n%s", r.summary)
+	}
 
 	t.Run("paths and fail-on", func(t *testing.T) {
 		r.t, r.inputs = t, map[string]string{"paths": "sql\n  internal/dao", "fail-on": "never", "sarif-file": "out.sarif"}
@@ -279,6 +314,9 @@ func TestActionRunSteps(t *testing.T) {
 		if files := sarifResults(t, filepath.Join(ws, "guard.sarif")); len(files) != 0 || r.outputs["lint"]["exit-code"] != "0" {
 			t.Errorf("with the baseline: results in %v, exit code %s; want none and 0", files, r.outputs["lint"]["exit-code"])
 		}
+	})
+	t.Run("summary and comment", func(t *testing.T) {
+		testActionComment(t, r, afterInstall)
 	})
 	t.Run("bad input", func(t *testing.T) {
 		t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(ws))
@@ -363,5 +401,60 @@ func TestPreCommitHook(t *testing.T) {
 	got = slices.DeleteFunc(got, func(s string) bool { return strings.Contains(s, "@migrations/") })
 	if code != exitFindings || !slices.Equal(got, []string{"GQ001@sql/admin.sql", "GQ004@sql/admin.sql"}) {
 		t.Errorf("two files with args [--schema, migrations]: exit %d, findings %v", code, got)
+	}
+}
+
+// testActionComment runs the action with comment: true against a local
+// GitHub API: the first run posts the report, the second edits the same
+// comment, with the job's token and without it in any log; a refusal is a
+// warning that leaves the job to the findings; summary: false and comment:
+// false write no markdown at all.
+func testActionComment(t *testing.T, r *runner, steps func(string) bool) {
+	ws := r.workspace
+	t.Chdir(ws)
+	g := newGitHubAPI(t)
+	actionsEnv(t, g, prEvent)
+	t.Setenv("GITHUB_TOKEN", "") // the action passes its input, not the job's environment
+	r.t = t
+	for run := 1; run <= 2; run++ {
+		r.inputs, r.summary, r.logs = map[string]string{"comment": "true", "fail-on": "never"}, "", ""
+		if step, code := r.run(steps); code != 0 {
+			t.Fatalf("run %d: step %q exited %d", run, step, code)
+		}
+		if strings.Contains(r.logs, actionToken) {
+			t.Errorf("run %d: the token is in the log:\n%s", run, r.logs)
+		}
+		if !strings.HasPrefix(r.summary, "### guard lint: ") {
+			t.Errorf("run %d: job summary %q", run, r.summary)
+		}
+	}
+	reqs := g.requests()
+	if len(reqs) != 4 || !strings.HasPrefix(reqs[1], "POST /repos/o/r/issues/5/comments") || !strings.HasPrefix(reqs[3], "PATCH /repos/o/r/issues/comments/901") {
+		t.Errorf("requests %v; want a list and a post, then a list and a patch of the same comment", reqs)
+	}
+	if cs := g.comments["5"]; len(cs) != 1 || cs[0].Body != "<!-- guard-report -->\n"+r.summary {
+		t.Errorf("comments %+v; want one, the marker and the report", cs)
+	}
+	for _, a := range g.auth {
+		if a != "Bearer "+actionToken {
+			t.Errorf("Authorization %q, want the github-token input", a)
+		}
+	}
+
+	g.refuse = 403
+	r.inputs, r.logs = map[string]string{"comment": "true", "fail-on": "never", "github-token": "ghs_forkREADONLYtoken"}, ""
+	if step, code := r.run(steps); code != 0 {
+		t.Errorf("a refused comment: step %q exited %d, want the job left to the findings", step, code)
+	}
+	if !strings.Contains(r.logs, "403 Forbidden: Resource not accessible by integration") || !strings.Contains(r.logs, "::warning title=guard comment::") ||
+		strings.Contains(r.logs, "ghs_forkREADONLYtoken") {
+		t.Errorf("a refused comment's log:\n%s", r.logs)
+	}
+
+	g.requests()
+	r.inputs, r.summary = map[string]string{"summary": "false", "fail-on": "never"}, ""
+	r.outputs = map[string]map[string]string{}
+	if step, code := r.run(steps); code != 0 || r.summary != "" || r.outputs["lint"]["markdown-file"] != "" || len(g.requests()) != 0 {
+		t.Errorf("summary and comment off: step %q exit %d, summary %q, outputs %v", step, code, r.summary, r.outputs["lint"])
 	}
 }
