@@ -148,32 +148,12 @@ func (d *DryRun) WriteText(w io.Writer) error {
 		tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "FILE\tTABLE\tALGORITHM\tLOCK\tBLOCKS WRITES\tROWS\tSIZE\tPREFLIGHT\tSTATEMENT")
 		for _, im := range d.Statements {
-			table, rows, size := im.Table, "-", "-"
+			table := im.Table
 			if table == "" {
 				table = "-"
 			}
-			if im.Rows >= 0 {
-				rows = fmt.Sprint(im.Rows)
-				if !im.RowsExact {
-					rows = "~" + rows
-				}
-				size = humanBytes(im.Bytes)
-				if im.SizeStale {
-					size += " (stale statistics)"
-				}
-			}
-			blocks := "no"
-			switch {
-			case im.Tool != "":
-				blocks = "no (" + OSCPTOnlineSchemaChange + ")"
-			case im.ServerRefuses != "":
-				blocks = "refused"
-			case im.BlocksWrites && im.Lock == schema.LockExclusive:
-				blocks = "blocks reads and writes"
-			case im.BlocksWrites:
-				blocks = "blocks writes"
-			}
-			fmt.Fprintf(tw, "%s:%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", im.File, im.Line, table, im.Algorithm, im.Lock, blocks, rows, size, im.Preflight, im.Statement)
+			rows, size := im.RowsText()
+			fmt.Fprintf(tw, "%s:%d\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", im.File, im.Line, table, im.Algorithm, im.Lock, im.WritesText(), rows, size, im.Preflight, im.Statement)
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -184,14 +164,7 @@ func (d *DryRun) WriteText(w io.Writer) error {
 			}
 		}
 	}
-	limit := "no limit"
-	if d.MaxBlockingRows > 0 {
-		limit = fmt.Sprintf("%d rows", d.MaxBlockingRows)
-	}
-	if d.AllowBlocking {
-		limit += " (--allow-blocking: not applied)"
-	}
-	fmt.Fprintf(w, "max_blocking_rows: %s\n", limit)
+	fmt.Fprintf(w, "max_blocking_rows: %s\n", d.LimitText())
 	if len(d.Refusals) == 0 {
 		_, err := fmt.Fprintln(w, "the run would start")
 		return err
@@ -200,4 +173,50 @@ func (d *DryRun) WriteText(w io.Writer) error {
 		fmt.Fprintf(w, "the run would be refused: %v\n", r)
 	}
 	return nil
+}
+
+// RowsText prints the table's rows ("~" before an estimate) and size, "-"
+// for a table that does not exist (yet).
+func (im *Impact) RowsText() (rows, size string) {
+	if im.Rows < 0 {
+		return "-", "-"
+	}
+	rows = fmt.Sprint(im.Rows)
+	if !im.RowsExact {
+		rows = "~" + rows
+	}
+	size = humanBytes(im.Bytes)
+	if im.SizeStale {
+		size += " (stale statistics)"
+	}
+	return rows, size
+}
+
+// WritesText says what the statement does to the table's writes: "no",
+// "blocks writes", "blocks reads and writes", "refused" (by the server as
+// written), or "no (pt-online-schema-change)".
+func (im *Impact) WritesText() string {
+	switch {
+	case im.Tool != "":
+		return "no (" + OSCPTOnlineSchemaChange + ")"
+	case im.ServerRefuses != "":
+		return "refused"
+	case im.BlocksWrites && im.Lock == schema.LockExclusive:
+		return "blocks reads and writes"
+	case im.BlocksWrites:
+		return "blocks writes"
+	}
+	return "no"
+}
+
+// LimitText prints the max_blocking_rows the run applies.
+func (d *DryRun) LimitText() string {
+	limit := "no limit"
+	if d.MaxBlockingRows > 0 {
+		limit = fmt.Sprintf("%d rows", d.MaxBlockingRows)
+	}
+	if d.AllowBlocking {
+		limit += " (--allow-blocking: not applied)"
+	}
+	return limit
 }
