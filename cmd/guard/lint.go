@@ -38,6 +38,7 @@ Examples:
    guard lint --format sarif . > guard.sarif      # GitHub code scanning
    guard lint --format github .                   # annotations in GitHub Actions
    guard lint --format gitlab . > gl-code-quality.json  # GitLab Code Quality
+   guard lint --format markdown . > guard.md      # a pull request comment (guard report comment)
 
 Adopting guard on a project that already has findings:
    guard lint --write-baseline guard-baseline.json .   # record today's findings, exit 0
