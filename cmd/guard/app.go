@@ -113,9 +113,13 @@ type shared struct {
 
 // Shared flag sets of guard's commands.
 var (
-	reportFlags   = shared{formats: report.Formats(), findings: true}
-	jsonReport    = shared{formats: []string{"text", "json"}}
-	jsonFindings  = shared{formats: []string{"text", "json"}, findings: true}
+	reportFlags = shared{formats: report.Formats(), findings: true}
+	jsonReport  = shared{formats: []string{"text", "json"}}
+	// drillFlags and dryRunFlags are those of guard drill and of the
+	// migrate subcommands that take --dry-run (up, down, goto): html is a
+	// drill's report, or a dry run's.
+	drillFlags    = shared{formats: []string{"text", "json", report.FormatHTML}, findings: true}
+	dryRunFlags   = shared{formats: []string{"text", "json", report.FormatHTML}}
 	textOnlyFlags = shared{formats: []string{"text"}}
 )
 

@@ -122,18 +122,18 @@ func TestUsageHintNamesTheCommand(t *testing.T) {
 // TestHelpListsSupportedFormats checks each command's help names exactly the
 // formats it writes, and --fail-on only where findings decide the exit code.
 func TestHelpListsSupportedFormats(t *testing.T) {
-	all := "text, json, sarif, github, gitlab, markdown"
+	all := "text, json, sarif, github, gitlab, markdown, html"
 	want := map[string]struct {
 		formats string // "" when the command has no --format in its help
 		failOn  bool
 	}{
 		"init": {"text, json", false}, "lint": {all, true}, "audit": {all, true},
-		"migrate up": {"text, json", false}, "migrate down": {"text, json", false},
-		"migrate goto": {"text, json", false}, "migrate force": {"text, json", false},
+		"migrate up": {"text, json, html", false}, "migrate down": {"text, json, html", false},
+		"migrate goto": {"text, json, html", false}, "migrate force": {"text, json", false},
 		"migrate version": {"text, json", false}, "migrate status": {"text, json", false},
 		"rules": {"text, json", false}, "plan": {"text, json", false},
 		"gen dao": {"", false}, "gen table": {"", false}, "gen templates": {"", false}, "gen alerts": {"", false},
-		"drill": {"text, json", true}, "report comment": {"", false},
+		"drill": {"text, json, html", true}, "report comment": {"", false},
 	}
 	formatRE := regexp.MustCompile(`--format value\s+output format: ([a-z, ]+)`)
 	for _, path := range leafCommands(newApp(io.Discard, io.Discard).Commands, nil) {

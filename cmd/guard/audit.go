@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
@@ -283,12 +284,23 @@ func writeAuditReport(c *cli.Context, stdout io.Writer, format string, rep *audi
 	if len(rep.Redis) > 0 {
 		live.Redis = rep.Redis
 	}
-	return report.Write(stdout, format, rep.Result, report.Options{
+	for _, t := range rep.Targets {
+		lt := report.LiveTarget{Name: t.Target, Server: t.ServerAddr()}
+		if t.Err == nil && t.Server.Version != "" {
+			lt.Version = t.Server.String()
+		}
+		live.Targets = append(live.Targets, lt)
+	}
+	opts := report.Options{
 		Version: guardVersion(),
 		Color:   format == "text" && useColor(c, c.App.Writer),
 		Rules:   ruleInfos(),
 		Live:    live,
-	})
+	}
+	if format == report.FormatHTML {
+		opts.Generated = time.Now()
+	}
+	return report.Write(stdout, format, rep.Result, opts)
 }
 
 // auditVocabulary reads the code below paths, when given, so that each

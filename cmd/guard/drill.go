@@ -18,6 +18,7 @@ import (
 	"github.com/guard-sql/guard/internal/drill"
 	"github.com/guard-sql/guard/internal/driverlog"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/internal/target"
 )
 
@@ -92,7 +93,7 @@ Examples:
    guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
    guard drill --table t_inventory --rows 10 --stock 1000 --strategies conditional,lock-cas
    guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
-		Flags: append(jsonFindings.flags(),
+		Flags: append(drillFlags.flags(),
 			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + target.EnvDSN + ")"},
 			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port, redis://[:password@]host:port/db, rediss://… (TLS) or sentinel://[:password@]host:port[,host:port]/master"},
 			&cli.StringFlag{Name: "table", Usage: "the table to drill", Required: true},
@@ -359,9 +360,12 @@ func drillFailure(err error, rep *drill.Report, table string, tg *target.Target,
 func writeDrillReport(w io.Writer, format string, rep *drill.Report) error {
 	var buf bytes.Buffer
 	var err error
-	if format == "json" {
+	switch format {
+	case "json":
 		err = drill.WriteJSON(&buf, rep, guardVersion())
-	} else {
+	case report.FormatHTML:
+		err = report.WriteDrillHTML(&buf, drillHTML(rep), report.Options{Version: guardVersion(), Generated: time.Now()})
+	default:
 		err = drill.WriteText(&buf, rep)
 	}
 	if err != nil {

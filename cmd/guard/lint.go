@@ -148,7 +148,7 @@ func runLint(c *cli.Context) error {
 func ruleInfos() []report.RuleInfo {
 	var out []report.RuleInfo
 	for _, r := range rules.All() {
-		out = append(out, report.RuleInfo{Code: r.Code, Name: r.Name, Summary: r.Summary, Doc: r.Doc, Fix: r.Fix, Severity: r.Severity})
+		out = append(out, report.RuleInfo{Code: r.Code, Name: r.Name, Summary: r.Summary, Doc: r.Doc, Fix: r.Fix, Severity: r.Severity, PerServer: r.PerServer})
 	}
 	return out
 }

@@ -171,7 +171,11 @@ func migrateCommand() *cli.Command {
 // migrateFlags are the flags of every migrate subcommand; apply adds those
 // of the subcommands that run migrations.
 func migrateFlags(apply bool) []cli.Flag {
-	flags := append(jsonReport.flags(),
+	formats := jsonReport
+	if apply {
+		formats = dryRunFlags
+	}
+	flags := append(formats.flags(),
 		&cli.GenericFlag{Name: "dsn", Value: &dsnList{}, Usage: "database DSN (repeatable: a fleet); default $" + target.EnvDSN},
 		&cli.StringFlag{Name: "targets", Usage: "fleet: file with one DSN per line (# comments, blank lines ignored)", TakesFile: true},
 		&cli.IntFlag{Name: "parallel", Value: migrator.DefaultParallel, Usage: "fleet: targets migrated at once"},

@@ -10,6 +10,7 @@ import (
 
 	"github.com/guard-sql/guard/internal/migrator"
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/report"
 )
 
 // migrateArgs are a subcommand's arguments and flags. Flags may come before
@@ -168,6 +169,9 @@ func (a *migrateArgs) check(c *cli.Context) error {
 	}
 	if a.onError != onErrorStop && a.onError != onErrorContinue {
 		return inputErrf("--on-error %q: want %s or %s", a.onError, onErrorStop, onErrorContinue)
+	}
+	if a.format == report.FormatHTML && !a.dryRun {
+		return usageErr(c, "--format html is the report of a dry run: add --dry-run")
 	}
 	if a.fleet() && !fleetCommands[c.Command.Name] {
 		return usageErr(c, "migrate "+c.Command.Name+" works on one database: give one --dsn, not a fleet")

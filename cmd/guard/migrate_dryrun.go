@@ -1,11 +1,17 @@
 package main
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"strings"
+	"time"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/migrator"
+	"github.com/guard-sql/guard/internal/report"
+	"github.com/guard-sql/guard/internal/schema"
 )
 
 // dryRunJSON is the json report of one target's dry run.
@@ -56,7 +62,16 @@ func runDryRun(c *cli.Context, a *migrateArgs, op migrator.Op) error {
 	for _, d := range docs {
 		worst = max(worst, d.ExitCode)
 	}
-	if a.format == "json" {
+	if a.format == report.FormatHTML {
+		if err := writeDryRunHTML(w.stdout, c, docs, worst); err != nil {
+			return err
+		}
+		for _, d := range docs {
+			if d.Error != nil {
+				fmt.Fprintf(w.stderr, "guard: %s: %s\n", d.Target, d.Error.Message)
+			}
+		}
+	} else if a.format == "json" {
 		doc := map[string]any{"tool": "guard", "version": guardVersion(), "command": c.Command.Name, "dry_run": true, "exit_code": worst}
 		if a.fleet() {
 			doc["targets"] = docs
@@ -114,4 +129,41 @@ func dryRunDoc(name string, d *migrator.DryRun, err error) dryRunJSON {
 		doc.ExitCode = max(doc.ExitCode, doc.Error.Code)
 	}
 	return doc
+}
+
+// writeDryRunHTML writes the html report of the dry run of docs, whole in
+// one Write, so that the redacting writer sees it at once.
+func writeDryRunHTML(w io.Writer, c *cli.Context, docs []dryRunJSON, worst int) error {
+	d := &report.DryRun{Command: strings.Join(append([]string{c.Command.Name}, c.Args().Slice()...), " "), ExitCode: worst}
+	for _, doc := range docs {
+		t := report.DryRunTarget{Target: doc.Target, ExitCode: doc.ExitCode}
+		if doc.Error != nil {
+			t.Error = doc.Error.Message
+		}
+		for _, r := range doc.Refusals {
+			t.Refusals = append(t.Refusals, report.DryRunRefusal{Code: r.Code, Message: r.Message})
+		}
+		if dr := doc.DryRun; dr != nil {
+			t.From, t.Server, t.Limit = dr.From.String(), dr.Server, dr.LimitText()
+			for i := range dr.Statements {
+				im := &dr.Statements[i]
+				rows, size := im.RowsText()
+				t.Statements = append(t.Statements, report.DryRunStatement{
+					File: im.File, Line: im.Line, Table: im.Table, Algorithm: im.Algorithm, Lock: im.Lock,
+					Writes: im.WritesText(), Blocks: im.BlocksWrites && im.Tool == "", Rows: rows, Size: size,
+					Preflight: im.Preflight, Statement: im.Statement,
+				})
+				if im.Algorithm != schema.AlgorithmNone {
+					t.Statements[len(t.Statements)-1].Why = im.Why
+				}
+			}
+		}
+		d.Targets = append(d.Targets, t)
+	}
+	var buf bytes.Buffer
+	if err := report.WriteDryRunHTML(&buf, d, report.Options{Version: guardVersion(), Generated: time.Now()}); err != nil {
+		return err
+	}
+	_, err := w.Write(buf.Bytes())
+	return err
 }

@@ -206,6 +206,10 @@ func newReport(results []*TargetResult, red *target.Redactor) *Report {
 	return rep
 }
 
+// ServerAddr is the host:port of a database target, which the findings of
+// the server as a whole (Rule.PerServer) name; "" for a Redis server.
+func (r *TargetResult) ServerAddr() string { return r.server }
+
 // Queries returns how many statements the audit sent, over all targets.
 func (r *Report) Queries() int {
 	n := 0

@@ -17,7 +17,8 @@ import (
 // FuzzWrite feeds arbitrary text through every format and checks what each
 // promises: json and sarif stay valid JSON (and json gives the finding back),
 // github stays one workflow command per line, text never emits a raw control
-// character, and sarif uris parse.
+// character, sarif uris parse, and html holds the findings as text, never a
+// script.
 func FuzzWrite(f *testing.F) {
 	f.Add("internal/dao/stock.go", "", "t_inventory", "inventory - ? has no guard", "UPDATE t SET c = c - 1", "error", 12, 9, 14)
 	f.Add("", "db.example.com:3306/shop", "t_inventory", "3 rows, already: negative", "", "warning", 0, 0, 0)
@@ -98,6 +99,14 @@ func FuzzWrite(f *testing.F) {
 		gh := outs[FormatGitHub].String()
 		if strings.Count(gh, "\n") != 2 || strings.ContainsRune(gh, '\r') {
 			t.Errorf("github output is not two command lines: %q", gh)
+		}
+
+		page := outs[FormatHTML].String()
+		if strings.Contains(strings.ToLower(page), "<script") {
+			t.Fatalf("html output holds a script element: %q", page)
+		}
+		if n := strings.Count(page, `<li class="finding"`); n != 2 {
+			t.Errorf("html output has %d findings, want 2", n)
 		}
 
 		for _, r := range outs[FormatText].String() {

@@ -1,7 +1,9 @@
 // Package report prints the findings of a run: text for people, json for
 // scripts (the contract of DESIGN §5), sarif for GitHub code scanning,
 // github workflow commands for annotations in an Actions log, gitlab for
-// GitLab's Code Quality report and markdown for a pull request comment.
+// GitLab's Code Quality report, markdown for a pull request comment and html
+// for a self-contained page to hand around (WriteDrillHTML and
+// WriteDryRunHTML write the pages of a drill and of a dry run).
 package report
 
 import (
@@ -11,6 +13,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/lint"
@@ -28,6 +31,9 @@ type Options struct {
 	// Live is set on the report of live targets (guard audit), nil for
 	// guard lint's.
 	Live *Live
+	// Generated is when the report was made, printed by html; the zero
+	// time prints none, so that a lint report is the same on every run.
+	Generated time.Time
 }
 
 // Live is what a report of live targets carries besides its findings.
@@ -43,6 +49,19 @@ type Live struct {
 	Audited int
 	// Redis is what the audit of each Redis server saw, encoded as it is.
 	Redis any
+	// Targets are every target of the run, audited or not, in input
+	// order; html prints a row for each, those without findings too.
+	Targets []LiveTarget
+}
+
+// LiveTarget is one target of a live run.
+type LiveTarget struct {
+	// Name is host:port/db, or redis://host:port.
+	Name string
+	// Server is the host:port of a database target, which the findings
+	// of the server as a whole (GS011, GS012) name; Version what the
+	// server said it is ("MariaDB 10.11.6"), "" when unreached.
+	Server, Version string
 }
 
 // Failure is a target that could not be audited, and why.
@@ -61,6 +80,9 @@ type RuleInfo struct {
 	Doc, Fix string
 	// Severity is the effective default severity (the policy applied).
 	Severity policy.Severity
+	// PerServer says the rule's findings are a server's, not one
+	// database's (lint.Rule.PerServer): html lists them per server.
+	PerServer bool
 }
 
 // The output formats.
@@ -77,7 +99,7 @@ const (
 
 // Formats returns the names Write accepts, in the order help texts list them.
 func Formats() []string {
-	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatGitLab, FormatMarkdown}
+	return []string{FormatText, FormatJSON, FormatSARIF, FormatGitHub, FormatGitLab, FormatMarkdown, FormatHTML}
 }
 
 // ErrUnknownFormat is returned by Write for a format not in Formats.
@@ -114,6 +136,8 @@ func Write(w io.Writer, format string, res *lint.Result, opts Options) error {
 		err = writeGitLab(&buf, res)
 	case FormatMarkdown:
 		writeMarkdown(&buf, res, opts, MarkdownLimit)
+	case FormatHTML:
+		err = writeHTML(&buf, res, opts)
 	default:
 		return fmt.Errorf("%w %q (want %s)", ErrUnknownFormat, format, strings.Join(Formats(), ", "))
 	}

@@ -149,7 +149,7 @@ func TestGolden(t *testing.T) {
 }
 
 func TestFormats(t *testing.T) {
-	want := []string{"text", "json", "sarif", "github", "gitlab", "markdown"}
+	want := []string{"text", "json", "sarif", "github", "gitlab", "markdown", "html"}
 	if diff := cmp.Diff(want, Formats()); diff != "" {
 		t.Errorf("Formats() (-want +got):\n%s", diff)
 	}
@@ -172,7 +172,7 @@ func TestWriteErrors(t *testing.T) {
 		wantErr string
 		is      error
 	}{
-		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github, gitlab, markdown)`, is: ErrUnknownFormat},
+		{name: "unknown format", format: "xml", res: sampleResult(), wantErr: `unknown format "xml" (want text, json, sarif, github, gitlab, markdown, html)`, is: ErrUnknownFormat},
 		{name: "format is case sensitive", format: "JSON", res: sampleResult(), wantErr: `unknown format "JSON"`, is: ErrUnknownFormat},
 		{name: "nil result", format: FormatText, wantErr: "nil result"},
 	}
