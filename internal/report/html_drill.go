@@ -105,6 +105,21 @@ type shareCell struct {
 // the lock hold times against the TTL, as charts and as tables.
 func WriteDrillHTML(w io.Writer, d *Drill, opts Options) error {
 	p := &drillPage{htmlPage: newHTMLPage("guard drill report", opts), Drill: d}
+	// The TTL advice stands by the lock chart, not again among the notes.
+	advice := map[string]bool{}
+	for _, s := range d.Strategies {
+		if s.Lock != nil && s.Lock.Advice != "" {
+			advice[s.Lock.Advice] = true
+		}
+	}
+	notes := *d
+	notes.Notes = nil
+	for _, n := range d.Notes {
+		if !advice[n] {
+			notes.Notes = append(notes.Notes, n)
+		}
+	}
+	p.Drill = &notes
 	classes := make([]string, len(d.Strategies))
 	for i := range d.Strategies {
 		classes[i] = "s" + strconv.Itoa(i%6)
