@@ -17,7 +17,8 @@ test-go:
 
 # mariadbd and redis-server are started by the tests themselves (internal/dbtest);
 # pt-online-schema-change runs the migrations marked -- guard:osc pt-osc;
-# promtool (package prometheus) checks and unit-tests guard gen alerts' rules.
+# promtool (package prometheus) checks and unit-tests guard gen alerts' rules;
+# chromium renders the html reports in the browser tests (internal/browsertest).
 # Install them when they are missing and we may.
 deps:
 	@missing=""; \
@@ -28,6 +29,7 @@ deps:
 	command -v pt-online-schema-change >/dev/null 2>&1 || missing="$$missing percona-toolkit"; \
 	command -v git >/dev/null 2>&1 || missing="$$missing git"; \
 	command -v promtool >/dev/null 2>&1 || missing="$$missing prometheus"; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
 	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
 			echo "installing:$$missing"; \

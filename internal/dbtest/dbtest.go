@@ -42,6 +42,11 @@ func Main(m *testing.M) {
 	os.Exit(code)
 }
 
+// AtExit has Main call fn once the tests ran, before it stops the servers:
+// another fixture a test binary shares (a browser) ends with the binary
+// too.
+func AtExit(fn func()) { registerCloser(fn) }
+
 // registry remembers what the test binary started so that Main can undo it.
 var registry struct {
 	sync.Mutex
