@@ -81,6 +81,7 @@ Examples:
    guard audit --targets shards.txt --parallel 8 --format json > audit.json
    guard audit --targets shards.txt --no-data --format sarif > audit.sarif
    guard audit --targets shards.txt --format markdown > audit.md   # for guard report comment
+   guard audit --targets shards.txt --no-data --format html > fleet.html
    guard audit --dsn "$DSN" src/ mappers/          vocabulary inferred from the code
    guard audit --dsn "$DSN" --queries              also the statements the server ran
    guard audit --targets shards.txt --write-baseline audit-baseline.json

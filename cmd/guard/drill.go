@@ -92,7 +92,8 @@ cannot be reached or does not answer) or interrupted.
 Examples:
    guard drill --dsn 'app:secret@tcp(db:3306)/shop' --redis 127.0.0.1:6379 --table t_inventory
    guard drill --table t_inventory --rows 10 --stock 1000 --strategies conditional,lock-cas
-   guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json`,
+   guard drill --table t_inventory --duration 30s --fault flush --format json > drill.json
+   guard drill --table t_inventory --format html > drill.html   # charts and tables, one page`,
 		Flags: append(drillFlags.flags(),
 			&cli.StringFlag{Name: "dsn", Usage: "the database holding the table (default $" + target.EnvDSN + ")"},
 			&cli.StringFlag{Name: "redis", Usage: "Redis of the lock-cas strategy: host:port, redis://[:password@]host:port/db, rediss://… (TLS) or sentinel://[:password@]host:port[,host:port]/master"},

@@ -39,6 +39,7 @@ Examples:
    guard lint --format github .                   # annotations in GitHub Actions
    guard lint --format gitlab . > gl-code-quality.json  # GitLab Code Quality
    guard lint --format markdown . > guard.md      # a pull request comment (guard report comment)
+   guard lint --format html . > guard.html        # one self-contained page to hand around
 
 Adopting guard on a project that already has findings:
    guard lint --write-baseline guard-baseline.json .   # record today's findings, exit 0

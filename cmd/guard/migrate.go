@@ -61,8 +61,8 @@ Around it guard adds:
                 nothing is written, not even golang-migrate's
                 schema_migrations. Its exit code is the one the run would
                 end with before its first step (0, 2, 3 or 4); --format json
-                gives the same as one document. Fleets too (one table per
-                target).
+                gives the same as one document, --format html as one
+                self-contained page. Fleets too (one table per target).
   verification  after the run, the schema is read again and every CHECK,
                 UNIQUE index, NOT NULL column, added column and trigger of the
                 applied files is looked for ("verified: ..."); a missing one
