@@ -83,6 +83,8 @@ func num(f float64) string {
 type scale struct {
 	lo, hi, x0, x1 float64
 	log            bool
+	// step is the distance between the ticks of a linear scale.
+	step float64
 }
 
 // at is the coordinate of v, clamped to the scale's ends.
@@ -109,20 +111,20 @@ func (s scale) ticks() []float64 {
 		}
 		return out
 	}
-	step := niceStep(s.hi / 5)
-	for v := 0.0; v <= s.hi*1.0001; v += step {
-		out = append(out, v)
+	for i := 0.0; i*s.step <= s.hi*1.0001; i++ {
+		out = append(out, i*s.step)
 	}
 	return out
 }
 
-// linearScale runs from 0 to a round value at or above max.
+// linearScale runs from 0 to the first round step at or above max, in
+// about six steps.
 func linearScale(max, x0, x1 float64) scale {
 	if max <= 0 {
 		max = 1
 	}
-	step := niceStep(max / 5)
-	return scale{lo: 0, hi: math.Ceil(max/step-1e-9) * step, x0: x0, x1: x1}
+	step := niceStep(max / 6)
+	return scale{lo: 0, hi: math.Ceil(max/step-1e-9) * step, x0: x0, x1: x1, step: step}
 }
 
 // logScale runs over whole powers of ten around the positive values

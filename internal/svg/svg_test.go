@@ -105,6 +105,9 @@ func TestScales(t *testing.T) {
 	if diff := cmp.Diff([]float64{0, 20, 40, 60, 80, 100}, lin.ticks()); diff != "" {
 		t.Errorf("linear ticks (-want +got):\n%s", diff)
 	}
+	if wide := linearScale(10370, 0, 100); wide.hi != 12000 || len(wide.ticks()) != 7 {
+		t.Errorf("linear scale of 10370: up to %v in %d ticks, want 12000 in 7", wide.hi, len(wide.ticks()))
+	}
 	if got := lin.at(50); got != 50 {
 		t.Errorf("linear at(50) = %v, want 50", got)
 	}
