@@ -23,6 +23,10 @@ import (
 //
 //	walk     the files below the paths: migrations folders, query sources
 //	schema   the migrations read and replayed (or --schema) into the schema model
+//	recall   with a cache (Config.Cache), every source hashed and the run's keys made
+//	         (cache.go): a result kept under the run's key is the run's, and only
+//	         report runs after it; else the host code's judgement, when kept, and
+//	         each .sql source's first one are read back by extract
 //	index    the model types (GORM, goctl) of every Go source; the registered
 //	         frameworks' linkers (internal/frameworks)
 //	extract  every query source extracted, parsed, observed for the inference, and
@@ -42,15 +46,19 @@ import (
 //	link     the entity writes of host code joined to the statements they end in
 //	         (mapper XML, goctl models, wrapper services, JPA repositories, the
 //	         statements the frameworks render), and judged
+//	remember with a cache, the final judgement of the host code kept, before judge
+//	         hands every finding to the collector
 //	judge    the schema and migration rules, on the whole schema and every migration
-//	report   suppressions, deduplication, order, baseline, changed lines, summary
+//	report   suppressions, deduplication, order, baseline, changed lines, summary;
+//	         with a cache, the result before the baseline kept
 //
 // guard lint runs every phase; guard init and guard plan (Infer) stop after
 // infer.
 var phases = []phase{
 	{"walk", nil, (*run).walk},
 	{"schema", []string{"walk"}, (*run).schema},
-	{"index", []string{"walk", "schema"}, (*run).index},
+	{"recall", []string{"schema"}, (*run).recall},
+	{"index", []string{"recall"}, (*run).index},
 	{"extract", []string{"index"}, (*run).extract},
 	{"jpql", []string{"extract"}, (*run).jpql},
 	{"copies", []string{"jpql"}, (*run).copies},
@@ -58,6 +66,7 @@ var phases = []phase{
 	{"sign", []string{"extract"}, (*run).sign},
 	{"rejudge", []string{"infer", "sign"}, (*run).rejudge},
 	{"link", []string{"rejudge"}, (*run).link},
+	{"remember", []string{"link"}, (*run).remember},
 	{"judge", []string{"schema", "infer"}, (*run).judge},
 	{"report", []string{"link", "judge"}, (*run).report},
 }
@@ -116,6 +125,8 @@ type run struct {
 	defs *schema.Schema
 	// report
 	res *lint.Result
+	// mem is the run's side of the cache; nil without one.
+	mem *memory
 }
 
 func newRun(cfg Config, judging bool) *run {
@@ -137,8 +148,12 @@ func newRun(cfg Config, judging bool) *run {
 }
 
 // through runs the phases in order up to and including last ("" for all).
+// Once recall has read the run's result back, only report runs.
 func (r *run) through(last string) error {
 	for _, ph := range phases {
+		if r.mem != nil && r.mem.recalled != nil && ph.name != "report" {
+			continue
+		}
 		if err := ph.do(r); err != nil {
 			return err
 		}
@@ -177,6 +192,9 @@ func (r *run) walk() error {
 // names another, the schema, which it replays.
 func (r *run) schema() error {
 	var err error
+	if r.mem != nil {
+		r.tx.onRead = r.mem.noteSchemaRead
+	}
 	if r.cfg.SchemaPath != "" {
 		if r.given, err = loadSchema(r.cfg.SchemaPath, r.tx); err != nil {
 			return &InputError{Msg: err.Error()}
@@ -261,8 +279,12 @@ func (r *run) extract() error {
 	models := make([]*golang.GoFileModels, len(r.in.sources))
 	waiting := make([][]byte, len(r.in.sources)) // the texts that wait for every entity class and model type
 	bySize := largestFirst(r.in.sources)
+	linkedAt := r.linkedIndex()
 	parallel(len(r.in.sources), func(p *sqlparse.Parser, k int) {
 		i := bySize[k]
+		if r.recallFile(i, linkedAt) {
+			return
+		}
 		path := r.in.sources[i]
 		src, err := r.read(path)
 		if err != nil {
@@ -291,10 +313,14 @@ func (r *run) extract() error {
 			waiting[i] = src
 		} else {
 			r.lintFile(p, i, f, jf, nil)
+			r.keepFirst(i, src)
 		}
 	})
 	hosts := hostTypes{ents: javaEntityIndex(r.in.sources, entities, r.sch), models: goModelIndex(models, r.sch)}
 	r.models = modelUsage(hosts.models, r.watch)
+	if r.mem != nil && r.mem.linked != nil {
+		r.models = r.mem.linked.Models // the host code's, which no file of this run read
+	}
 	var again []int
 	for i, src := range waiting {
 		if src != nil {
@@ -336,15 +362,22 @@ func (r *run) jpql() error {
 func (r *run) infer() error {
 	r.defs = r.sch
 	if r.learner == nil {
-		return nil
+		return r.mem.inferred(r.pol)
 	}
 	for _, fr := range r.results {
 		r.obs = append(r.obs, fr.observations...)
 	}
-	r.obs = append(r.obs, observeMapperCalls(r.results, r.writeIndex)...)
+	mapped := observeMapperCalls(r.results, r.writeIndex)
+	r.obs = append(r.obs, mapped...)
+	if r.mem != nil {
+		r.mem.mapped = mapped
+		if r.mem.linked != nil {
+			r.obs = append(r.obs, r.mem.linked.Observations...) // the host code's, recalled
+		}
+	}
 	r.defs = inferenceSchema(r.sch, r.results)
 	r.pol = r.base.WithInferred(r.learner.Infer(r.obs, r.defs, r.base))
-	return nil
+	return r.mem.inferred(r.pol)
 }
 
 // rejudge judges again, with all that is now known, the files whose rules
@@ -356,10 +389,19 @@ func (r *run) rejudge() error {
 	dollars := newDollarSources(r.results)
 	parallel(len(r.results), func(p *sqlparse.Parser, i int) {
 		fr := &r.results[i]
-		if fr.err != nil || !(fr.asked.Any(changed) || fr.asked.AnyStateByCode(r.pol.Inferred) || fr.askedDollars(dollars) || r.signed[i]) {
+		if fr.err != nil || fr.recalled == recalledFinal ||
+			!(fr.asked.Any(changed) || fr.asked.AnyStateByCode(r.pol.Inferred) || fr.askedDollars(dollars) || r.signed[i]) {
 			return
 		}
-		again := parseExtracted(p, fr.file, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, dollars))
+		f := fr.file
+		if fr.recalled == recalledFirst {
+			var err error
+			if f, err = r.materialize(i); err != nil {
+				fr.err = err
+				return
+			}
+		}
+		again := parseExtracted(p, f, fr.java, nil, r.sch, r.jpa, newFileLint(r.queryRules, r.pol, r.sch, dollars))
 		fr.findings, fr.err = again.findings, again.err
 	})
 	return nil
@@ -385,7 +427,7 @@ func (r *run) link() error {
 		mappers.add(st)
 	}
 	for i := range r.results {
-		if fr := &r.results[i]; fr.err == nil && fr.file != nil {
+		if fr := &r.results[i]; fr.err == nil && fr.file != nil && fr.recalled == live {
 			r.jpa.ResolveCalls(fr.java)
 			if calls := wrappers.resolveCalls(fr.file, fr.java); len(calls) > 0 {
 				r.resolveCalls(calls)
@@ -433,9 +475,11 @@ func (r *run) judge() error {
 // collector), the evidence of inferred columns, the paths asked for, the
 // baseline and the changed lines, and the summary.
 func (r *run) report() error {
-	res := r.col.result(r.pol, r.cfg.Rules)
-	explainInferred(res.Findings, r.pol, r.sch)
-	res.Findings = underRoots(res.Findings, r.paths, r.given)
+	res := r.mem.result()
+	if res == nil {
+		res = r.collect()
+		r.keepResult(res)
+	}
 	if r.cfg.Baseline != nil {
 		var o lint.BaselineOutcome
 		res.Findings, o = r.cfg.Baseline.Filter(res.Findings)
@@ -444,6 +488,17 @@ func (r *run) report() error {
 	if r.cfg.Changes != nil {
 		res.Findings = r.cfg.Changes.filter(res.Findings, r.cfg.Rules, r.migs, r.given, r.sch)
 	}
+	countSeverities(res)
+	r.res = res
+	return nil
+}
+
+// collect makes the result before the baseline and the changed lines
+// apply: what a cache keeps of a run.
+func (r *run) collect() *lint.Result {
+	res := r.col.result(r.pol, r.cfg.Rules)
+	explainInferred(res.Findings, r.pol, r.sch)
+	res.Findings = underRoots(res.Findings, r.paths, r.given)
 	countSeverities(res)
 	res.Summary.Files = len(r.in.sources) + len(r.migs)
 	for _, fr := range r.results {
@@ -463,6 +518,5 @@ func (r *run) report() error {
 	for _, p := range r.in.flyway {
 		res.Flyway = append(res.Flyway, lint.DisplayPath(p))
 	}
-	r.res = res
-	return nil
+	return res
 }

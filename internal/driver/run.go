@@ -1,6 +1,7 @@
 package driver
 
 import (
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,6 +12,7 @@ import (
 	"github.com/guard-sql/guard/internal/hostcode/java"
 	"github.com/guard-sql/guard/internal/hostcode/mybatisxml"
 	"github.com/guard-sql/guard/internal/hostcode/sqlfile"
+	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/lint"
@@ -41,6 +43,11 @@ type Config struct {
 	// Sharding, when set, names the tables a sharded database spreads over
 	// shards (guard lint --vschema), for the schema rules.
 	Sharding *lint.Sharding
+	// Cache, when set, keeps what Run found for the next run, which reads
+	// back what did not change instead of judging it again (see cache.go):
+	// the result is the same with it as without. Infer does not use it, nor
+	// a run given its Schema.
+	Cache *lintcache.Cache
 }
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
@@ -52,7 +59,18 @@ func (e *InputError) Error() string { return e.Msg }
 // Run lints the files below cfg.Paths offline: every phase, in order.
 func Run(cfg Config) (*lint.Result, error) {
 	r := newRun(cfg, true)
-	if err := r.through(""); err != nil {
+	if cfg.Cache != nil && cfg.Schema == nil {
+		r.mem = newMemory(cfg.Cache, true)
+	}
+	err := r.through("")
+	if errors.Is(err, errRelink) {
+		first := r
+		r = newRun(cfg, true)
+		r.mem = newMemory(cfg.Cache, false)
+		r.mem.carry = first
+		err = r.through("")
+	}
+	if err != nil {
 		return nil, err
 	}
 	return r.res, nil
@@ -123,6 +141,9 @@ type fileResult struct {
 	tables []schema.DDL
 	// uses are what its statements use of the tables the migrations change.
 	uses *lint.Usage
+	// recalled says whether the result was read back from the cache, and
+	// which judgement of the file it is.
+	recalled recall
 }
 
 // hostTypes are the types of the whole run that an ORM write in one file

@@ -19,6 +19,9 @@ var readFile = os.ReadFile
 type texts struct {
 	mu   sync.Mutex
 	held map[string]*heldText
+	// onRead, when set, is told of every text read from disk (the lint
+	// cache hashes them); it is called from several goroutines at once.
+	onRead func(p string, src []byte)
 }
 
 type heldText struct {
@@ -32,8 +35,17 @@ func newTexts() *texts { return &texts{held: map[string]*heldText{}} }
 // keep returns the text of p, reading it on first use and holding it.
 func (t *texts) keep(p string) ([]byte, error) {
 	h := t.entry(filepath.Clean(p))
-	h.once.Do(func() { h.src, h.err = readFile(p) })
+	h.once.Do(func() { h.src, h.err = t.read(p) })
 	return h.src, h.err
+}
+
+// read reads p from disk.
+func (t *texts) read(p string) ([]byte, error) {
+	src, err := readFile(p)
+	if err == nil && t.onRead != nil {
+		t.onRead(p, src)
+	}
+	return src, err
 }
 
 // take returns the text of p and forgets it: held if a phase kept it,
@@ -45,9 +57,9 @@ func (t *texts) take(p string) ([]byte, error) {
 	delete(t.held, key)
 	t.mu.Unlock()
 	if !ok {
-		return readFile(p)
+		return t.read(p)
 	}
-	h.once.Do(func() { h.src, h.err = readFile(p) })
+	h.once.Do(func() { h.src, h.err = t.read(p) })
 	return h.src, h.err
 }
 
