@@ -98,6 +98,7 @@ error, 3 runtime failure, 4 dirty migration state.`,
 			genCommand(),
 			drillCommand(),
 			reportCommand(),
+			cacheCommand(),
 		}),
 		HideHelpCommand: true,
 	}

@@ -133,7 +133,7 @@ func TestHelpListsSupportedFormats(t *testing.T) {
 		"migrate version": {"text, json", false}, "migrate status": {"text, json", false},
 		"rules": {"text, json", false}, "plan": {"text, json", false},
 		"gen dao": {"", false}, "gen table": {"", false}, "gen templates": {"", false}, "gen alerts": {"", false},
-		"drill": {"text, json, html", true}, "report comment": {"", false},
+		"drill": {"text, json, html", true}, "report comment": {"", false}, "cache clean": {"", false},
 	}
 	formatRE := regexp.MustCompile(`--format value\s+output format: ([a-z, ]+)`)
 	for _, path := range leafCommands(newApp(io.Discard, io.Discard).Commands, nil) {

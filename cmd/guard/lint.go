@@ -59,8 +59,24 @@ Reporting only what a change touched:
 changed since the commit REV (git diff of the work tree, staged or not,
 renames followed; files git does not track and does not ignore are wholly
 new); schema findings only for the tables whose migrations' DDL changed.
-With --baseline, the baseline applies first.`,
-		Flags: append(reportFlags.flags(),
+With --baseline, the baseline applies first.
+
+Runs people repeat:
+   guard lint .                                  # the second run reads back what did not change
+   guard lint --cache-dir .guard-cache .         # a folder a CI job saves and restores
+   guard lint --no-cache .                       # judge every file again
+
+guard lint keeps what it found in a cache (default $XDG_CACHE_HOME/guard, else
+$HOME/.cache/guard), keyed by guard's build, the policy, the schema (every
+migration and --schema file, by content), the rules and each file's content;
+the host code (Go, Java, mapper XML), whose files read one another's
+entities, mappers and models, is kept as one, under the vocabulary inferred
+from every file. What did not change is read back instead of parsed and
+judged again; the report and the exit code are the same as with --no-cache.
+A cache folder that cannot be written is a warning, never a failure; the
+cache keeps at most --cache-max-size, the entries used longest ago removed
+first (guard cache clean empties it).`,
+		Flags: append(append(reportFlags.flags(), cacheFlags()...),
 			&cli.StringFlag{Name: "schema", Usage: "schema source: a migrations folder, one dump file (mysqldump, SHOW CREATE TABLE export) or a folder of dumps", TakesFile: true},
 			&cli.StringFlag{Name: "baseline", Usage: "hide the findings recorded in this baseline file", TakesFile: true},
 			&cli.StringFlag{Name: "new-from-rev", Usage: "report only the findings on lines changed since this git revision"},
@@ -100,6 +116,8 @@ func runLint(c *cli.Context) error {
 	if cfg.Sharding, err = sharding(c); err != nil {
 		return err
 	}
+	cfg.Cache = openCache(c)
+	defer cfg.Cache.Close() // after the report: the run's result is stored while it is written
 	endGC := gctune.Lint.Apply()
 	res, err := driver.Run(cfg)
 	endGC()
