@@ -64,7 +64,7 @@ func TestActionStructure(t *testing.T) {
 	if a.Runs.Using != "composite" {
 		t.Errorf("runs.using = %q, want composite", a.Runs.Using)
 	}
-	for _, in := range []string{"paths", "config", "baseline", "new-from-rev", "fail-on", "summary", "comment", "github-token"} {
+	for _, in := range []string{"paths", "config", "baseline", "new-from-rev", "fail-on", "summary", "comment", "github-token", "cache"} {
 		if spec, ok := a.Inputs[in]; !ok || spec.Description == "" || spec.Default == nil {
 			t.Errorf("input %q missing, or without description or default", in)
 		}
@@ -99,8 +99,22 @@ func TestActionStructure(t *testing.T) {
 			t.Errorf("step %q pastes an expression into its script: inputs go through env", s.Name)
 		}
 	}
-	if want := []string{"actions/setup-go", "github/codeql-action/upload-sarif"}; !slices.Equal(uses, want) {
+	if want := []string{"actions/setup-go", "actions/cache", "github/codeql-action/upload-sarif"}; !slices.Equal(uses, want) {
 		t.Errorf("the action uses %v, want %v", uses, want)
+	}
+	// The cache is restored where the lint step points guard, keyed by the
+	// guard that runs and the policy, before guard runs.
+	for i, s := range a.Runs.Steps {
+		if !strings.HasPrefix(s.Uses, "actions/cache@") {
+			continue
+		}
+		if s.With["path"] != "${{ runner.temp }}/guard-cache" || !strings.Contains(s.With["key"], "github.action_ref") ||
+			!strings.Contains(s.With["key"], "hashFiles(inputs.config") || !strings.Contains(s.With["restore-keys"], "github.action_ref") {
+			t.Errorf("cache step %+v: want path runner.temp/guard-cache, keys with the action's ref and the policy's hash", s.With)
+		}
+		if i+1 >= len(a.Runs.Steps) || a.Runs.Steps[i+1].ID != "lint" || a.Runs.Steps[i+1].Env["GUARD_CACHE_DIR"] != s.With["path"] {
+			t.Error("the cache step is not right before the lint step, or the lint step does not use its folder")
+		}
 	}
 	for _, s := range a.Runs.Steps {
 		if strings.HasPrefix(s.Uses, "github/codeql-action/upload-sarif") && !strings.Contains(s.With["sarif_file"], "steps.lint.outputs.sarif-file") {
@@ -285,6 +299,9 @@ func TestActionRunSteps(t *testing.T) {
 	if r.summary != string(md) {
 		t.Errorf("the job summary is not the markdown report:\n%s", r.summary)
 	}
+	if _, err := os.Stat(filepath.Join(r.temp, "guard-cache", "lint")); err != nil {
+		t.Errorf("guard lint kept nothing in the folder the action caches: %v", err)
+	}
 
 	t.Run("paths and fail-on", func(t *testing.T) {
 		r.t, r.inputs = t, map[string]string{"paths": "sql\n  internal/dao", "fail-on": "never", "sarif-file": "out.sarif"}
@@ -317,6 +334,17 @@ func TestActionRunSteps(t *testing.T) {
 	})
 	t.Run("summary and comment", func(t *testing.T) {
 		testActionComment(t, r, afterInstall)
+	})
+	t.Run("no cache", func(t *testing.T) {
+		cache := filepath.Join(r.temp, "guard-cache")
+		os.RemoveAll(cache)
+		r.t, r.inputs = t, map[string]string{"cache": "false", "fail-on": "never"}
+		if step, code := r.run(afterInstall); code != 0 {
+			t.Fatalf("step %q exited %d", step, code)
+		}
+		if _, err := os.Stat(cache); err == nil {
+			t.Error("cache: false wrote the cache")
+		}
 	})
 	t.Run("bad input", func(t *testing.T) {
 		t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(ws))
