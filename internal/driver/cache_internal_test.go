@@ -9,7 +9,6 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
@@ -72,7 +71,7 @@ func TestCacheReadsOnlyWhatItMust(t *testing.T) {
 	if !hasCode(want, "b.sql", "GQ003") {
 		t.Fatalf("b.sql has no GQ003 without the cache: the test's premise is gone\n%+v", want.Findings)
 	}
-	cfg.Cache = lintcache.Open(t.TempDir(), lintcache.Options{Version: "test"})
+	cfg.Cache = openCache(t, t.TempDir())
 	if _, err := Run(cfg); err != nil {
 		t.Fatal(err)
 	}
@@ -118,7 +117,7 @@ func TestCacheKeepsNothingOfAFileChangedWhileRead(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.Cache = lintcache.Open(t.TempDir(), lintcache.Options{Version: "test"})
+	cfg.Cache = openCache(t, t.TempDir())
 	_, restore := countReads(t, map[string]string{"b.sql": "DELETE FROM t_widget;\n"})
 	during, err := Run(cfg)
 	restore()
@@ -163,7 +162,7 @@ func TestCacheHostCodeFollowsTheVocabulary(t *testing.T) {
 	})
 	cold := Config{Paths: []string{dir}, Policy: policy.Default(), Rules: rules.All(), Learn: rules.Learn}
 	warm := cold
-	warm.Cache = lintcache.Open(t.TempDir(), lintcache.Options{Version: "test"})
+	warm.Cache = openCache(t, t.TempDir())
 	for step, text := range []string{"", "SELECT id FROM t_widget WHERE id = 7;\n", "UPDATE t_widget SET spare = spare - 2, version = version + 1 WHERE id = 8 AND spare >= 2;\n"} {
 		if text != "" {
 			writeFiles(t, dir, map[string]string{"a.sql": text})

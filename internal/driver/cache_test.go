@@ -16,7 +16,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/guard-sql/guard/internal/driver"
-	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/lint"
@@ -341,16 +340,16 @@ func TestCacheNeverChangesTheReport(t *testing.T) {
 			}
 			cfg := driver.Config{Paths: paths, Policy: pol, Rules: rules.All(), Learn: rules.Learn}
 			want := lintOnce(t, cfg)
-			cfg.Cache = lintcache.Open(cacheDir, lintcache.Options{Version: "test"})
+			cfg.Cache = driver.OpenCache(t, cacheDir)
 			sameAs(t, label+", first run with the cache", want, lintOnce(t, cfg))
 			cfg.Cache.Close()
 			sameAs(t, label+", second run with the cache", want, lintOnce(t, cfg))
-			cfg.Cache = lintcache.Open(cacheDir, lintcache.Options{Version: "test"})
+			cfg.Cache = driver.OpenCache(t, cacheDir)
 			sameAs(t, label+", another process", want, lintOnce(t, cfg))
 			cfg.Cache.Close()
 			if step%5 == 0 {
 				restore := driver.KeepSmallTreesWhole()
-				cfg.Cache = lintcache.Open(cacheDir+"-whole", lintcache.Options{Version: "test"})
+				cfg.Cache = driver.OpenCache(t, cacheDir+"-whole")
 				sameAs(t, label+", kept whole", want, lintOnce(t, cfg))
 				restore()
 			}
@@ -375,7 +374,7 @@ func TestCacheSharedByConcurrentRuns(t *testing.T) {
 		for i := range got {
 			wg.Go(func() {
 				c := cfg
-				c.Cache = lintcache.Open(dir, lintcache.Options{Version: "test"})
+				c.Cache = driver.OpenCache(t, dir)
 				got[i] = lintOnce(t, c)
 				c.Cache.Close()
 			})

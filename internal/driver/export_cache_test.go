@@ -1,5 +1,11 @@
 package driver
 
+import (
+	"testing"
+
+	"github.com/guard-sql/guard/internal/lintcache"
+)
+
 // KeepEveryEntry has the lint cache keep the entries of single files and
 // of the host code for a tree of any size, for the tests that read them
 // back, and returns the undo.
@@ -16,3 +22,14 @@ func KeepSmallTreesWhole() (restore func()) {
 	smallTree = 512 << 10
 	return func() { smallTree = old }
 }
+
+// OpenCache opens a lint cache in dir for a test and closes it when the
+// test ends, so that no store a run began in the background writes into
+// a folder the test is removing.
+func OpenCache(t testing.TB, dir string) *lintcache.Cache {
+	c := lintcache.Open(dir, lintcache.Options{Version: "test"})
+	t.Cleanup(c.Close)
+	return c
+}
+
+func openCache(t testing.TB, dir string) *lintcache.Cache { return OpenCache(t, dir) }

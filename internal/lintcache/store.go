@@ -237,7 +237,8 @@ const staleTmp = time.Hour
 
 // Close waits for the stores PutLater started, then keeps the cache
 // within its limit once a run has written to it: the entries used longest
-// ago are removed first.
+// ago are removed first. A cache closed can be used again and closed
+// again: each Close counts only what was written since the last.
 func (c *Cache) Close() {
 	if c == nil {
 		return
@@ -245,6 +246,7 @@ func (c *Cache) Close() {
 	c.later.Wait()
 	c.mu.Lock()
 	wrote := c.wrote
+	c.wrote = 0
 	c.mu.Unlock()
 	if wrote == 0 {
 		return
