@@ -163,12 +163,14 @@ func TestTrimRemovesOldestFirst(t *testing.T) {
 	if _, err := os.Stat(fresh.path(KindRun, y)); err == nil {
 		t.Error("the entry not read since it was written was kept")
 	}
-	// A file a killed run left half written goes once it is old.
+	// A file a killed run left half written goes once it is old, when a
+	// run's writes take the cache past its limit.
 	stale := filepath.Join(dir, sub, "00", tmpPrefix+"x")
 	os.MkdirAll(filepath.Dir(stale), 0o755)
 	os.WriteFile(stale, []byte("half"), 0o644)
 	old := time.Now().Add(-2 * staleTmp)
 	os.Chtimes(stale, old, old)
+	c.limit = 3 * size
 	c.Put(KindRun, keyOf("new"), WriteResult(resultOf("new", 1)))
 	c.Close()
 	if _, err := os.Stat(stale); err == nil {
