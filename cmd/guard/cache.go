@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"strconv"
 	"strings"
 
@@ -125,4 +126,87 @@ func humanSize(n int64) string {
 		return fmt.Sprintf("%.1fKB", float64(n)/(1<<10))
 	}
 	return fmt.Sprintf("%dB", n)
+}
+
+// printed is guard lint's own entry in the cache (driver.Output): what a
+// run printed of a result — the report on stdout, the notes on stderr —
+// under the run's key and what else shaped the text, and printed again by
+// the next run of the same key instead of reading the result back and
+// writing its report anew.
+type printed struct {
+	cache *lintcache.Cache
+	shape lintcache.Key // the format, the colour, the --schema named
+	// served is the entry Serve found.
+	served *lintcache.ReportEntry
+	// key is the run's key once Keep said the result is the one it names.
+	key  lintcache.Key
+	keep bool
+	// stdout and stderr record what the run prints when it keeps.
+	stdout, stderr blocks
+}
+
+func newPrinted(cache *lintcache.Cache, format string, color bool, schemaPath string) *printed {
+	return &printed{cache: cache, shape: lintcache.NewKey("printed").String(format).Bool(color).String(schemaPath).Sum()}
+}
+
+func (p *printed) entryKey(run lintcache.Key) lintcache.Key {
+	return lintcache.NewKey("report").Key(run).Key(p.shape).Sum()
+}
+
+// Serve implements driver.Output.
+func (p *printed) Serve(run lintcache.Key) bool {
+	b, ok := p.cache.Get(lintcache.KindReport, p.entryKey(run))
+	if !ok {
+		return false
+	}
+	e, ok := lintcache.DecodeReport(b)
+	if ok {
+		p.served = e
+	}
+	return ok
+}
+
+// Keep implements driver.Output.
+func (p *printed) Keep(run lintcache.Key) bool {
+	p.key, p.keep = run, true
+	return true
+}
+
+// writers returns where the run prints its report and its notes: out and
+// errOut, recorded besides when the run keeps what it prints.
+func (p *printed) writers(out, errOut io.Writer) (io.Writer, io.Writer) {
+	if p == nil || !p.keep {
+		return out, errOut
+	}
+	return io.MultiWriter(out, &p.stdout), io.MultiWriter(errOut, &p.stderr)
+}
+
+// store keeps what the run printed, with worst, the highest rank among its
+// findings (-1 for none).
+func (p *printed) store(worst int) {
+	if p == nil || !p.keep {
+		return
+	}
+	p.cache.PutLater(lintcache.KindReport, p.entryKey(p.key), lintcache.WriteReport(worst, p.stdout, p.stderr))
+}
+
+// blocks records what is written to it in blocks of a fixed size, none
+// copied again as it grows: a report of millions of bytes is recorded for
+// the cache at the cost of one copy.
+type blocks [][]byte
+
+const blockSize = 1 << 20
+
+func (b *blocks) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		if len(*b) == 0 || len((*b)[len(*b)-1]) == blockSize {
+			*b = append(*b, make([]byte, 0, blockSize))
+		}
+		last := &(*b)[len(*b)-1]
+		k := min(len(p), blockSize-len(*last))
+		*last = append(*last, p[:k]...)
+		p = p[k:]
+	}
+	return n, nil
 }

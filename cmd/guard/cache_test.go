@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -128,5 +129,66 @@ func TestParseSize(t *testing.T) {
 		if _, err := parseSize(in); err == nil {
 			t.Errorf("parseSize(%q): no error", in)
 		}
+	}
+}
+
+// TestLintCachePrintsAgain lints a tree large enough to keep each file's
+// entry (the example shop and 700 KB of queries) with one cache folder:
+// a run prints again what the run of the same key printed, and a run of
+// another format, another --fail-on, or after an edit, a deletion or an
+// addition prints and exits as --no-cache does.
+func TestLintCachePrintsAgain(t *testing.T) {
+	dir := t.TempDir()
+	copyTree(t, "../../examples/shop", dir)
+	var sb strings.Builder
+	for i := range 7000 {
+		fmt.Fprintf(&sb, "UPDATE t_inventory SET inventory = inventory - %d WHERE product_id = %d;\n", i%7+1, i)
+	}
+	writeTree(t, dir, map[string]string{"sql/bulk.sql": sb.String(), "sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n"})
+	cache := filepath.Join(t.TempDir(), "cache")
+	steps := []struct {
+		what string
+		args []string
+		edit func()
+	}{
+		{"first", []string{"--format", "text"}, nil},
+		{"again", []string{"--format", "text"}, nil},
+		{"json", []string{"--format", "json"}, nil},
+		{"json again", []string{"--format", "json"}, nil},
+		{"text, --fail-on never", []string{"--format", "text", "--fail-on", "never"}, nil},
+		{"sarif", []string{"--format", "sarif"}, nil},
+		{"a file edited", []string{"--format", "text"}, func() {
+			writeTree(t, dir, map[string]string{"sql/more.sql": "UPDATE t_product SET stock = 3 WHERE id = 1;\n"})
+		}},
+		{"a file removed", []string{"--format", "text"}, func() { os.Remove(filepath.Join(dir, "sql/more.sql")) }},
+		{"json after the removal", []string{"--format", "json"}, nil},
+		{"a file added back", []string{"--format", "text"}, func() {
+			writeTree(t, dir, map[string]string{"sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n"})
+		}},
+	}
+	for _, s := range steps {
+		if s.edit != nil {
+			s.edit()
+		}
+		want, wantErr, wantCode := guard(t, append(append([]string{"lint", "--no-cache"}, s.args...), dir)...)
+		got, gotErr, code := guard(t, append(append([]string{"lint", "--cache-dir", cache}, s.args...), dir)...)
+		if got != want || gotErr != wantErr || code != wantCode {
+			t.Errorf("%s: exit %d, stderr %q, %d bytes; want the output of --no-cache: exit %d, stderr %q, %d bytes", s.what, code, gotErr, len(got), wantCode, wantErr, len(want))
+		}
+		if !strings.Contains(want, "GQ") {
+			t.Fatalf("%s: no finding: the test's tree is gone\n%s", s.what, want)
+		}
+	}
+	kinds := map[string]int{}
+	filepath.WalkDir(cache, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			if i := strings.LastIndexByte(p, '-'); i > 0 {
+				kinds[p[i+1:]]++
+			}
+		}
+		return nil
+	})
+	if kinds["o"] == 0 || kinds["f"] == 0 {
+		t.Errorf("entries by kind %v: want printed reports (o) and files (f)", kinds)
 	}
 }

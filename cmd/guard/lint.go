@@ -3,11 +3,13 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/gctune"
+	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -118,49 +120,80 @@ func runLint(c *cli.Context) error {
 	}
 	cfg.Cache = openCache(c)
 	defer cfg.Cache.Close() // after the report: the run's result is stored while it is written
+	color := format == "text" && useColor(c, c.App.Writer)
+	var kept *printed
+	if cfg.Cache != nil && write == "" {
+		kept = newPrinted(cfg.Cache, format, color, c.String("schema"))
+		cfg.Output = kept
+	}
 	endGC := gctune.Lint.Apply()
 	res, err := driver.Run(cfg)
 	endGC()
+	if errors.Is(err, driver.ErrServed) {
+		return servePrinted(c, kept.served, rank)
+	}
 	if err != nil {
 		return lintErr(err)
 	}
+	out, errOut := kept.writers(c.App.Writer, c.App.ErrWriter)
 	if schemaPath := c.String("schema"); schemaPath != "" && res.Summary.Tables == 0 {
 		// An empty schema is not an error (a dump of grants and databases is
 		// a valid file), but it silences every schema rule and leaves the
 		// query rules without columns: the user should know.
-		fmt.Fprintf(c.App.ErrWriter, "guard: warning: --schema %s holds no table (no CREATE TABLE replayed): "+
+		fmt.Fprintf(errOut, "guard: warning: --schema %s holds no table (no CREATE TABLE replayed): "+
 			"no schema rule had anything to check, and the query rules ran without the schema\n", schemaPath)
 	}
 	if n := len(res.Templates); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, code generator templates by their path (%s%s)\n",
+		fmt.Fprintf(errOut, "guard: note: %d file(s) left out, code generator templates by their path (%s%s)\n",
 			n, res.Templates[0], map[bool]string{true: ", …", false: ""}[n > 1])
 	}
 	if n := len(res.Flyway); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d Flyway migration(s) left out of the query rules: they run once, at deploy (%s%s); "+
+		fmt.Fprintf(errOut, "guard: note: %d Flyway migration(s) left out of the query rules: they run once, at deploy (%s%s); "+
 			"give their folder as --schema to build the schema from them\n",
 			n, res.Flyway[0], map[bool]string{true: ", …", false: ""}[n > 1])
 	}
 	if n := len(res.OtherEngines); n > 0 {
-		fmt.Fprintf(c.App.ErrWriter, "guard: note: %d file(s) left out, written for another database engine by their path (%s%s)\n",
+		fmt.Fprintf(errOut, "guard: note: %d file(s) left out, written for another database engine by their path (%s%s)\n",
 			n, res.OtherEngines[0], map[bool]string{true: ", …", false: ""}[n > 1])
 	}
 	if write != "" {
 		return writeBaseline(c, write, res.Findings)
 	}
 	noteBaseline(c, res.Baseline)
-	if err := report.Write(c.App.Writer, format, res, report.Options{
+	if err := report.Write(out, format, res, report.Options{
 		Version: guardVersion(),
-		Color:   format == "text" && useColor(c, c.App.Writer),
+		Color:   color,
 		Rules:   ruleInfos(),
 	}); err != nil {
 		return err
 	}
+	worst := -1
 	for _, f := range res.Findings {
-		if f.Severity.Rank() >= rank {
-			return &exitError{code: exitFindings}
-		}
+		worst = max(worst, f.Severity.Rank())
+	}
+	kept.store(worst)
+	return exitFor(worst, rank)
+}
+
+// exitFor is guard lint's exit when the worst of its findings has rank
+// worst (-1 for none) and --fail-on asks for rank.
+func exitFor(worst, rank int) error {
+	if worst >= 0 && worst >= rank {
+		return &exitError{code: exitFindings}
 	}
 	return nil
+}
+
+// servePrinted prints again what a run of the same key printed (kept in
+// the cache by printed), and exits as that run would have under --fail-on.
+func servePrinted(c *cli.Context, e *lintcache.ReportEntry, rank int) error {
+	if _, err := io.WriteString(c.App.ErrWriter, e.Stderr); err != nil {
+		return err
+	}
+	if _, err := io.WriteString(c.App.Writer, e.Stdout); err != nil {
+		return fmt.Errorf("write report: %w", err)
+	}
+	return exitFor(e.Worst, rank)
 }
 
 // ruleInfos describes the registry for the report formats.

@@ -225,6 +225,9 @@ func (r *run) recall() error {
 	}
 	m.runKey, m.linkedKey, m.keyed = run.Sum(), linked.Sum(), true
 	m.files = !m.small
+	if o := r.output(); o != nil && o.Serve(m.runKey) {
+		return ErrServed
+	}
 	if b, ok := m.c.Get(lintcache.KindRun, m.runKey); ok {
 		if res, ok := lintcache.DecodeResult(b); ok {
 			m.recalled = res

@@ -203,13 +203,28 @@ func (m *memory) result() *lint.Result {
 // lines apply, when every file it read is one the run's key names. It is
 // written while the report is (Cache.PutLater), from a copy of the list of
 // findings: the changed lines filter it in place, and no report may change
-// what is being written.
+// what is being written. A run whose caller keeps its own output of the
+// result (Config.Output) and whose files' entries are kept leaves the
+// result out: the next run of that caller serves its output, another
+// reads the files' entries back.
 func (r *run) keepResult(res *lint.Result) {
 	m := r.mem
 	if m == nil || !m.keyed || m.unstable.Load() {
 		return
 	}
+	if o := r.output(); o != nil && o.Keep(m.runKey) && m.files {
+		return
+	}
 	kept := *res
 	kept.Findings = slices.Clone(res.Findings)
 	m.c.PutLater(lintcache.KindRun, m.runKey, lintcache.WriteResult(&kept))
+}
+
+// output is the caller's Output when the result will be the one the run's
+// key names: neither the baseline nor the changed lines filter it.
+func (r *run) output() Output {
+	if r.mem == nil || r.cfg.Baseline != nil || r.cfg.Changes != nil {
+		return nil
+	}
+	return r.cfg.Output
 }

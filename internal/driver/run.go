@@ -48,7 +48,29 @@ type Config struct {
 	// the result is the same with it as without. Infer does not use it, nor
 	// a run given its Schema.
 	Cache *lintcache.Cache
+	// Output, with Cache and without Baseline or Changes, lets the caller
+	// keep what it makes of the result (its report) under the run's key
+	// and serve it again instead of the result (see Output).
+	Output Output
 }
+
+// Output is a caller's own entry of a run's result.
+type Output interface {
+	// Serve is called once the run's key is known, before the result kept
+	// under it is read back: true when the caller has served what it keeps
+	// under key, and Run then returns ErrServed and no result.
+	Serve(key lintcache.Key) bool
+	// Keep is called when the result Run returns is the one its key names:
+	// read back whole, or judged by a run that read no file but those the
+	// key covers, as they were hashed. The caller may keep what it makes of
+	// the result under key, and says whether it does: a run that kept its
+	// files' entries then leaves out the whole result, which a run of
+	// another caller's output makes again from those entries.
+	Keep(key lintcache.Key) bool
+}
+
+// ErrServed is Run's error when Config.Output served the run.
+var ErrServed = errors.New("served from the cache")
 
 // InputError is bad input that stops a run (exit 2): a missing path, an
 // unreadable file.

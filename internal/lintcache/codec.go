@@ -112,6 +112,19 @@ func (w *Writer) Text(s string) {
 	w.bytes(s)
 }
 
+// TextOf appends the concatenation of parts as one Text, without making
+// it a string first: Reader.Text reads it.
+func (w *Writer) TextOf(parts [][]byte) {
+	n := 0
+	for _, p := range parts {
+		n += len(p)
+	}
+	w.Uint(uint64(n))
+	for _, p := range parts {
+		w.bytes(unsafe.String(unsafe.SliceData(p), len(p)))
+	}
+}
+
 func (w *Writer) bytes(s string) {
 	for len(s) > 0 {
 		w.room(1)

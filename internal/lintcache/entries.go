@@ -202,3 +202,30 @@ func DecodeResult(b []byte) (*lint.Result, bool) {
 	res.OtherEngines, res.Templates, res.Flyway = r.Strings(), r.Strings(), r.Strings()
 	return res, r.Done() == nil
 }
+
+// ReportEntry is what a command printed of a run's result: its report and
+// its notes, and the worst severity among the findings, from which it
+// tells its exit code.
+type ReportEntry struct {
+	Worst          int
+	Stdout, Stderr string
+}
+
+// WriteReport is the payload of a ReportEntry whose Stdout and Stderr are
+// the concatenations of stdout and stderr.
+func WriteReport(worst int, stdout, stderr [][]byte) func(*Writer) {
+	return func(w *Writer) {
+		w.Int(worst)
+		w.TextOf(stderr)
+		w.TextOf(stdout)
+	}
+}
+
+// DecodeReport reads a payload WriteReport made; false when it cannot.
+func DecodeReport(b []byte) (*ReportEntry, bool) {
+	r := NewReader(b)
+	e := &ReportEntry{Worst: r.Int()}
+	e.Stderr = r.Text()
+	e.Stdout = r.Text()
+	return e, r.Done() == nil
+}

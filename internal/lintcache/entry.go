@@ -23,6 +23,9 @@ const (
 	KindLinked Kind = 'l'
 	// KindRun is a whole run's result (lint.Result).
 	KindRun Kind = 'r'
+	// KindReport is what a command printed of a run's result
+	// (ReportEntry), under a key of its own that names the run's.
+	KindReport Kind = 'o'
 )
 
 // The frame of an entry's file: magic, kind and the key it was stored

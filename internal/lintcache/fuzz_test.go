@@ -38,8 +38,9 @@ func FuzzCacheEntry(f *testing.F) {
 	file := EncodeFile(sampleFile())
 	linked := EncodeLinked(&LinkedEntry{Vocabulary: []byte(`{"Counters":{}}`), Files: []FileEntry{*sampleFile(), {}}, Observations: sampleFile().Observations, Models: sampleFile().Uses})
 	run := EncodeResult(&lint.Result{Findings: sampleFile().Findings, Summary: lint.Summary{Error: 1, Files: 2}, Flyway: []string{"V1__x.sql"}})
+	printed := encode(WriteReport(3, [][]byte{[]byte("q.sql:3:1: error"), []byte(" GQ002 …\n")}, [][]byte{[]byte("guard: note: …\n")}))
 	k := keyOf("fuzz")
-	for _, p := range [][]byte{file, linked, run} {
+	for _, p := range [][]byte{file, linked, run, printed} {
 		whole := append(append(header(KindFile, k), p...), trailer(int64(len(p)), crc32c(p))...)
 		f.Add(whole)
 		f.Add(p)
@@ -71,6 +72,11 @@ func FuzzCacheEntry(f *testing.F) {
 		if res, ok := DecodeResult(bytes.Clone(b)); ok {
 			if again, ok := DecodeResult(EncodeResult(res)); !ok || !cmp.Equal(res, again) {
 				t.Errorf("result not read back the same once written again")
+			}
+		}
+		if e, ok := DecodeReport(bytes.Clone(b)); ok {
+			if again, ok := DecodeReport(encode(WriteReport(e.Worst, [][]byte{[]byte(e.Stdout)}, [][]byte{[]byte(e.Stderr)}))); !ok || !cmp.Equal(e, again) {
+				t.Errorf("report not read back the same once written again")
 			}
 		}
 		// The same bytes as the file of an entry in a cache folder.
