@@ -447,7 +447,9 @@ func (r *run) judge() error {
 	for _, fr := range r.results {
 		found += len(fr.findings)
 	}
-	r.col.findings = slices.Grow(r.col.findings, found-len(r.col.findings))
+	// Room besides for the findings of the rules that judge the run as a
+	// whole and the collector's own: one more would copy every finding.
+	r.col.findings = slices.Grow(r.col.findings, found-len(r.col.findings)+found/16+256)
 	for _, fr := range r.results {
 		if fr.err != nil {
 			return fr.err
@@ -479,6 +481,8 @@ func (r *run) report() error {
 	if res == nil {
 		res = r.collect()
 		r.keepResult(res)
+	} else if o := r.output(); o != nil {
+		o.Keep(r.mem.runKey)
 	}
 	if r.cfg.Baseline != nil {
 		var o lint.BaselineOutcome

@@ -11,7 +11,6 @@ import (
 	"regexp"
 	"slices"
 	"strconv"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -20,11 +19,21 @@ import (
 // (testdata/parsefloor: the TiDB parser called directly, files read first,
 // one goroutine, default collector) on the corpus of BenchmarkLint, process
 // against process: start-up, reading, every rule and the report written to a
-// file count for guard. Each round runs the floor, guard lint's text report
-// and its JSON report one after the other, the first side in turn; it prints
-// each side's medians and their ratios to the floor's. With
-// taskset on the PATH the one-core rows pin every process to CPU 0, else
-// they set GOMAXPROCS=1. ROUNDS=N sets the rounds (default 7).
+// file count for guard. Each round runs every side one after the other, the
+// first side in turn:
+//
+//   - the floor;
+//   - cold: guard lint --no-cache, text and JSON, against the floor;
+//   - warm: guard lint with a cache that holds the unchanged tree, text and
+//     JSON, against the cold run of the same format;
+//   - edited: guard lint with that cache after one file's literals changed
+//     (a new text every round, so that no entry holds it), against cold text.
+//
+// It prints each side's medians and the ratios of the medians; not the
+// peak memory, which for a child of the test binary counts the binary's own
+// pages until the exec (/usr/bin/time -v guard lint … gives it). With taskset
+// on the PATH the one-core rows pin every process to CPU 0, else they set
+// GOMAXPROCS=1. ROUNDS=N sets the rounds (default 7).
 //
 //	go test ./internal/driver -run '^$' -bench WholeProcess -benchtime 1x
 func BenchmarkWholeProcess(b *testing.B) {
@@ -38,6 +47,7 @@ func BenchmarkWholeProcess(b *testing.B) {
 	dir := b.TempDir()
 	writeCorpus(b, dir, corpusFiles, corpusPerFile)
 	report := filepath.Join(bin, "report")
+	cache := filepath.Join(bin, "cache")
 
 	oneCore := []string{"env", "GOMAXPROCS=1"}
 	if _, err := exec.LookPath("taskset"); err == nil {
@@ -50,14 +60,28 @@ func BenchmarkWholeProcess(b *testing.B) {
 		{"both cores", nil},
 		{"one core (" + oneCore[0] + ")", oneCore},
 	}
+	edits := 0
+	edit := func() {
+		edits++
+		text := corpusFile(0, corpusPerFile, edits*10*corpusFiles*corpusPerFile)
+		if err := os.WriteFile(filepath.Join(dir, corpusName(0)), []byte(text), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	const floorSide, coldText, coldJSON = 0, 1, 2
 	sides := []struct {
-		name  string
-		args  []string
-		check func(int, []byte) error
+		name   string
+		args   []string
+		check  func(int, []byte) error
+		base   int    // the side it is compared with
+		before func() // run before each of its runs, outside the timing
 	}{
-		{"parse floor", []string{floor, dir, strconv.Itoa(corpusPerFile)}, checkFloor},
-		{"lint text", []string{guard, "lint", "--no-color", dir}, checkGuard},
-		{"lint json", []string{guard, "lint", "--format", "json", dir}, checkGuardJSON},
+		{"parse floor", []string{floor, dir, strconv.Itoa(corpusPerFile)}, checkFloor, -1, nil},
+		{"cold text", []string{guard, "lint", "--no-cache", "--no-color", dir}, checkGuard, floorSide, nil},
+		{"cold json", []string{guard, "lint", "--no-cache", "--format", "json", dir}, checkGuardJSON, floorSide, nil},
+		{"warm text", []string{guard, "lint", "--cache-dir", cache, "--no-color", dir}, checkGuard, coldText, nil},
+		{"warm json", []string{guard, "lint", "--cache-dir", cache, "--format", "json", dir}, checkGuardJSON, coldJSON, nil},
+		{"edited text", []string{guard, "lint", "--cache-dir", cache, "--no-color", dir}, checkGuard, coldText, edit},
 	}
 	rounds := 7
 	if n, err := strconv.Atoi(os.Getenv("ROUNDS")); err == nil && n > 0 {
@@ -65,28 +89,38 @@ func BenchmarkWholeProcess(b *testing.B) {
 	}
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
-		fmt.Printf("\n%-22s %-12s %12s %12s %10s %14s %14s\n", "configuration", "side", "wall median", "cpu median", "max RSS", "wall / floor", "cpu / floor")
+		fmt.Printf("\n%-20s %-12s %12s %12s   %-11s %8s %8s\n", "configuration", "side", "wall median", "cpu median", "against", "wall", "cpu")
 		for _, c := range configs {
+			// The warm sides start from a cache that holds the tree.
+			runProc(b, c.prefix, guard, sides[3].args[1:], report, checkGuard)
 			runs := make([][]procRun, len(sides))
 			for r := 0; r < rounds; r++ {
 				for k := range sides {
 					j := (k + r) % len(sides)
 					out := ""
-					if j > 0 {
+					if j != floorSide {
 						out = report
+					}
+					if sides[j].before != nil {
+						sides[j].before()
 					}
 					runs[j] = append(runs[j], runProc(b, c.prefix, sides[j].args[0], sides[j].args[1:], out, sides[j].check))
 				}
 			}
-			floorMedian := medianRun(runs[0])
+			medians := make([]procRun, len(sides))
+			for j := range sides {
+				medians[j] = medianRun(runs[j])
+			}
 			for j, side := range sides {
-				m := medianRun(runs[j])
-				wall, cpu := "", ""
-				if j > 0 {
-					wall = fmt.Sprintf("%.2fx", m.wall.Seconds()/floorMedian.wall.Seconds())
-					cpu = fmt.Sprintf("%.2fx", m.cpu.Seconds()/floorMedian.cpu.Seconds())
+				m := medians[j]
+				against, wall, cpu := "", "", ""
+				if side.base >= 0 {
+					base := medians[side.base]
+					against = sides[side.base].name
+					wall = fmt.Sprintf("%.2fx", m.wall.Seconds()/base.wall.Seconds())
+					cpu = fmt.Sprintf("%.2fx", m.cpu.Seconds()/base.cpu.Seconds())
 				}
-				fmt.Printf("%-22s %-12s %12s %12s %7d MB %14s %14s\n", c.name, side.name, m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), m.rssMB, wall, cpu)
+				fmt.Printf("%-20s %-12s %12s %12s   %-11s %8s %8s\n", c.name, side.name, m.wall.Round(time.Millisecond), m.cpu.Round(time.Millisecond), against, wall, cpu)
 			}
 		}
 	}
@@ -95,7 +129,6 @@ func BenchmarkWholeProcess(b *testing.B) {
 // procRun is what one process took.
 type procRun struct {
 	wall, cpu time.Duration
-	rssMB     int64
 }
 
 // medianRun returns the median of each measure of runs.
@@ -109,9 +142,8 @@ func medianRun(runs []procRun) procRun {
 		return vs[len(vs)/2]
 	}
 	return procRun{
-		wall:  time.Duration(med(func(r procRun) int64 { return int64(r.wall) })),
-		cpu:   time.Duration(med(func(r procRun) int64 { return int64(r.cpu) })),
-		rssMB: med(func(r procRun) int64 { return r.rssMB }),
+		wall: time.Duration(med(func(r procRun) int64 { return int64(r.wall) })),
+		cpu:  time.Duration(med(func(r procRun) int64 { return int64(r.cpu) })),
 	}
 }
 
@@ -151,11 +183,7 @@ func runProc(b *testing.B, prefix []string, name string, args []string, out stri
 		b.Fatalf("%s: %v\n%s", filepath.Base(name), err, stderr.Bytes())
 	}
 	ps := cmd.ProcessState
-	run := procRun{wall: wall, cpu: ps.UserTime() + ps.SystemTime()}
-	if ru, ok := ps.SysUsage().(*syscall.Rusage); ok {
-		run.rssMB = ru.Maxrss / 1024 // kilobytes on Linux
-	}
-	return run
+	return procRun{wall: wall, cpu: ps.UserTime() + ps.SystemTime()}
 }
 
 // checkFloor accepts a parse that read every statement of the corpus.
