@@ -141,8 +141,10 @@ type printed struct {
 	// key is the run's key once Keep said the result is the one it names.
 	key  lintcache.Key
 	keep bool
-	// stdout and stderr record what the run prints when it keeps.
-	stdout, stderr blocks
+	// notes records what the run writes on stderr when it keeps; entry is
+	// the entry its report is written to as it is printed.
+	notes strings.Builder
+	entry *lintcache.Entry
 }
 
 func newPrinted(cache *lintcache.Cache, format string, color bool, schemaPath string) *printed {
@@ -172,41 +174,38 @@ func (p *printed) Keep(run lintcache.Key) bool {
 	return true
 }
 
-// writers returns where the run prints its report and its notes: out and
-// errOut, recorded besides when the run keeps what it prints.
-func (p *printed) writers(out, errOut io.Writer) (io.Writer, io.Writer) {
+// notesTo returns where the run writes its notes: errOut, recorded besides
+// when the run keeps what it prints.
+func (p *printed) notesTo(errOut io.Writer) io.Writer {
 	if p == nil || !p.keep {
-		return out, errOut
+		return errOut
 	}
-	return io.MultiWriter(out, &p.stdout), io.MultiWriter(errOut, &p.stderr)
+	return io.MultiWriter(errOut, &p.notes)
 }
 
-// store keeps what the run printed, with worst, the highest rank among its
-// findings (-1 for none).
-func (p *printed) store(worst int) {
+// reportTo returns where the run prints its report, once its notes are
+// written: out, and the entry besides when the run keeps what it prints,
+// headed by worst, the highest rank among the findings (-1 for none).
+func (p *printed) reportTo(out io.Writer, worst int) io.Writer {
 	if p == nil || !p.keep {
+		return out
+	}
+	if p.entry = p.cache.Create(lintcache.KindReport, p.entryKey(p.key)); p.entry == nil {
+		return out
+	}
+	lintcache.StartReport(p.entry, worst, p.notes.String())
+	return io.MultiWriter(out, p.entry)
+}
+
+// done puts the entry in place once the report is printed, or drops it
+// when printing failed.
+func (p *printed) done(err error) {
+	if p == nil || p.entry == nil {
 		return
 	}
-	p.cache.PutLater(lintcache.KindReport, p.entryKey(p.key), lintcache.WriteReport(worst, p.stdout, p.stderr))
-}
-
-// blocks records what is written to it in blocks of a fixed size, none
-// copied again as it grows: a report of millions of bytes is recorded for
-// the cache at the cost of one copy.
-type blocks [][]byte
-
-const blockSize = 1 << 20
-
-func (b *blocks) Write(p []byte) (int, error) {
-	n := len(p)
-	for len(p) > 0 {
-		if len(*b) == 0 || len((*b)[len(*b)-1]) == blockSize {
-			*b = append(*b, make([]byte, 0, blockSize))
-		}
-		last := &(*b)[len(*b)-1]
-		k := min(len(p), blockSize-len(*last))
-		*last = append(*last, p[:k]...)
-		p = p[k:]
+	if err != nil {
+		p.entry.Abort()
+		return
 	}
-	return n, nil
+	p.entry.Commit()
 }

@@ -135,7 +135,7 @@ func runLint(c *cli.Context) error {
 	if err != nil {
 		return lintErr(err)
 	}
-	out, errOut := kept.writers(c.App.Writer, c.App.ErrWriter)
+	errOut := kept.notesTo(c.App.ErrWriter)
 	if schemaPath := c.String("schema"); schemaPath != "" && res.Summary.Tables == 0 {
 		// An empty schema is not an error (a dump of grants and databases is
 		// a valid file), but it silences every schema rule and leaves the
@@ -160,18 +160,19 @@ func runLint(c *cli.Context) error {
 		return writeBaseline(c, write, res.Findings)
 	}
 	noteBaseline(c, res.Baseline)
-	if err := report.Write(out, format, res, report.Options{
-		Version: guardVersion(),
-		Color:   color,
-		Rules:   ruleInfos(),
-	}); err != nil {
-		return err
-	}
 	worst := -1
 	for _, f := range res.Findings {
 		worst = max(worst, f.Severity.Rank())
 	}
-	kept.store(worst)
+	err = report.Write(kept.reportTo(c.App.Writer, worst), format, res, report.Options{
+		Version: guardVersion(),
+		Color:   color,
+		Rules:   ruleInfos(),
+	})
+	kept.done(err)
+	if err != nil {
+		return err
+	}
 	return exitFor(worst, rank)
 }
 

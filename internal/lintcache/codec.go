@@ -112,19 +112,6 @@ func (w *Writer) Text(s string) {
 	w.bytes(s)
 }
 
-// TextOf appends the concatenation of parts as one Text, without making
-// it a string first: Reader.Text reads it.
-func (w *Writer) TextOf(parts [][]byte) {
-	n := 0
-	for _, p := range parts {
-		n += len(p)
-	}
-	w.Uint(uint64(n))
-	for _, p := range parts {
-		w.bytes(unsafe.String(unsafe.SliceData(p), len(p)))
-	}
-}
-
 func (w *Writer) bytes(s string) {
 	for len(s) > 0 {
 		w.room(1)
@@ -348,6 +335,17 @@ func (r *Reader) Text() string {
 	off := r.end - len(r.body)
 	r.body = r.body[n:]
 	return r.all[off : off+int(n)]
+}
+
+// Rest reads the bytes Entry.Write appended after the last value, as a
+// string.
+func (r *Reader) Rest() string {
+	if r.err != nil {
+		return ""
+	}
+	off := r.end - len(r.body)
+	r.body = r.body[len(r.body):]
+	return r.all[off:r.end]
 }
 
 // Strings reads a list of strings.

@@ -211,21 +211,28 @@ type ReportEntry struct {
 	Stdout, Stderr string
 }
 
-// WriteReport is the payload of a ReportEntry whose Stdout and Stderr are
-// the concatenations of stdout and stderr.
-func WriteReport(worst int, stdout, stderr [][]byte) func(*Writer) {
-	return func(w *Writer) {
-		w.Int(worst)
-		w.TextOf(stderr)
-		w.TextOf(stdout)
-	}
+// StartReport writes the head of a report entry to e: the worst severity
+// and the notes. The report follows as it is printed, with e.Write.
+func StartReport(e *Entry, worst int, stderr string) {
+	e.Int(worst)
+	e.Text(stderr)
 }
 
-// DecodeReport reads a payload WriteReport made; false when it cannot.
+// EncodeReport is the payload of r, as StartReport and the report's
+// writes make it.
+func EncodeReport(r *ReportEntry) []byte {
+	return encode(func(w *Writer) {
+		w.Int(r.Worst)
+		w.Text(r.Stderr)
+		w.bytes(r.Stdout)
+	})
+}
+
+// DecodeReport reads a report entry's payload; false when it cannot.
 func DecodeReport(b []byte) (*ReportEntry, bool) {
 	r := NewReader(b)
 	e := &ReportEntry{Worst: r.Int()}
 	e.Stderr = r.Text()
-	e.Stdout = r.Text()
+	e.Stdout = r.Rest()
 	return e, r.Done() == nil
 }

@@ -38,7 +38,7 @@ func FuzzCacheEntry(f *testing.F) {
 	file := EncodeFile(sampleFile())
 	linked := EncodeLinked(&LinkedEntry{Vocabulary: []byte(`{"Counters":{}}`), Files: []FileEntry{*sampleFile(), {}}, Observations: sampleFile().Observations, Models: sampleFile().Uses})
 	run := EncodeResult(&lint.Result{Findings: sampleFile().Findings, Summary: lint.Summary{Error: 1, Files: 2}, Flyway: []string{"V1__x.sql"}})
-	printed := encode(WriteReport(3, [][]byte{[]byte("q.sql:3:1: error"), []byte(" GQ002 …\n")}, [][]byte{[]byte("guard: note: …\n")}))
+	printed := EncodeReport(&ReportEntry{Worst: 3, Stdout: "q.sql:3:1: error GQ002 …\n", Stderr: "guard: note: …\n"})
 	k := keyOf("fuzz")
 	for _, p := range [][]byte{file, linked, run, printed} {
 		whole := append(append(header(KindFile, k), p...), trailer(int64(len(p)), crc32c(p))...)
@@ -75,7 +75,7 @@ func FuzzCacheEntry(f *testing.F) {
 			}
 		}
 		if e, ok := DecodeReport(bytes.Clone(b)); ok {
-			if again, ok := DecodeReport(encode(WriteReport(e.Worst, [][]byte{[]byte(e.Stdout)}, [][]byte{[]byte(e.Stderr)}))); !ok || !cmp.Equal(e, again) {
+			if again, ok := DecodeReport(EncodeReport(e)); !ok || !cmp.Equal(e, again) {
 				t.Errorf("report not read back the same once written again")
 			}
 		}

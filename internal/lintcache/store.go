@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 	"time"
+	"unsafe"
 )
 
 // DefaultLimit is how many bytes a cache keeps by default: past it, the
@@ -131,42 +132,102 @@ func (c *Cache) Get(kind Kind, k Key) ([]byte, bool) {
 // Put stores under kind and k the payload write writes (WriteFile,
 // WriteLinked, WriteResult), replacing what was there.
 func (c *Cache) Put(kind Kind, k Key, write func(*Writer)) {
-	if c == nil {
+	e := c.Create(kind, k)
+	if e == nil {
 		return
+	}
+	write(e.Writer)
+	e.Commit()
+}
+
+// Entry is an entry written as its content comes (Create): its Writer
+// appends values, Write appends bytes as they are (which Reader.Rest reads
+// back when they come last), Commit puts it in place whole and Abort
+// drops it.
+type Entry struct {
+	*Writer
+	c   *Cache
+	f   *os.File
+	p   string
+	err error
+}
+
+// Create starts the entry of kind under k; nil when the cache is nil or
+// cannot be written (it warns once).
+func (c *Cache) Create(kind Kind, k Key) *Entry {
+	if c == nil {
+		return nil
 	}
 	c.mu.Lock()
 	skip := c.noWrite
 	c.mu.Unlock()
 	if skip {
-		return
+		return nil
 	}
-	p := c.path(kind, k)
-	size, err := writeEntry(p, func(f io.Writer) (int64, error) {
-		if _, err := f.Write(header(kind, k)); err != nil {
-			return 0, err
+	e := &Entry{c: c, p: c.path(kind, k)}
+	if e.err = os.MkdirAll(filepath.Dir(e.p), 0o755); e.err == nil {
+		e.f, e.err = os.CreateTemp(filepath.Dir(e.p), tmpPrefix+"*")
+	}
+	if e.err == nil {
+		_, e.err = e.f.Write(header(kind, k))
+	}
+	if e.err != nil {
+		if e.f != nil {
+			e.f.Close()
+			os.Remove(e.f.Name())
 		}
-		w := NewWriter(f)
-		write(w)
-		n, crc, err := w.finish()
-		if err == nil {
-			_, err = f.Write(trailer(n, crc))
-		}
-		return int64(headerLen+trailerLen) + n, err
-	})
+		c.failed(e.err)
+		return nil
+	}
+	e.Writer = NewWriter(e.f)
+	return e
+}
+
+// Write appends b to the entry's payload as it is.
+func (e *Entry) Write(b []byte) (int, error) {
+	e.bytes(unsafe.String(unsafe.SliceData(b), len(b)))
+	return len(b), e.Writer.err
+}
+
+// Commit ends the entry and renames it into place.
+func (e *Entry) Commit() {
+	n, crc, err := e.finish()
+	if err == nil {
+		_, err = e.f.Write(trailer(n, crc))
+	}
+	if cerr := e.f.Close(); err == nil {
+		err = cerr
+	}
+	if err == nil {
+		err = os.Rename(e.f.Name(), e.p)
+	}
 	if err != nil {
-		c.mu.Lock()
-		defer c.mu.Unlock()
-		c.noWrite = true
-		if !c.warned {
-			c.warned = true
-			c.warn(fmt.Sprintf("cache %s not written (%v): the results are the same, found without it", filepath.Dir(c.root), err))
-		}
+		os.Remove(e.f.Name())
+		e.c.failed(err)
 		return
 	}
+	c := e.c
 	c.tag.Do(func() { tagDir(c.root) })
 	c.mu.Lock()
-	c.wrote += size
+	c.wrote += int64(headerLen+trailerLen) + n
 	c.mu.Unlock()
+}
+
+// Abort drops the entry.
+func (e *Entry) Abort() {
+	e.f.Close()
+	os.Remove(e.f.Name())
+}
+
+// failed stops the cache's writes after err, and warns once.
+func (c *Cache) failed(err error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.noWrite = true
+	if !c.warned {
+		c.warned = true
+		c.warn(fmt.Sprintf("cache %s not written (%v): the results are the same, found without it", filepath.Dir(c.root), err))
+	}
 }
 
 // PutLater is Put in the background, for a caller with other work to do:
@@ -177,16 +238,6 @@ func (c *Cache) PutLater(kind Kind, k Key, write func(*Writer)) {
 		return
 	}
 	c.later.Go(func() { c.Put(kind, k, write) })
-}
-
-// writeEntry writes an entry's file p, making its folder and tagging the
-// cache's.
-func writeEntry(p string, write func(io.Writer) (int64, error)) (int64, error) {
-	dir := filepath.Dir(p)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return 0, err
-	}
-	return writeAtomic(p, write)
 }
 
 // writeAtomic writes a new file beside p with write and renames it to p: a

@@ -264,3 +264,57 @@ func TestBuildIdentity(t *testing.T) {
 		t.Errorf("text build ID: %q", got)
 	}
 }
+
+// TestReportEntryAsItIsPrinted writes a report entry as its report is
+// printed, in many writes: it reads back whole, an aborted one leaves no
+// file behind, and one that is being written is not read.
+func TestReportEntryAsItIsPrinted(t *testing.T) {
+	dir := t.TempDir()
+	c := Open(dir, Options{Version: "test"})
+	k := keyOf("report")
+	e := c.Create(KindReport, k)
+	StartReport(e, 3, "guard: note: one\n")
+	var want strings.Builder
+	for i := range 20000 {
+		line := fmt.Sprintf("q.sql:%d:1: error GQ002 a decrement \"x\" — with ü\n", i)
+		want.WriteString(line)
+		e.Write([]byte(line))
+	}
+	if _, ok := c.Get(KindReport, k); ok {
+		t.Fatal("an entry being written was read")
+	}
+	e.Commit()
+	b, ok := c.Get(KindReport, k)
+	if !ok {
+		t.Fatal("the entry is not read back")
+	}
+	got, ok := DecodeReport(b)
+	if !ok || got.Worst != 3 || got.Stderr != "guard: note: one\n" || got.Stdout != want.String() {
+		t.Fatalf("read back %v: worst %d, stderr %q, %d bytes of stdout; want %d", ok, got.Worst, got.Stderr, len(got.Stdout), want.Len())
+	}
+	other := keyOf("aborted")
+	a := c.Create(KindReport, other)
+	StartReport(a, 2, "")
+	a.Write([]byte("half a report"))
+	a.Abort()
+	c.Close()
+	if _, ok := c.Get(KindReport, other); ok {
+		t.Error("an aborted entry was read")
+	}
+	if n := entryFiles(t, dir); n != 1 {
+		t.Errorf("%d files in the cache, want the committed entry alone", n)
+	}
+}
+
+// entryFiles counts the files below dir but the cache's size and tag.
+func entryFiles(t *testing.T, dir string) int {
+	t.Helper()
+	n := 0
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && d.Name() != sizeName && d.Name() != tagName {
+			n++
+		}
+		return nil
+	})
+	return n
+}
