@@ -8,6 +8,7 @@ import (
 	"io"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -23,13 +24,16 @@ var htmlFS embed.FS
 // share (head, foot, css, spans). html/template escapes every value it
 // prints by where it stands: SQL, file names, messages of servers are
 // text, never markup; only the charts of internal/svg, which escape their
-// own texts, are inserted as markup.
-var htmlPages = template.Must(template.New("report").Funcs(template.FuncMap{
-	"spans":    codeSpans,
-	"plural":   plural,
-	"sevClass": sevClass,
-	"ms":       htmlMS,
-}).ParseFS(htmlFS, "html/*.tmpl"))
+// own texts, are inserted as markup. They are parsed on first use: a run
+// that writes no html report does not pay for them.
+var htmlPages = sync.OnceValue(func() *template.Template {
+	return template.Must(template.New("report").Funcs(template.FuncMap{
+		"spans":    codeSpans,
+		"plural":   plural,
+		"sevClass": sevClass,
+		"ms":       htmlMS,
+	}).ParseFS(htmlFS, "html/*.tmpl"))
+})
 
 // htmlPage is what every page's head and foot print.
 type htmlPage struct {
@@ -52,7 +56,7 @@ func newHTMLPage(title string, opts Options) htmlPage {
 // before anything reaches w, as Write does for every format.
 func renderHTML(w io.Writer, name string, data any) error {
 	var buf bytes.Buffer
-	if err := htmlPages.ExecuteTemplate(&buf, name, data); err != nil {
+	if err := htmlPages().ExecuteTemplate(&buf, name, data); err != nil {
 		return fmt.Errorf("write html report: %w", err)
 	}
 	if _, err := w.Write(buf.Bytes()); err != nil {

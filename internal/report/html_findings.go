@@ -131,7 +131,7 @@ var htmlSevTitles = map[policy.Severity]string{
 
 // writeHTML prints the findings page of res.
 func writeHTML(buf *bytes.Buffer, res *lint.Result, opts Options) error {
-	return htmlPages.ExecuteTemplate(buf, "findings", newFindingsPage(res, opts))
+	return htmlPages().ExecuteTemplate(buf, "findings", newFindingsPage(res, opts))
 }
 
 func newFindingsPage(res *lint.Result, opts Options) *findingsPage {
