@@ -444,19 +444,23 @@ func (r *run) link() error {
 // parse).
 func (r *run) judge() error {
 	found := len(r.col.findings)
-	for _, fr := range r.results {
-		found += len(fr.findings)
-	}
-	// Room besides for the findings of the rules that judge the run as a
-	// whole and the collector's own: one more would copy every finding.
-	r.col.findings = slices.Grow(r.col.findings, found-len(r.col.findings)+found/16+256)
-	for _, fr := range r.results {
+	at := make([]int, len(r.results))
+	for i, fr := range r.results {
 		if fr.err != nil {
 			return fr.err
 		}
 		r.col.addFile(fr.file, fr.anchors)
-		r.col.findings = append(r.col.findings, fr.findings...)
+		at[i] = found
+		found += len(fr.findings)
 	}
+	// Room besides for the findings of the rules that judge the run as a
+	// whole and the collector's own: one more would copy every finding.
+	// The files' findings are copied on every core.
+	all := slices.Grow(r.col.findings, found-len(r.col.findings)+found/16+256)[:found]
+	forEach(len(r.results), noState, func(_ struct{}, i int) {
+		copy(all[at[i]:], r.results[i].findings)
+	})
+	r.col.findings = all
 	usage := &lint.Usage{}
 	usage.Merge(r.models)
 	for _, fr := range r.results {
