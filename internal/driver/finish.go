@@ -62,12 +62,42 @@ func (c *collector) finish(fs []lint.Finding) []lint.Finding {
 		}
 		return strings.Compare(fs[a[0]].File, fs[b[0]].File)
 	})
+	if permuteGroups(fs, groups) {
+		return fs
+	}
 	idx := make([]int32, 0, n)
 	for _, g := range groups {
 		idx = append(idx, g...)
 	}
 	lint.Permute(fs, idx)
 	return fs
+}
+
+// permuteGroups puts the findings in the order of groups, each group's
+// in its order, when every group's findings already stand where the group
+// goes (a run reports file by file, in the order of the files): each group
+// is then put in order apart, on every core. False, with fs untouched,
+// when they do not.
+func permuteGroups(fs []lint.Finding, groups [][]int32) bool {
+	start := make([]int32, len(groups))
+	at := int32(0)
+	for k, g := range groups {
+		start[k] = at
+		for _, i := range g {
+			if i < at || i >= at+int32(len(g)) {
+				return false
+			}
+		}
+		at += int32(len(g))
+	}
+	forEach(len(groups), noState, func(_ struct{}, k int) {
+		g := groups[k]
+		for j := range g {
+			g[j] -= start[k]
+		}
+		lint.Permute(fs[start[k]:start[k]+int32(len(g))], g)
+	})
+	return true
 }
 
 // dedupeFile returns the indices of the findings of one file (idx, in the
