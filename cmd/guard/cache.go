@@ -136,8 +136,11 @@ func humanSize(n int64) string {
 type printed struct {
 	cache *lintcache.Cache
 	shape lintcache.Key // the format, the colour, the --schema named
-	// served is the entry Serve found.
-	served *lintcache.ReportEntry
+	// out and errOut are where Serve prints; worst and err are what it
+	// printed: the worst severity among the findings, and a write's error.
+	out, errOut io.Writer
+	worst       int
+	err         error
 	// key is the run's key once Keep said the result is the one it names.
 	key  lintcache.Key
 	keep bool
@@ -147,24 +150,20 @@ type printed struct {
 	entry *lintcache.Entry
 }
 
-func newPrinted(cache *lintcache.Cache, format string, color bool, schemaPath string) *printed {
-	return &printed{cache: cache, shape: lintcache.NewKey("printed").String(format).Bool(color).String(schemaPath).Sum()}
+func newPrinted(c *cli.Context, cache *lintcache.Cache, format string, color bool) *printed {
+	shape := lintcache.NewKey("printed").String(format).Bool(color).String(c.String("schema")).Sum()
+	return &printed{cache: cache, shape: shape, out: c.App.Writer, errOut: c.App.ErrWriter}
 }
 
 func (p *printed) entryKey(run lintcache.Key) lintcache.Key {
 	return lintcache.NewKey("report").Key(run).Key(p.shape).Sum()
 }
 
-// Serve implements driver.Output.
+// Serve implements driver.Output: it prints what a run of the same key
+// printed, when the cache holds it whole.
 func (p *printed) Serve(run lintcache.Key) bool {
-	b, ok := p.cache.Get(lintcache.KindReport, p.entryKey(run))
-	if !ok {
-		return false
-	}
-	e, ok := lintcache.DecodeReport(b)
-	if ok {
-		p.served = e
-	}
+	worst, ok, err := p.cache.ServeReport(p.entryKey(run), p.out, p.errOut)
+	p.worst, p.err = worst, err
 	return ok
 }
 

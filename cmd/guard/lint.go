@@ -3,13 +3,11 @@ package main
 import (
 	"errors"
 	"fmt"
-	"io"
 
 	"github.com/urfave/cli/v2"
 
 	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/gctune"
-	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -123,14 +121,17 @@ func runLint(c *cli.Context) error {
 	color := format == "text" && useColor(c, c.App.Writer)
 	var kept *printed
 	if cfg.Cache != nil && write == "" {
-		kept = newPrinted(cfg.Cache, format, color, c.String("schema"))
+		kept = newPrinted(c, cfg.Cache, format, color)
 		cfg.Output = kept
 	}
 	endGC := gctune.Lint.Apply()
 	res, err := driver.Run(cfg)
 	endGC()
 	if errors.Is(err, driver.ErrServed) {
-		return servePrinted(c, kept.served, rank)
+		if kept.err != nil {
+			return fmt.Errorf("write report: %w", kept.err)
+		}
+		return exitFor(kept.worst, rank)
 	}
 	if err != nil {
 		return lintErr(err)
@@ -183,18 +184,6 @@ func exitFor(worst, rank int) error {
 		return &exitError{code: exitFindings}
 	}
 	return nil
-}
-
-// servePrinted prints again what a run of the same key printed (kept in
-// the cache by printed), and exits as that run would have under --fail-on.
-func servePrinted(c *cli.Context, e *lintcache.ReportEntry, rank int) error {
-	if _, err := io.WriteString(c.App.ErrWriter, e.Stderr); err != nil {
-		return err
-	}
-	if _, err := io.WriteString(c.App.Writer, e.Stdout); err != nil {
-		return fmt.Errorf("write report: %w", err)
-	}
-	return exitFor(e.Worst, rank)
 }
 
 // ruleInfos describes the registry for the report formats.

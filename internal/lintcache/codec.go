@@ -337,17 +337,6 @@ func (r *Reader) Text() string {
 	return r.all[off : off+int(n)]
 }
 
-// Rest reads the bytes Entry.Write appended after the last value, as a
-// string.
-func (r *Reader) Rest() string {
-	if r.err != nil {
-		return ""
-	}
-	off := r.end - len(r.body)
-	r.body = r.body[len(r.body):]
-	return r.all[off:r.end]
-}
-
 // Strings reads a list of strings.
 func (r *Reader) Strings() []string {
 	n := r.Len(1)

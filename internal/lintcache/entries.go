@@ -203,36 +203,10 @@ func DecodeResult(b []byte) (*lint.Result, bool) {
 	return res, r.Done() == nil
 }
 
-// ReportEntry is what a command printed of a run's result: its report and
-// its notes, and the worst severity among the findings, from which it
-// tells its exit code.
-type ReportEntry struct {
-	Worst          int
-	Stdout, Stderr string
-}
-
 // StartReport writes the head of a report entry to e: the worst severity
-// and the notes. The report follows as it is printed, with e.Write.
+// and the notes. The report follows as it is printed, with e.Write, and
+// Cache.ServeReport prints the entry again.
 func StartReport(e *Entry, worst int, stderr string) {
 	e.Int(worst)
 	e.Text(stderr)
-}
-
-// EncodeReport is the payload of r, as StartReport and the report's
-// writes make it.
-func EncodeReport(r *ReportEntry) []byte {
-	return encode(func(w *Writer) {
-		w.Int(r.Worst)
-		w.Text(r.Stderr)
-		w.bytes(r.Stdout)
-	})
-}
-
-// DecodeReport reads a report entry's payload; false when it cannot.
-func DecodeReport(b []byte) (*ReportEntry, bool) {
-	r := NewReader(b)
-	e := &ReportEntry{Worst: r.Int()}
-	e.Stderr = r.Text()
-	e.Stdout = r.Rest()
-	return e, r.Done() == nil
 }

@@ -24,7 +24,8 @@ const (
 	// KindRun is a whole run's result (lint.Result).
 	KindRun Kind = 'r'
 	// KindReport is what a command printed of a run's result
-	// (ReportEntry), under a key of its own that names the run's.
+	// (StartReport, Cache.ServeReport), under a key of its own that names
+	// the run's.
 	KindReport Kind = 'o'
 )
 

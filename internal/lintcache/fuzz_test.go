@@ -43,6 +43,7 @@ func FuzzCacheEntry(f *testing.F) {
 	for _, p := range [][]byte{file, linked, run, printed} {
 		whole := append(append(header(KindFile, k), p...), trailer(int64(len(p)), crc32c(p))...)
 		f.Add(whole)
+		f.Add(append(append(header(KindReport, k), p...), trailer(int64(len(p)), crc32c(p))...))
 		f.Add(p)
 		f.Add(p[:len(p)/2])
 		f.Add(p[:len(p)-1])
@@ -90,6 +91,25 @@ func FuzzCacheEntry(f *testing.F) {
 			if want, _ := unframe(b, KindFile, k); !bytes.Equal(got, want) {
 				t.Error("Get returned other bytes than the entry's payload")
 			}
+		}
+		// And as a report entry, served without being read whole: what it
+		// prints is what DecodeReport reads of the payload, or nothing.
+		rp := c.path(KindReport, k)
+		os.MkdirAll(filepath.Dir(rp), 0o755)
+		if err := os.WriteFile(rp, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		var out, errOut bytes.Buffer
+		worst, ok, err := c.ServeReport(k, &out, &errOut)
+		payload, whole := unframe(b, KindReport, k)
+		want, decoded := DecodeReport(payload)
+		switch {
+		case err != nil:
+			t.Fatal(err)
+		case ok && (!whole || !decoded || worst != want.Worst || out.String() != want.Stdout || errOut.String() != want.Stderr):
+			t.Errorf("served worst %d, %q, %q; the payload reads %v %+v", worst, out.String(), errOut.String(), decoded, want)
+		case !ok && (out.Len() > 0 || errOut.Len() > 0):
+			t.Error("a report entry not served wrote something")
 		}
 	})
 }

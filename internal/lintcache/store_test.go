@@ -292,6 +292,22 @@ func TestReportEntryAsItIsPrinted(t *testing.T) {
 	if !ok || got.Worst != 3 || got.Stderr != "guard: note: one\n" || got.Stdout != want.String() {
 		t.Fatalf("read back %v: worst %d, stderr %q, %d bytes of stdout; want %d", ok, got.Worst, got.Stderr, len(got.Stdout), want.Len())
 	}
+	var out, errOut bytes.Buffer
+	if worst, ok, err := c.ServeReport(k, &out, &errOut); !ok || err != nil || worst != 3 || out.String() != want.String() || errOut.String() != "guard: note: one\n" {
+		t.Fatalf("served %v %v: worst %d, %d bytes, notes %q", ok, err, worst, out.Len(), errOut.String())
+	}
+	// One byte of the report changed: a miss, and nothing printed.
+	p := c.path(KindReport, k)
+	raw, _ := os.ReadFile(p)
+	raw[len(raw)/2] ^= 1
+	os.WriteFile(p, raw, 0o644)
+	out.Reset()
+	errOut.Reset()
+	if _, ok, _ := c.ServeReport(k, &out, &errOut); ok || out.Len()+errOut.Len() > 0 {
+		t.Errorf("a damaged report served %v, %d bytes written", ok, out.Len()+errOut.Len())
+	}
+	raw[len(raw)/2] ^= 1
+	os.WriteFile(p, raw, 0o644)
 	other := keyOf("aborted")
 	a := c.Create(KindReport, other)
 	StartReport(a, 2, "")
