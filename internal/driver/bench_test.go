@@ -14,8 +14,8 @@ import (
 	"github.com/guard-sql/guard/internal/driver"
 	"github.com/guard-sql/guard/internal/gctune"
 	"github.com/guard-sql/guard/internal/policy"
-	"github.com/guard-sql/guard/internal/sqlparse"
 	"github.com/guard-sql/guard/lint/rules"
+	"github.com/pingcap/tidb/pkg/parser"
 )
 
 // corpusTemplates are the statement shapes of the generated corpus: the
@@ -102,10 +102,20 @@ func lintCorpus(b *testing.B, dir string) {
 	}
 }
 
-// bareParse parses texts the way BenchmarkBareParse does.
-func bareParse(b *testing.B, p *sqlparse.Parser, texts []string) {
+// newFloorParser returns the parser of the floor: parser.New(), window
+// functions on.
+func newFloorParser() *parser.Parser {
+	p := parser.New()
+	p.EnableWindowFunc(true)
+	return p
+}
+
+// bareParse parses texts the way BenchmarkBareParse does: the TiDB parser
+// called directly, as the parse floor of BenchmarkWholeProcess calls it,
+// no guard package in between.
+func bareParse(b *testing.B, p *parser.Parser, texts []string) {
 	for _, t := range texts {
-		stmts, err := p.ParseAll(t)
+		stmts, _, err := p.Parse(t, "", "")
 		if err != nil || len(stmts) != corpusPerFile {
 			b.Fatalf("bare parse: %d statements, %v", len(stmts), err)
 		}
@@ -125,7 +135,7 @@ func bareParse(b *testing.B, p *sqlparse.Parser, texts []string) {
 func BenchmarkLintVersusParse(b *testing.B) {
 	dir := b.TempDir()
 	texts := writeCorpus(b, dir, corpusFiles, corpusPerFile)
-	p := sqlparse.NewParser()
+	p := newFloorParser()
 	sides := []struct {
 		name  string
 		tuned bool
@@ -174,7 +184,7 @@ func BenchmarkBareParse(b *testing.B) {
 		size += len(t)
 	}
 	b.SetBytes(int64(size))
-	p := sqlparse.NewParser()
+	p := newFloorParser()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		bareParse(b, p, texts)
