@@ -212,7 +212,7 @@ func (r *run) keepResult(res *lint.Result) {
 	if m == nil || !m.keyed || m.unstable.Load() {
 		return
 	}
-	if o := r.output(); o != nil && o.Keep(m.runKey) && m.files {
+	if o := r.output(); o != nil && o.Keep(m.runKey) {
 		return
 	}
 	kept := *res
@@ -221,9 +221,11 @@ func (r *run) keepResult(res *lint.Result) {
 }
 
 // output is the caller's Output when the result will be the one the run's
-// key names: neither the baseline nor the changed lines filter it.
+// key names (neither the baseline nor the changed lines filter it) and the
+// tree keeps its files' entries: a small tree keeps its result alone, which
+// is read back in less time than its output is written again.
 func (r *run) output() Output {
-	if r.mem == nil || r.cfg.Baseline != nil || r.cfg.Changes != nil {
+	if r.mem == nil || !r.mem.files || r.cfg.Baseline != nil || r.cfg.Changes != nil {
 		return nil
 	}
 	return r.cfg.Output

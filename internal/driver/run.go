@@ -50,7 +50,8 @@ type Config struct {
 	Cache *lintcache.Cache
 	// Output, with Cache and without Baseline or Changes, lets the caller
 	// keep what it makes of the result (its report) under the run's key
-	// and serve it again instead of the result (see Output).
+	// and serve it again instead of the result (see Output), on a tree
+	// large enough to keep its files' entries.
 	Output Output
 }
 
@@ -63,9 +64,9 @@ type Output interface {
 	// Keep is called when the result Run returns is the one its key names:
 	// read back whole, or judged by a run that read no file but those the
 	// key covers, as they were hashed. The caller may keep what it makes of
-	// the result under key, and says whether it does: a run that kept its
-	// files' entries then leaves out the whole result, which a run of
-	// another caller's output makes again from those entries.
+	// the result under key, and says whether it does: the run then leaves
+	// out the whole result, which a run of another caller's output makes
+	// again from the files' entries.
 	Keep(key lintcache.Key) bool
 }
 
