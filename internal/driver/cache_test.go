@@ -2,7 +2,9 @@ package driver_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"io/fs"
 	"math/rand/v2"
 	"os"
@@ -16,6 +18,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/guard-sql/guard/internal/driver"
+	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
 	"github.com/guard-sql/guard/lint"
@@ -65,6 +68,51 @@ func lintOnce(t *testing.T, cfg driver.Config) rendered {
 		t.Fatal(err)
 	}
 	return rendered{res: res, text: text.String(), json: js.String()}
+}
+
+// printingOutput keeps a run's text report in the cache as guard lint
+// keeps what it prints (driver.Output), under the run's key.
+type printingOutput struct {
+	c      *lintcache.Cache
+	key    lintcache.Key
+	keep   bool
+	served bytes.Buffer
+}
+
+func (o *printingOutput) Serve(k lintcache.Key) bool {
+	_, ok, err := o.c.ServeReport(k, &o.served, io.Discard)
+	return ok && err == nil
+}
+
+func (o *printingOutput) Keep(k lintcache.Key) bool {
+	o.key, o.keep = k, true
+	return true
+}
+
+// lintPrinting is a run with a printingOutput: the text it serves, or the
+// text report of its result, kept when the run says it may be.
+func lintPrinting(t *testing.T, cfg driver.Config) string {
+	t.Helper()
+	o := &printingOutput{c: cfg.Cache}
+	cfg.Output = o
+	res, err := driver.Run(cfg)
+	if errors.Is(err, driver.ErrServed) {
+		return o.served.String()
+	}
+	if err != nil {
+		return err.Error()
+	}
+	var text bytes.Buffer
+	if err := report.Write(&text, "text", res, report.Options{Version: "test"}); err != nil {
+		t.Fatal(err)
+	}
+	if o.keep {
+		e := o.c.Create(lintcache.KindReport, o.key)
+		lintcache.StartReport(e, 0, "")
+		e.Write(text.Bytes())
+		e.Commit()
+	}
+	return text.String()
 }
 
 // sameAs fails t when got, a run with the cache, differs from want, the
@@ -347,6 +395,13 @@ func TestCacheNeverChangesTheReport(t *testing.T) {
 			cfg.Cache = driver.OpenCache(t, cacheDir)
 			sameAs(t, label+", another process", want, lintOnce(t, cfg))
 			cfg.Cache.Close()
+			for _, run := range []string{"printing", "printing again"} {
+				cfg.Cache = driver.OpenCache(t, cacheDir)
+				if got := lintPrinting(t, cfg); got != want.text {
+					t.Fatalf("%s, %s: the text report differs with the cache (-without +with):\n%s", label, run, cmp.Diff(want.text, got))
+				}
+				cfg.Cache.Close()
+			}
 			if step%5 == 0 {
 				restore := driver.KeepSmallTreesWhole()
 				cfg.Cache = driver.OpenCache(t, cacheDir+"-whole")
