@@ -235,8 +235,41 @@ func (w Watch) Plain() bool {
 
 // Mentions tells whether a word of sql, read as a statement's text, is the
 // name of a watched table: a statement in which none is cannot use one, and
-// Observe need not walk its tree. w must be Plain.
-func (w Watch) Mentions(sql string) bool {
+// Observe need not walk its tree. w must be Plain. A caller that asks of
+// many statements makes a Mentioner once instead.
+func (w Watch) Mentions(sql string) bool { return w.Mentioner().Mentions(sql) }
+
+// Mentioner is Watch.Mentions for many statements: it knows the lengths
+// and first letters of the watched names, and looks a word up only when
+// it has both, so that the keywords and columns of a statement cost a scan
+// of their bytes and no hash.
+type Mentioner struct {
+	w Watch
+	// lens has bit n set for a watched name of n bytes (n < 64); long
+	// says one is longer. first holds the names' first bytes.
+	lens  uint64
+	long  bool
+	first [256]bool
+}
+
+// Mentioner returns the Mentioner of w, which must be Plain.
+func (w Watch) Mentioner() *Mentioner {
+	m := &Mentioner{w: w}
+	for t := range w {
+		if len(t) < 64 {
+			m.lens |= 1 << len(t)
+		} else {
+			m.long = true
+		}
+		if t != "" {
+			m.first[t[0]] = true
+		}
+	}
+	return m
+}
+
+// Mentions is Watch.Mentions.
+func (m *Mentioner) Mentions(sql string) bool {
 	var buf [64]byte
 	for i := 0; i < len(sql); {
 		if !identByte(sql[i]) {
@@ -251,27 +284,36 @@ func (w Watch) Mentions(sql string) bool {
 		}
 		word := sql[i:j]
 		i = j
-		switch {
-		case !ascii:
-			if w[strings.ToLower(word)] != nil {
+		if !ascii {
+			// Lower case may change a character's length: looked up whole.
+			if m.w[strings.ToLower(word)] != nil {
 				return true
 			}
-		case len(word) <= len(buf):
-			b := buf[:len(word)]
-			for k := 0; k < len(word); k++ {
-				c := word[k]
-				if 'A' <= c && c <= 'Z' {
-					c += 'a' - 'A'
-				}
-				b[k] = c
-			}
-			if w[string(b)] != nil {
+			continue
+		}
+		c := word[0]
+		if 'A' <= c && c <= 'Z' {
+			c += 'a' - 'A'
+		}
+		if !m.first[c] || (len(word) < 64 && m.lens&(1<<len(word)) == 0) || (len(word) >= 64 && !m.long) {
+			continue
+		}
+		if len(word) > len(buf) {
+			if m.w[strings.ToLower(word)] != nil {
 				return true
 			}
-		default:
-			if w[strings.ToLower(word)] != nil {
-				return true
+			continue
+		}
+		b := buf[:len(word)]
+		for k := 0; k < len(word); k++ {
+			c := word[k]
+			if 'A' <= c && c <= 'Z' {
+				c += 'a' - 'A'
 			}
+			b[k] = c
+		}
+		if m.w[string(b)] != nil {
+			return true
 		}
 	}
 	return false

@@ -1,7 +1,10 @@
 package lint_test
 
 import (
+	"math/rand/v2"
+	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/guard-sql/guard/internal/schema"
 	"github.com/guard-sql/guard/internal/sqlparse"
@@ -48,5 +51,45 @@ func TestWatchMentions(t *testing.T) {
 	w.Add("my table", "")
 	if w.Plain() {
 		t.Error("a name with a space is Plain")
+	}
+}
+
+// TestMentionerIsALookupOfEveryWord holds Mentioner's filters by length
+// and first letter to the plain reading: a statement is mentioned when one
+// of its words, in lower case, is a watched name. The texts are random
+// mixes of watched names in any case, near misses, keywords, names beyond
+// ASCII (whose lower case changes length) and words longer than 64 bytes.
+func TestMentionerIsALookupOfEveryWord(t *testing.T) {
+	w := lint.Watch{}
+	long := strings.Repeat("x", 70)
+	for _, n := range []string{"t_sku", "a", "库存", "straße", long} {
+		w.Add(n, "")
+	}
+	m := w.Mentioner()
+	oracle := func(sql string) bool {
+		isIdent := func(r rune) bool {
+			return r >= 0x80 || r == '_' || r == '$' || unicode.IsDigit(r) && r < 0x80 || ('a' <= r && r <= 'z') || ('A' <= r && r <= 'Z')
+		}
+		for _, word := range strings.FieldsFunc(sql, func(r rune) bool { return !isIdent(r) }) {
+			if w[strings.ToLower(word)] != nil {
+				return true
+			}
+		}
+		return false
+	}
+	pieces := []string{"t_sku", "T_SKU", "T_Sku", "t_skus", "xt_sku", "A", "a", "ab", "库存", "库存表", "STRASSE", "Straße", "STRAẞE",
+		long, strings.ToUpper(long), long + "y", "İ", "SELECT", "FROM", "t", "sku", "_", "$a", "1", "tsku"}
+	seps := []string{" ", ",", ".", "`", "(", ")", "\n", "", "-", "'"}
+	rng := rand.New(rand.NewPCG(7, 8))
+	for range 20000 {
+		var sb strings.Builder
+		for range 1 + rng.IntN(6) {
+			sb.WriteString(pieces[rng.IntN(len(pieces))])
+			sb.WriteString(seps[rng.IntN(len(seps))])
+		}
+		sql := sb.String()
+		if got, want := m.Mentions(sql), oracle(sql); got != want {
+			t.Fatalf("Mentions(%q) = %v, want %v", sql, got, want)
+		}
 	}
 }

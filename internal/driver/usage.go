@@ -60,9 +60,12 @@ type usageFold struct {
 	watch lint.Watch
 	sch   *schema.Schema
 	u     *lint.Usage
-	// plain says that a statement naming no watched table as a word can be
-	// passed over unwalked (lint.Watch.Mentions).
-	plain bool
+	// mentions, when the watched names are Plain, tells the statements
+	// that name none of them as a word, which are passed over unwalked.
+	mentions *lint.Mentioner
+	// file is the name of the last statement's file that is not a
+	// migration's.
+	file string
 	// none is set once a statement shows that the file's statements are
 	// not the code's use of the tables.
 	none bool
@@ -74,7 +77,11 @@ func newUsageFold(watch lint.Watch, s *schema.Schema) *usageFold {
 	if len(watch) == 0 {
 		return nil
 	}
-	return &usageFold{watch: watch, sch: s, u: &lint.Usage{}, plain: watch.Plain()}
+	f := &usageFold{watch: watch, sch: s, u: &lint.Usage{}}
+	if watch.Plain() {
+		f.mentions = watch.Mentioner()
+	}
+	return f
 }
 
 // add records the uses of part, the next statements of the file.
@@ -83,12 +90,13 @@ func (f *usageFold) add(part []*lint.Statement) {
 		return
 	}
 	for _, st := range part {
-		if schema.LooksLikeMigration(path.Base(st.File)) {
+		if st.File != f.file && schema.LooksLikeMigration(path.Base(st.File)) {
 			// A migration of another folder or engine, read as a query
 			// source: it changes the schema, it is not the code using it.
 			f.none = true
 			return
 		}
+		f.file = st.File // the statements of a file share its name: judged once
 		if _, ok := st.Node.(*sqlparse.CreateTableStmt); ok {
 			// A schema dump or seed script beside the code: its INSERTs
 			// load data, they are not the code's use of the columns.
@@ -97,7 +105,7 @@ func (f *usageFold) add(part []*lint.Statement) {
 		}
 	}
 	for _, st := range part {
-		if f.plain && !f.watch.Mentions(st.SQL) {
+		if f.mentions != nil && !f.mentions.Mentions(st.SQL) {
 			continue
 		}
 		f.u.Observe(st, f.watch, f.sch)
