@@ -23,8 +23,7 @@ const MaxIdentifier = 64
 func MayNameLong(sql string) bool {
 	run := 0
 	for i := 0; i < len(sql); i++ {
-		c := sql[i]
-		if c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z') {
+		if nameBytes[sql[i]] {
 			if run++; run > MaxIdentifier {
 				return true
 			}
@@ -34,22 +33,34 @@ func MayNameLong(sql string) bool {
 	}
 	for _, q := range []byte{'`', '"'} {
 		last := -1
-		for i := 0; i < len(sql); i++ {
-			if sql[i] != q {
-				continue
+		for i := 0; ; {
+			k := strings.IndexByte(sql[i:], q)
+			if k < 0 {
+				break
 			}
+			i += k
 			if i+1 < len(sql) && sql[i+1] == q {
-				i++ // a doubled quote: one character of a name
+				i += 2 // a doubled quote: one character of a name
 				continue
 			}
 			if last >= 0 && i-last-1 > MaxIdentifier {
 				return true
 			}
 			last = i
+			i++
 		}
 	}
 	return false
 }
+
+// nameBytes tells the bytes an unquoted name may hold: letters, digits, _
+// and $, and every byte of a character beyond ASCII.
+var nameBytes = func() (t [256]bool) {
+	for c := range t {
+		t[c] = c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
+	}
+	return t
+}()
 
 // LongName is a name a statement gives or refers to that is longer than
 // MaxIdentifier.
