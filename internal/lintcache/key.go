@@ -93,7 +93,9 @@ func HashFile(p string, buf []byte) (Hash, int64, error) {
 	}
 	defer f.Close()
 	h := sha256.New()
-	n, err := io.CopyBuffer(h, f, buf)
+	// Through buf: an *os.File given to io.CopyBuffer as itself copies
+	// through a buffer of its own, made anew for every file.
+	n, err := io.CopyBuffer(h, struct{ io.Reader }{f}, buf)
 	if err != nil {
 		return Hash{}, 0, err
 	}
