@@ -68,7 +68,7 @@ var sourceExt = map[string]bool{".sql": true, ".go": true, ".java": true, ".xml"
 // a file or folder reached by two paths is taken once, under the first path
 // met, and a link back to a folder being walked is not entered again.
 type walker struct {
-	exclude  []string
+	exclude  globSet
 	seenDir  map[string]bool
 	seenFile map[string]bool
 	in       *inputs
@@ -77,7 +77,7 @@ type walker struct {
 // walk collects the files below paths, leaving out the excluded ones.
 // A path that does not exist is an error when required.
 func walk(paths []string, exclude []string, required bool) (*inputs, error) {
-	w := &walker{exclude: exclude, seenDir: map[string]bool{}, seenFile: map[string]bool{}, in: &inputs{real: map[string]string{}}}
+	w := &walker{exclude: compileGlobs(exclude), seenDir: map[string]bool{}, seenFile: map[string]bool{}, in: &inputs{real: map[string]string{}}}
 	for _, root := range paths {
 		info, err := os.Stat(root)
 		if err != nil {
@@ -215,31 +215,47 @@ func relTo(root, p string) string {
 }
 
 // excluded reports whether p matches one of the exclude globs. Globs use /
-// separators; "**" matches any number of path elements.
-func excluded(p string, globs []string) bool {
-	if p == "" {
+// separators; "**" matches any number of path elements, and a trailing /**
+// everything below.
+func excluded(p string, globs globSet) bool {
+	if p == "" || len(globs) == 0 {
 		return false
 	}
-	p = filepath.ToSlash(p)
+	ps := strings.Split(filepath.ToSlash(p), "/")
 	for _, g := range globs {
-		if matchGlob(strings.TrimPrefix(g, "./"), p) {
+		if matchParts(g, ps) {
 			return true
 		}
 	}
 	return false
 }
 
-// matchGlob matches a path against a glob where ** spans path elements and
-// a trailing /** matches everything below.
-func matchGlob(glob, p string) bool {
-	gs := strings.Split(glob, "/")
-	ps := strings.Split(p, "/")
-	return matchParts(gs, ps)
+// globSet is a list of exclude globs, each cut into its path elements once
+// for every path the walk asks about.
+type globSet [][]globPart
+
+// globPart is one element of a glob: ** spans path elements, a literal is
+// compared as a string, any other is a path.Match pattern.
+type globPart struct {
+	pattern string
+	literal bool
 }
 
-func matchParts(gs, ps []string) bool {
+func compileGlobs(globs []string) globSet {
+	out := make(globSet, 0, len(globs))
+	for _, g := range globs {
+		var parts []globPart
+		for _, s := range strings.Split(strings.TrimPrefix(g, "./"), "/") {
+			parts = append(parts, globPart{pattern: s, literal: s != "**" && !strings.ContainsAny(s, `*?[\`)})
+		}
+		out = append(out, parts)
+	}
+	return out
+}
+
+func matchParts(gs []globPart, ps []string) bool {
 	for len(gs) > 0 {
-		if gs[0] == "**" {
+		if gs[0].pattern == "**" {
 			if len(gs) == 1 {
 				return true
 			}
@@ -253,7 +269,11 @@ func matchParts(gs, ps []string) bool {
 		if len(ps) == 0 {
 			return false
 		}
-		if ok, err := path.Match(gs[0], ps[0]); err != nil || !ok {
+		if gs[0].literal {
+			if gs[0].pattern != ps[0] {
+				return false
+			}
+		} else if ok, err := path.Match(gs[0].pattern, ps[0]); err != nil || !ok {
 			return false
 		}
 		gs, ps = gs[1:], ps[1:]
