@@ -15,8 +15,25 @@ import (
 // reached through a symbolic link, a path given through the resolved location
 // still comes out below it.
 // The result depends on where the file is, never on how it was named.
-func DisplayPath(p string) string {
+func DisplayPath(p string) string { return CurrentDir().Path(p) }
+
+// Dir is a current directory as DisplayPath reads it, for a caller that
+// names many paths from the same one: the directory is asked of the system
+// once.
+type Dir struct {
+	wd  string
+	err error
+}
+
+// CurrentDir returns the current directory.
+func CurrentDir() Dir {
 	wd, err := os.Getwd()
+	return Dir{wd, err}
+}
+
+// Path is DisplayPath of p from d.
+func (d Dir) Path(p string) string {
+	wd, err := d.wd, d.err
 	if err != nil {
 		return filepath.ToSlash(filepath.Clean(p))
 	}

@@ -205,16 +205,18 @@ func (r *run) recall() error {
 		info, err := os.Stat(p)
 		run.String(p).Bool(err == nil).Bool(err == nil && info.IsDir())
 	}
+	wd := lint.CurrentDir()
 	for i, p := range srcs {
-		run.String(p).String(lint.DisplayPath(p)).Hash(m.hashes[i])
+		shown := wd.Path(p)
+		run.String(p).String(shown).Hash(m.hashes[i])
 		if !isPlainCandidate(p) {
-			linked.String(p).String(lint.DisplayPath(p)).Hash(m.hashes[i])
+			linked.String(p).String(shown).Hash(m.hashes[i])
 		}
 	}
 	for _, list := range [][]string{r.in.otherEngines, r.in.templates, r.in.flyway} {
 		run.Int(len(list))
 		for _, p := range list {
-			run.String(lint.DisplayPath(p))
+			run.String(wd.Path(p))
 		}
 	}
 	sharding, _ := json.Marshal(r.cfg.Sharding)
