@@ -239,6 +239,9 @@ type globSet [][]globPart
 type globPart struct {
 	pattern string
 	literal bool
+	// rest is how many elements the glob has from this one on when none
+	// of them is **, else -1: a path of another length cannot match them.
+	rest int
 }
 
 func compileGlobs(globs []string) globSet {
@@ -248,12 +251,24 @@ func compileGlobs(globs []string) globSet {
 		for _, s := range strings.Split(strings.TrimPrefix(g, "./"), "/") {
 			parts = append(parts, globPart{pattern: s, literal: s != "**" && !strings.ContainsAny(s, `*?[\`)})
 		}
+		rest := 0
+		for k := len(parts) - 1; k >= 0; k-- {
+			if rest >= 0 && parts[k].pattern != "**" {
+				rest++
+			} else {
+				rest = -1
+			}
+			parts[k].rest = rest
+		}
 		out = append(out, parts)
 	}
 	return out
 }
 
 func matchParts(gs []globPart, ps []string) bool {
+	if len(gs) > 0 && gs[0].rest >= 0 && gs[0].rest != len(ps) {
+		return false
+	}
 	for len(gs) > 0 {
 		if gs[0].pattern == "**" {
 			if len(gs) == 1 {

@@ -44,7 +44,8 @@ func TestExcludedIsTheGlobsReading(t *testing.T) {
 		"db/[mM]igr*/**", `a\*b/**`, "x/[/**", "**", "sql/*.sql", "**/target/classes/**"}
 	paths := []string{"testdata", "a/testdata/x.sql", "vendor/x/y.go", "x/vendor/y.go", "pkg/a_test.go", "a_test.go",
 		"src/test/java/A.java", "m/src/test/A.java", "test", "tests/x", "gen/a.sql", "gen/b/a.sql", "db/migration/V1__x.sql",
-		"db/Migr/x", "db/nomigr/x", "a*b/c", "axb/c", "x/[/y", "sql/a.sql", "sql/b/a.sql", "mod/target/classes/A.class", ""}
+		"db/Migr/x", "db/nomigr/x", "a*b/c", "axb/c", "x/[/y", "sql/a.sql", "sql/b/a.sql", "mod/target/classes/A.class",
+		"x_test.go/y.go", "a/b/c/x_test.go", "gen", "gen/a.sql/b", ""}
 	for _, g := range globs {
 		set := compileGlobs([]string{g})
 		for _, p := range paths {
