@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"gopkg.in/yaml.v3"
+
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // action is the part of action.yml the tests read.
@@ -280,7 +282,7 @@ func TestActionRunSteps(t *testing.T) {
 		t.Skip("builds guard")
 	}
 	ws := t.TempDir()
-	copyTree(t, "../../examples/shop", ws)
+	testtree.Copy(t, "../../examples/shop", ws)
 	r := &runner{t: t, a: readAction(t), inputs: map[string]string{}, workspace: ws, temp: t.TempDir(), outputs: map[string]map[string]string{}}
 	all := func(string) bool { return true }
 	afterInstall := func(name string) bool { return name != "Install guard" }
@@ -319,7 +321,7 @@ func TestActionRunSteps(t *testing.T) {
 		}
 	})
 	t.Run("baseline and config", func(t *testing.T) {
-		writeTree(t, ws, map[string]string{"ci/policies.toml": "[lint]\npaths = [\".\"]\n"})
+		testtree.Write(t, ws, map[string]string{"ci/policies.toml": "[lint]\npaths = [\".\"]\n"})
 		t.Chdir(ws)
 		if _, stderr, code := guard(t, "lint", "--config", "ci/policies.toml", "--write-baseline", "ci/baseline.json", "."); code != 0 {
 			t.Fatalf("write the baseline: exit %d %s", code, stderr)
@@ -392,8 +394,8 @@ func TestPreCommitHook(t *testing.T) {
 	}
 
 	ws := t.TempDir()
-	copyTree(t, "../../examples/shop", ws)
-	writeTree(t, ws, map[string]string{"pom.xml": "<project><modelVersion>4.0.0</modelVersion></project>\n", "README.md": "# shop\n"})
+	testtree.Copy(t, "../../examples/shop", ws)
+	testtree.Write(t, ws, map[string]string{"pom.xml": "<project><modelVersion>4.0.0</modelVersion></project>\n", "README.md": "# shop\n"})
 	t.Chdir(ws)
 	var staged []string
 	err = filepath.WalkDir(".", func(p string, d os.DirEntry, err error) error {

@@ -8,48 +8,14 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/guard-sql/guard/internal/testtree"
 )
-
-// copyTree copies the folder src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
-
-// writeTree writes text files below dir.
-func writeTree(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
 
 // manyFindings is a project of the example shop's schema whose query
 // files hold well over a hundred findings, some statements twice in a file.
 func manyFindings(t *testing.T, dir string) {
-	copyTree(t, "../../examples/shop/migrations", filepath.Join(dir, "migrations"))
+	testtree.Copy(t, "../../examples/shop/migrations", filepath.Join(dir, "migrations"))
 	files := map[string]string{}
 	for i := range 30 {
 		files[fmt.Sprintf("sql/report_%02d.sql", i)] = fmt.Sprintf(`-- nightly job %d
@@ -65,7 +31,7 @@ UPDATE t_inventory
 	files["internal/dao/stock.go"] = "package dao\n\nimport \"database/sql\"\n\nfunc take(db *sql.DB) {\n" +
 		"\tdb.Exec(\"UPDATE t_inventory SET inventory = inventory - ? WHERE id = ?\", 1, 2)\n" +
 		"\tdb.Exec(\"DELETE FROM t_payment\")\n}\n"
-	writeTree(t, dir, files)
+	testtree.Write(t, dir, files)
 }
 
 // shiftEveryFile inserts lines at the top of every file below dir, each in
@@ -117,7 +83,7 @@ func appendTo(t *testing.T, path, text string) {
 // exactly what is reported.
 func TestBaselineHidesRecordedFindings(t *testing.T) {
 	shop := t.TempDir()
-	copyTree(t, "../../examples/shop", shop)
+	testtree.Copy(t, "../../examples/shop", shop)
 	many := t.TempDir()
 	manyFindings(t, many)
 	cases := []struct {
@@ -173,13 +139,13 @@ func TestBaselineHidesRecordedFindings(t *testing.T) {
 // reports a changed statement as new.
 func TestBaselineListsPaidDebt(t *testing.T) {
 	dir := t.TempDir()
-	copyTree(t, "../../examples/shop/migrations", filepath.Join(dir, "migrations"))
-	writeTree(t, dir, map[string]string{"q.sql": "DELETE FROM t_order;\nUPDATE t_inventory SET inventory = ? WHERE id = ?;\n"})
+	testtree.Copy(t, "../../examples/shop/migrations", filepath.Join(dir, "migrations"))
+	testtree.Write(t, dir, map[string]string{"q.sql": "DELETE FROM t_order;\nUPDATE t_inventory SET inventory = ? WHERE id = ?;\n"})
 	t.Chdir(dir)
 	if _, stderr, code := guard(t, "lint", "--write-baseline", "b.json", "q.sql"); code != exitClean {
 		t.Fatalf("--write-baseline: exit %d, %s", code, stderr)
 	}
-	writeTree(t, dir, map[string]string{"q.sql": "DELETE FROM t_order WHERE 1 = 1;\n"})
+	testtree.Write(t, dir, map[string]string{"q.sql": "DELETE FROM t_order WHERE 1 = 1;\n"})
 	out, stderr, code := guard(t, "lint", "--baseline", "b.json", "q.sql")
 	if code != exitFindings || !strings.Contains(out, "q.sql:1:1: GQ001") {
 		t.Errorf("changed statement: exit %d, stdout %q; want it reported as new", code, out)
@@ -195,7 +161,7 @@ func TestBaselineListsPaidDebt(t *testing.T) {
 // not go together, are exit 2.
 func TestBaselineInputErrors(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{"q.sql": "DELETE FROM t;\n", "bad.json": "{\"tool\": \"eslint\"}\n"})
+	testtree.Write(t, dir, map[string]string{"q.sql": "DELETE FROM t;\n", "bad.json": "{\"tool\": \"eslint\"}\n"})
 	t.Chdir(dir)
 	for _, args := range [][]string{
 		{"lint", "--baseline", "missing.json", "q.sql"},
@@ -213,7 +179,7 @@ func TestBaselineInputErrors(t *testing.T) {
 // after lines are inserted above every statement.
 func TestLintGitLabReport(t *testing.T) {
 	dir := t.TempDir()
-	copyTree(t, "../../examples/shop", dir)
+	testtree.Copy(t, "../../examples/shop", dir)
 	t.Chdir(dir)
 	type issue struct {
 		Fingerprint string `json:"fingerprint"`

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/guard-sql/guard/internal/dbtest"
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // The tests' guard lint keeps its cache in a folder of the test binary's
@@ -139,12 +140,12 @@ func TestParseSize(t *testing.T) {
 // addition prints and exits as --no-cache does.
 func TestLintCachePrintsAgain(t *testing.T) {
 	dir := t.TempDir()
-	copyTree(t, "../../examples/shop", dir)
+	testtree.Copy(t, "../../examples/shop", dir)
 	var sb strings.Builder
 	for i := range 7000 {
 		fmt.Fprintf(&sb, "UPDATE t_inventory SET inventory = inventory - %d WHERE product_id = %d;\n", i%7+1, i)
 	}
-	writeTree(t, dir, map[string]string{"sql/bulk.sql": sb.String(), "sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n",
+	testtree.Write(t, dir, map[string]string{"sql/bulk.sql": sb.String(), "sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n",
 		"db/migration/V1__init.sql": "CREATE TABLE t_note (id BIGINT PRIMARY KEY);\n"}) // a note on stderr
 	cache := filepath.Join(t.TempDir(), "cache")
 	steps := []struct {
@@ -159,12 +160,12 @@ func TestLintCachePrintsAgain(t *testing.T) {
 		{"text, --fail-on never", []string{"--format", "text", "--fail-on", "never"}, nil},
 		{"sarif", []string{"--format", "sarif"}, nil},
 		{"a file edited", []string{"--format", "text"}, func() {
-			writeTree(t, dir, map[string]string{"sql/more.sql": "UPDATE t_product SET stock = 3 WHERE id = 1;\n"})
+			testtree.Write(t, dir, map[string]string{"sql/more.sql": "UPDATE t_product SET stock = 3 WHERE id = 1;\n"})
 		}},
 		{"a file removed", []string{"--format", "text"}, func() { os.Remove(filepath.Join(dir, "sql/more.sql")) }},
 		{"json after the removal", []string{"--format", "json"}, nil},
 		{"a file added back", []string{"--format", "text"}, func() {
-			writeTree(t, dir, map[string]string{"sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n"})
+			testtree.Write(t, dir, map[string]string{"sql/more.sql": "SELECT stock FROM t_product WHERE id = 1 FOR UPDATE;\n"})
 		}},
 	}
 	for _, s := range steps {

@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // gitIn runs git in dir with a throwaway identity and no user config.
@@ -47,7 +49,7 @@ func TestNewFromRev(t *testing.T) {
 		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	dir := t.TempDir()
-	copyTree(t, "../../examples/shop", dir)
+	testtree.Copy(t, "../../examples/shop", dir)
 	gitIn(t, dir, "init", "-q", "-b", "main")
 	gitIn(t, dir, "add", ".")
 	gitIn(t, dir, "commit", "-q", "-m", "shop")
@@ -66,7 +68,7 @@ func TestNewFromRev(t *testing.T) {
 	}
 	text := strings.Replace(string(b), "package dao", "// Package dao reads and writes the shop's stock.\n//\n// It is the only writer.\npackage dao", 1)
 	text = strings.Replace(text, "WHERE product_id = ? AND warehouse_id = ?`", "WHERE product_id = ? AND warehouse_id = ? AND reserved = 0`", 1)
-	writeTree(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		dao:                                     text,
 		"migrations/000007_order_note.up.sql":   "ALTER TABLE t_order ADD COLUMN note VARCHAR(64) NULL, ALGORITHM=INSTANT, LOCK=NONE;\n",
 		"migrations/000007_order_note.down.sql": "ALTER TABLE t_order DROP COLUMN note;\n",
@@ -96,7 +98,7 @@ func TestNewFromRevInputErrors(t *testing.T) {
 		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	outside := t.TempDir()
-	writeTree(t, outside, map[string]string{"q.sql": "DELETE FROM t;\n"})
+	testtree.Write(t, outside, map[string]string{"q.sql": "DELETE FROM t;\n"})
 	t.Setenv("GIT_CEILING_DIRECTORIES", filepath.Dir(outside))
 	t.Chdir(outside)
 	if _, stderr, code := guard(t, "lint", "--new-from-rev", "HEAD", "."); code != exitInput || !strings.Contains(stderr, "not inside a git work tree") {
@@ -121,12 +123,12 @@ func TestNewFromRevSchemaDump(t *testing.T) {
 	}
 	dir := t.TempDir()
 	dump := "CREATE TABLE t_stock (\n  id BIGINT PRIMARY KEY,\n  stock INT NOT NULL\n);\n\nCREATE TABLE t_wallet (\n  id BIGINT PRIMARY KEY,\n  balance INT NOT NULL\n);\n"
-	writeTree(t, dir, map[string]string{"db/schema.sql": dump, "src/q.sql": "SELECT 1;\n"})
+	testtree.Write(t, dir, map[string]string{"db/schema.sql": dump, "src/q.sql": "SELECT 1;\n"})
 	gitIn(t, dir, "init", "-q")
 	gitIn(t, dir, "add", ".")
 	gitIn(t, dir, "commit", "-q", "-m", "x")
 	t.Chdir(dir)
-	writeTree(t, dir, map[string]string{"db/schema.sql": strings.Replace(dump, "balance INT NOT NULL", "balance INT NOT NULL,\n  owner BIGINT NULL", 1)})
+	testtree.Write(t, dir, map[string]string{"db/schema.sql": strings.Replace(dump, "balance INT NOT NULL", "balance INT NOT NULL,\n  owner BIGINT NULL", 1)})
 	got, stderr, _ := lintCodes(t, "--schema", "db/schema.sql", "--new-from-rev", "HEAD", "src")
 	if len(got) == 0 {
 		t.Fatalf("no finding; stderr %s", stderr)

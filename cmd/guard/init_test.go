@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // TestInitGolden runs guard init on the example shop and on the inference
@@ -105,7 +106,7 @@ func TestInitReadsDumpWithoutSchema(t *testing.T) {
 </mapper>
 `,
 	}
-	writeTree(t, dir, files)
+	testtree.Write(t, dir, files)
 	out := filepath.Join(t.TempDir(), "policies.toml")
 	if _, stderr, code := guard(t, "init", "--out", out, dir); code != 0 {
 		t.Fatalf("init: exit %d: %s", code, stderr)

@@ -1,10 +1,11 @@
 package main
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // TestLintWarnsOfEmptySchema warns on stderr when --schema replays no table,
@@ -17,15 +18,7 @@ func TestLintWarnsOfEmptySchema(t *testing.T) {
 		"tables.sql": "CREATE TABLE t_stock (id BIGINT PRIMARY KEY, quantity INT NOT NULL);\n",
 		"src/q.sql":  "SELECT 1;\n",
 	}
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, dir, files)
 	src := filepath.Join(dir, "src")
 	grants := filepath.Join(dir, "grants.sql")
 	_, stderr, code := guard(t, "lint", "--fail-on", "never", "--schema", grants, src)

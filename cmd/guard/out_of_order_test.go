@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // gm008 runs guard lint --format json with args and returns its GM008
@@ -39,7 +41,7 @@ func mergedBranch(t *testing.T, branchVersion string) (dir, beforeMerge string) 
 		t.Fatal("git is not installed: --new-from-rev needs it (apt-get install git)")
 	}
 	dir = t.TempDir()
-	writeTree(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/000001_init.up.sql":     "CREATE TABLE t_note (\n  id BIGINT NOT NULL PRIMARY KEY,\n  body VARCHAR(64) NULL\n) ENGINE=InnoDB;\n",
 		"migrations/000001_init.down.sql":   "DROP TABLE t_note;\n",
 		"migrations/000004_author.up.sql":   "ALTER TABLE t_note ADD COLUMN author BIGINT NULL, ALGORITHM=INSTANT;\n",
@@ -50,7 +52,7 @@ func mergedBranch(t *testing.T, branchVersion string) (dir, beforeMerge string) 
 	gitIn(t, dir, "commit", "-q", "-m", "base")
 
 	gitIn(t, dir, "checkout", "-q", "-b", "feature")
-	writeTree(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/" + branchVersion + "_title.up.sql":   "ALTER TABLE t_note ADD COLUMN title VARCHAR(64) NULL, ALGORITHM=INSTANT;\n",
 		"migrations/" + branchVersion + "_title.down.sql": "ALTER TABLE t_note DROP COLUMN title;\n",
 	})
@@ -58,7 +60,7 @@ func mergedBranch(t *testing.T, branchVersion string) (dir, beforeMerge string) 
 	gitIn(t, dir, "commit", "-q", "-m", "title")
 
 	gitIn(t, dir, "checkout", "-q", "main")
-	writeTree(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/000006_tag.up.sql":   "ALTER TABLE t_note ADD COLUMN tag VARCHAR(16) NULL, ALGORITHM=INSTANT;\n",
 		"migrations/000006_tag.down.sql": "ALTER TABLE t_note DROP COLUMN tag;\n",
 	})
@@ -112,7 +114,7 @@ func TestOutOfOrderRenumbered(t *testing.T) {
 // finding but bad input, exit 2 naming both, as guard migrate refuses them.
 func TestDuplicateVersionRefused(t *testing.T) {
 	dir := t.TempDir()
-	writeTree(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/000001_init.up.sql":  "CREATE TABLE t_note (id BIGINT NOT NULL PRIMARY KEY) ENGINE=InnoDB;\n",
 		"migrations/000002_title.up.sql": "ALTER TABLE t_note ADD COLUMN title VARCHAR(64) NULL, ALGORITHM=INSTANT;\n",
 		"migrations/000002_tag.up.sql":   "ALTER TABLE t_note ADD COLUMN tag VARCHAR(16) NULL, ALGORITHM=INSTANT;\n",

@@ -1,7 +1,6 @@
 package driver
 
 import (
-	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -10,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/guard-sql/guard/internal/policy"
+	"github.com/guard-sql/guard/internal/testtree"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
@@ -34,19 +34,6 @@ func countReads(t *testing.T, change map[string]string) (map[string]int, func())
 	return reads, func() { readFile = old }
 }
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
-
 // TestCacheReadsOnlyWhatItMust checks what a run with the cache reads
 // after one file changed: the changed file; the unchanged files whose
 // first judgement asked about a column the vocabulary decides otherwise
@@ -56,7 +43,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 func TestCacheReadsOnlyWhatItMust(t *testing.T) {
 	defer KeepEveryEntry()()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/000001_widget.up.sql": "CREATE TABLE t_widget (id BIGINT PRIMARY KEY, spare INT NOT NULL, version INT NOT NULL DEFAULT 0);\n",
 		"a.sql":                           "UPDATE t_widget SET spare = spare - 1, version = version + 1 WHERE id = 7;\n",
 		"b.sql":                           "UPDATE t_widget SET spare = 5, version = version + 1 WHERE id = 8;\n",
@@ -75,7 +62,7 @@ func TestCacheReadsOnlyWhatItMust(t *testing.T) {
 	if _, err := Run(cfg); err != nil {
 		t.Fatal(err)
 	}
-	writeFiles(t, dir, map[string]string{"c.sql": "SELECT id FROM t_widget WHERE id = 2;\n"})
+	testtree.Write(t, dir, map[string]string{"c.sql": "SELECT id FROM t_widget WHERE id = 2;\n"})
 	want, _ = Run(Config{Paths: cfg.Paths, Policy: cfg.Policy, Rules: cfg.Rules, Learn: cfg.Learn})
 	reads, restore := countReads(t, nil)
 	got, err := Run(cfg)
@@ -108,7 +95,7 @@ func TestCacheReadsOnlyWhatItMust(t *testing.T) {
 func TestCacheKeepsNothingOfAFileChangedWhileRead(t *testing.T) {
 	defer KeepEveryEntry()()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"a.sql": "UPDATE t_widget SET spare = spare - 1 WHERE id = 7;\n",
 		"b.sql": "SELECT 1;\n",
 	})
@@ -154,7 +141,7 @@ func hasCode(res *lint.Result, file, code string) bool {
 func TestCacheHostCodeFollowsTheVocabulary(t *testing.T) {
 	defer KeepEveryEntry()()
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"migrations/000001_widget.up.sql": "CREATE TABLE t_widget (id BIGINT PRIMARY KEY, spare INT NOT NULL, version INT NOT NULL DEFAULT 0);\n",
 		"a.sql":                           "UPDATE t_widget SET spare = spare - 1, version = version + 1 WHERE id = 7 AND spare >= 1;\n",
 		"WidgetMapper.java": "package x;\n\nimport org.apache.ibatis.annotations.Update;\n\npublic interface WidgetMapper {\n" +
@@ -165,7 +152,7 @@ func TestCacheHostCodeFollowsTheVocabulary(t *testing.T) {
 	warm.Cache = openCache(t, t.TempDir())
 	for step, text := range []string{"", "SELECT id FROM t_widget WHERE id = 7;\n", "UPDATE t_widget SET spare = spare - 2, version = version + 1 WHERE id = 8 AND spare >= 2;\n"} {
 		if text != "" {
-			writeFiles(t, dir, map[string]string{"a.sql": text})
+			testtree.Write(t, dir, map[string]string{"a.sql": text})
 		}
 		want, err := Run(cold)
 		if err != nil {

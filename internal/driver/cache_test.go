@@ -21,31 +21,10 @@ import (
 	"github.com/guard-sql/guard/internal/lintcache"
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/report"
+	"github.com/guard-sql/guard/internal/testtree"
 	"github.com/guard-sql/guard/lint"
 	"github.com/guard-sql/guard/lint/rules"
 )
-
-// copyTree copies the files below src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-}
 
 // rendered is a run's outcome as the user sees it: the reports in text and
 // JSON, or the error.
@@ -360,7 +339,7 @@ func TestCacheNeverChangesTheReport(t *testing.T) {
 		if !filepath.IsAbs(src) {
 			src = filepath.Join(testdataRoot, src)
 		}
-		copyTree(t, src, tree.name)
+		testtree.Copy(t, src, tree.name)
 		rng := rand.New(rand.NewPCG(seed, uint64(i)))
 		m := &mutator{t: t, root: tree.name, rng: rng}
 		cacheDir := filepath.Join(work, "cache-"+tree.name)

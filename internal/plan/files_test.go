@@ -11,21 +11,14 @@ import (
 
 	"github.com/guard-sql/guard/internal/policy"
 	"github.com/guard-sql/guard/internal/schema"
+	"github.com/guard-sql/guard/internal/testtree"
 )
 
 // writeTree creates files (name -> content) under a new temporary folder.
 func writeTree(t *testing.T, files map[string]string) string {
 	t.Helper()
 	dir := t.TempDir()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	testtree.Write(t, dir, files)
 	return dir
 }
 

@@ -2,26 +2,14 @@ package schema
 
 import (
 	"errors"
-	"os"
 	"path/filepath"
 	"sort"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-)
 
-func writeFiles(t *testing.T, dir string, files map[string]string) {
-	t.Helper()
-	for name, text := range files {
-		p := filepath.Join(dir, name)
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
-}
+	"github.com/guard-sql/guard/internal/testtree"
+)
 
 func tableNames(s *Schema) []string {
 	var names []string
@@ -36,7 +24,7 @@ func tableNames(s *Schema) []string {
 // writes them, in natural order: v10 alters what v2 created.
 func TestLoadDumpFolder(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"v2_order.sql": "/*!40101 SET NAMES utf8mb4 */;\nDROP TABLE IF EXISTS `t_order`;\n" +
 			"CREATE TABLE `t_order` (`id` bigint NOT NULL, PRIMARY KEY (`id`));\n" +
 			"LOCK TABLES `t_order` WRITE;\nINSERT INTO `t_order` VALUES (1),(2);\nUNLOCK TABLES;\n",
@@ -71,7 +59,7 @@ func TestLoadDumpFolder(t *testing.T) {
 // a table no file created is still reported.
 func TestLoadDumpDataBeforeTables(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"shop_data.sql": "LOCK TABLES `t_stock` WRITE;\n/*!40000 ALTER TABLE `t_stock` DISABLE KEYS */;\n" +
 			"INSERT INTO `t_stock` VALUES (1,5);\n/*!40000 ALTER TABLE `t_stock` ENABLE KEYS */;\nUNLOCK TABLES;\n" +
 			"ALTER TABLE t_gone DISABLE KEYS, ADD COLUMN note text;\n",
@@ -97,7 +85,7 @@ func TestLoadDumpDataBeforeTables(t *testing.T) {
 // migration, where the server refuses it on a table that does not exist.
 func TestLoadMigrationKeysOfUnknownTable(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{"1_keys.up.sql": "ALTER TABLE t_nope DISABLE KEYS;\n"})
+	testtree.Write(t, dir, map[string]string{"1_keys.up.sql": "ALTER TABLE t_nope DISABLE KEYS;\n"})
 	l, err := Load(dir)
 	if err != nil {
 		t.Fatal(err)
@@ -111,7 +99,7 @@ func TestLoadMigrationKeysOfUnknownTable(t *testing.T) {
 // folder, whatever other .sql files lie beside them.
 func TestLoadPrefersMigrations(t *testing.T) {
 	dir := t.TempDir()
-	writeFiles(t, dir, map[string]string{
+	testtree.Write(t, dir, map[string]string{
 		"1_init.up.sql":   "CREATE TABLE t_a (id int PRIMARY KEY);\n",
 		"1_init.down.sql": "DROP TABLE t_a;\n",
 		"seed.sql":        "CREATE TABLE t_seed (id int PRIMARY KEY);\n",
@@ -156,7 +144,7 @@ func TestLoadNothing(t *testing.T) {
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
-			writeFiles(t, dir, files)
+			testtree.Write(t, dir, files)
 			_, err := Load(dir)
 			if !errors.Is(err, ErrNoSchemaFiles) {
 				t.Errorf("Load = %v, want ErrNoSchemaFiles", err)
