@@ -217,15 +217,15 @@ func (w Watch) Add(t, c string) {
 	}
 }
 
-// Plain tells whether every watched table's name is one word of identifier
-// characters, as Mentions needs.
-func (w Watch) Plain() bool {
+// plain tells whether every watched table's name is one word of
+// identifier characters, as Mentioner needs.
+func (w Watch) plain() bool {
 	for t := range w {
 		if t == "" {
 			return false
 		}
 		for i := 0; i < len(t); i++ {
-			if !identByte(t[i]) {
+			if !sqlparse.NameByte(t[i]) {
 				return false
 			}
 		}
@@ -233,16 +233,12 @@ func (w Watch) Plain() bool {
 	return true
 }
 
-// Mentions tells whether a word of sql, read as a statement's text, is the
-// name of a watched table: a statement in which none is cannot use one, and
-// Observe need not walk its tree. w must be Plain. A caller that asks of
-// many statements makes a Mentioner once instead.
-func (w Watch) Mentions(sql string) bool { return w.Mentioner().Mentions(sql) }
-
-// Mentioner is Watch.Mentions for many statements: it knows the lengths
-// and first letters of the watched names, and looks a word up only when
-// it has both, so that the keywords and columns of a statement cost a scan
-// of their bytes and no hash.
+// Mentioner tells whether a word of a statement's text is the name of a
+// watched table: a statement in which none is cannot use one, and Observe
+// need not walk its tree. It knows the lengths and first letters of the
+// watched names, and looks a word up only when it has both, so that the
+// keywords and columns of a statement cost a scan of their bytes and no
+// hash.
 type Mentioner struct {
 	w Watch
 	// lens has bit n set for a watched name of n bytes (n < 64); long
@@ -252,8 +248,12 @@ type Mentioner struct {
 	first [256]bool
 }
 
-// Mentioner returns the Mentioner of w, which must be Plain.
+// Mentioner returns the Mentioner of w; nil when a watched name is not
+// one word (a quoted name with a space), which no word can be.
 func (w Watch) Mentioner() *Mentioner {
+	if !w.plain() {
+		return nil
+	}
 	m := &Mentioner{w: w}
 	for t := range w {
 		if len(t) < 64 {
@@ -268,17 +268,18 @@ func (w Watch) Mentioner() *Mentioner {
 	return m
 }
 
-// Mentions is Watch.Mentions.
+// Mentions tells whether a word of sql, read as a statement's text, is
+// the name of a watched table.
 func (m *Mentioner) Mentions(sql string) bool {
 	var buf [64]byte
 	for i := 0; i < len(sql); {
-		if !identByte(sql[i]) {
+		if !sqlparse.NameByte(sql[i]) {
 			i++
 			continue
 		}
 		j := i
 		ascii := true
-		for j < len(sql) && identByte(sql[j]) {
+		for j < len(sql) && sqlparse.NameByte(sql[j]) {
 			ascii = ascii && sql[j] < 0x80
 			j++
 		}
@@ -317,12 +318,6 @@ func (m *Mentioner) Mentions(sql string) bool {
 		}
 	}
 	return false
-}
-
-// identByte tells whether c may stand in an unquoted MySQL identifier:
-// letters, digits, $ and _, and every byte of a character beyond ASCII.
-func identByte(c byte) bool {
-	return c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')
 }
 
 // Observe records what st, a parsed statement of a query source, uses of

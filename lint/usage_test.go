@@ -18,8 +18,9 @@ func TestWatchMentions(t *testing.T) {
 	w := lint.Watch{}
 	w.Add("t_sku", "stock")
 	w.Add("库存", "")
-	if !w.Plain() {
-		t.Fatal("plain names are not Plain")
+	m := w.Mentioner()
+	if m == nil {
+		t.Fatal("plain names have no Mentioner")
 	}
 	p := sqlparse.NewParser()
 	s := schema.New()
@@ -39,18 +40,18 @@ func TestWatchMentions(t *testing.T) {
 		if u.Table("t_sku").N == 0 && u.Table("库存").N == 0 {
 			t.Fatalf("%s: Observe recorded no use: the case tests nothing", sql)
 		}
-		if !w.Mentions(sql) {
+		if !m.Mentions(sql) {
 			t.Errorf("Mentions(%q) = false, but Observe records a use", sql)
 		}
 	}
 	for _, sql := range []string{"UPDATE t_sku_log SET n = n + 1", "SELECT sku FROM t", "SELECT stock FROM `t sku`"} {
-		if w.Mentions(sql) {
+		if m.Mentions(sql) {
 			t.Errorf("Mentions(%q) = true: it names no watched table", sql)
 		}
 	}
 	w.Add("my table", "")
-	if w.Plain() {
-		t.Error("a name with a space is Plain")
+	if w.Mentioner() != nil {
+		t.Error("a name with a space has a Mentioner")
 	}
 }
 

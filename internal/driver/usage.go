@@ -60,7 +60,7 @@ type usageFold struct {
 	watch lint.Watch
 	sch   *schema.Schema
 	u     *lint.Usage
-	// mentions, when the watched names are Plain, tells the statements
+	// mentions, when the watched names are words, tells the statements
 	// that name none of them as a word, which are passed over unwalked.
 	mentions *lint.Mentioner
 	// file is the name of the last statement's file that is not a
@@ -77,11 +77,7 @@ func newUsageFold(watch lint.Watch, s *schema.Schema) *usageFold {
 	if len(watch) == 0 {
 		return nil
 	}
-	f := &usageFold{watch: watch, sch: s, u: &lint.Usage{}}
-	if watch.Plain() {
-		f.mentions = watch.Mentioner()
-	}
-	return f
+	return &usageFold{watch: watch, sch: s, u: &lint.Usage{}, mentions: watch.Mentioner()}
 }
 
 // add records the uses of part, the next statements of the file.

@@ -120,11 +120,11 @@ func PostgresMark(text string) string {
 		switch {
 		case c == '$' && i+1 < n && text[i+1] >= '1' && text[i+1] <= '9':
 			mark = "$" + text[i+1:i+2] + " placeholders"
-		case c == ':' && i+2 < n && text[i+1] == ':' && isWordByte(text[i+2]):
+		case c == ':' && i+2 < n && text[i+1] == ':' && NameByte(text[i+2]):
 			mark = ":: casts"
-		case isWordByte(c):
+		case NameByte(c):
 			j := i
-			for j < n && isWordByte(text[j]) {
+			for j < n && NameByte(text[j]) {
 				j++
 			}
 			w := strings.ToUpper(text[i:j])

@@ -23,7 +23,7 @@ const MaxIdentifier = 64
 func MayNameLong(sql string) bool {
 	run := 0
 	for i := 0; i < len(sql); i++ {
-		if nameBytes[sql[i]] {
+		if NameByte(sql[i]) {
 			if run++; run > MaxIdentifier {
 				return true
 			}
@@ -53,8 +53,11 @@ func MayNameLong(sql string) bool {
 	return false
 }
 
-// nameBytes tells the bytes an unquoted name may hold: letters, digits, _
-// and $, and every byte of a character beyond ASCII.
+// NameByte tells whether c may stand in an unquoted name: a letter, a
+// digit, _ or $, or any byte of a character beyond ASCII.
+func NameByte(c byte) bool { return nameBytes[c] }
+
+// nameBytes is NameByte's answer for every byte.
 var nameBytes = func() (t [256]bool) {
 	for c := range t {
 		t[c] = c >= 0x80 || c == '_' || c == '$' || ('0' <= c && c <= '9') || ('a' <= c && c <= 'z') || ('A' <= c && c <= 'Z')

@@ -114,9 +114,9 @@ func leadTokens(toks []token, sql string, max int) []token {
 			}
 			toks = append(toks, token{text: strings.ReplaceAll(body, "``", "`"), quoted: true, end: end})
 			i = end
-		case isWordByte(c):
+		case NameByte(c):
 			j := i + 1
-			for j < n && isWordByte(sql[j]) {
+			for j < n && NameByte(sql[j]) {
 				j++
 			}
 			toks = append(toks, token{text: sql[i:j], word: true, end: j})
@@ -130,10 +130,6 @@ func leadTokens(toks []token, sql string, max int) []token {
 		}
 	}
 	return toks
-}
-
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // thenFollows reports whether toks, the tokens after an IF in a header,

@@ -88,16 +88,11 @@ func mayLock(text string) bool {
 		}
 		end := i + len(w)
 		if end <= len(text) && strings.EqualFold(text[i:end], w) &&
-			(i == 0 || !isWordByte(text[i-1])) && (end == len(text) || !isWordByte(text[end])) {
+			(i == 0 || !sqlparse.NameByte(text[i-1])) && (end == len(text) || !sqlparse.NameByte(text[end])) {
 			return true
 		}
 	}
 	return false
-}
-
-// isWordByte reports whether c may be part of an unquoted word.
-func isWordByte(c byte) bool {
-	return c == '_' || c == '$' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80
 }
 
 // Enter implements sqlparse.Visitor.
