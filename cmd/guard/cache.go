@@ -168,10 +168,7 @@ func (p *printed) Serve(run lintcache.Key) bool {
 }
 
 // Keep implements driver.Output.
-func (p *printed) Keep(run lintcache.Key) bool {
-	p.key, p.keep = run, true
-	return true
-}
+func (p *printed) Keep(run lintcache.Key) { p.key, p.keep = run, true }
 
 // notesTo returns where the run writes its notes: errOut, recorded besides
 // when the run keeps what it prints.

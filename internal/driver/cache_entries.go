@@ -212,7 +212,8 @@ func (r *run) keepResult(res *lint.Result) {
 	if m == nil || !m.keyed || m.unstable.Load() {
 		return
 	}
-	if o := r.output(); o != nil && o.Keep(m.runKey) {
+	if o := r.output(); o != nil {
+		o.Keep(m.runKey)
 		return
 	}
 	kept := *res

@@ -63,10 +63,7 @@ func (o *printingOutput) Serve(k lintcache.Key) bool {
 	return ok && err == nil
 }
 
-func (o *printingOutput) Keep(k lintcache.Key) bool {
-	o.key, o.keep = k, true
-	return true
-}
+func (o *printingOutput) Keep(k lintcache.Key) { o.key, o.keep = k, true }
 
 // lintPrinting is a run with a printingOutput: the text it serves, or the
 // text report of its result, kept when the run says it may be.

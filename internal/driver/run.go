@@ -63,11 +63,10 @@ type Output interface {
 	Serve(key lintcache.Key) bool
 	// Keep is called when the result Run returns is the one its key names:
 	// read back whole, or judged by a run that read no file but those the
-	// key covers, as they were hashed. The caller may keep what it makes of
-	// the result under key, and says whether it does: the run then leaves
-	// out the whole result, which a run of another caller's output makes
-	// again from the files' entries.
-	Keep(key lintcache.Key) bool
+	// key covers, as they were hashed. The caller keeps what it makes of
+	// the result under key, and the run leaves out the whole result, which
+	// a run of another caller's output makes again from the files' entries.
+	Keep(key lintcache.Key)
 }
 
 // ErrServed is Run's error when Config.Output served the run.
